@@ -1,0 +1,34 @@
+package dev.llmproxy.domain.config;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.Objects;
+
+/**
+ * A model on the allowlist. Only enabled allowlisted models are ever called (cost safety).
+ *
+ * @param name            the alias callers and tiers use
+ * @param upstreamModel   the provider's own model name (for {@code sim}: a behaviour spec)
+ * @param freeVerifiedOn  when someone last checked the free status; null if never
+ * @param supportsPrefill whether the model continues an assistant prefill (mid-stream failover target)
+ * @param localStandIn    the allowlisted model that stands in for this one in local development; may be null
+ */
+public record AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
+                           boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
+                           BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn) {
+    public AllowedModel {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(upstreamModel, "upstreamModel");
+    }
+
+    /** A minimal enabled model, for code paths and tests that need nothing else. */
+    public static AllowedModel of(String name, String provider, String upstreamModel) {
+        return new AllowedModel(name, provider, upstreamModel, null, true, false, null, null, false, null, null, null);
+    }
+
+    public AllowedModel withEnabled(boolean value) {
+        return new AllowedModel(name, provider, upstreamModel, family, value, free, freeVerifiedOn, contextWindow,
+                supportsPrefill, inputCostPerMTok, outputCostPerMTok, localStandIn);
+    }
+}

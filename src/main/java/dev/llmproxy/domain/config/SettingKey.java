@@ -1,0 +1,159 @@
+package dev.llmproxy.domain.config;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One runtime setting: its name in the config document, type, default, bounds, unit and a one-line explanation.
+ * The definition is the single source for validation, export, persistence and documentation.
+ */
+public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKey.BoolKey, SettingKey.IntListKey,
+        SettingKey.TextListKey, SettingKey.ChoiceKey {
+
+    private final String name;
+    private final T defaultValue;
+    private final String unit;
+    private final String description;
+
+    private SettingKey(String name, T defaultValue, String unit, String description) {
+        this.name = name;
+        this.defaultValue = defaultValue;
+        this.unit = unit;
+        this.description = description;
+    }
+
+    public String name() { return name; }
+    public T defaultValue() { return defaultValue; }
+    public String unit() { return unit; }
+    public String description() { return description; }
+
+    /** Converts a plain Java value (Number, Boolean, String, List) into this setting's type, or throws with a message. */
+    public abstract T coerce(Object raw);
+
+    /** Text form for persistence; {@link #parseText} reads it back. */
+    public abstract String toText(T value);
+
+    public T parseText(String text) {
+        return coerce(fromText(text));
+    }
+
+    /** Plain Java form for export (Long, Boolean, String or List). */
+    public Object toPlain(T value) { return value; }
+
+    abstract Object fromText(String text);
+
+    IllegalArgumentException invalid(String rule) {
+        return new IllegalArgumentException("settings." + name + " " + rule);
+    }
+
+    public static final class LongKey extends SettingKey<Long> {
+        private final long min;
+        private final long max;
+
+        LongKey(String name, long defaultValue, long min, long max, String unit, String description) {
+            super(name, defaultValue, unit, description);
+            this.min = min;
+            this.max = max;
+        }
+
+        @Override public Long coerce(Object raw) {
+            if (!(raw instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())) {
+                throw invalid("must be a whole number");
+            }
+            long v = n.longValue();
+            if (v < min || v > max) {
+                throw invalid("must be between " + min + " and " + max + " (was " + v + ")");
+            }
+            return v;
+        }
+        @Override public String toText(Long value) { return Long.toString(value); }
+        @Override Object fromText(String text) { return Long.parseLong(text.trim()); }
+        public long min() { return min; }
+        public long max() { return max; }
+    }
+
+    public static final class BoolKey extends SettingKey<Boolean> {
+        BoolKey(String name, boolean defaultValue, String description) {
+            super(name, defaultValue, "", description);
+        }
+        @Override public Boolean coerce(Object raw) {
+            if (!(raw instanceof Boolean b)) throw invalid("must be true or false");
+            return b;
+        }
+        @Override public String toText(Boolean value) { return value.toString(); }
+        @Override Object fromText(String text) { return Boolean.parseBoolean(text.trim()); }
+    }
+
+    /** A set of HTTP status codes. */
+    public static final class IntListKey extends SettingKey<Set<Integer>> {
+        IntListKey(String name, Set<Integer> defaultValue, String description) {
+            super(name, Set.copyOf(defaultValue), "HTTP status codes", description);
+        }
+        @Override public Set<Integer> coerce(Object raw) {
+            if (!(raw instanceof List<?> list)) throw invalid("must be a list of HTTP status codes");
+            List<Integer> out = new ArrayList<>();
+            for (Object o : list) {
+                if (!(o instanceof Number n) || n.intValue() < 100 || n.intValue() > 599 || n.doubleValue() != n.intValue()) {
+                    throw invalid("must hold only HTTP status codes between 100 and 599 (found " + o + ")");
+                }
+                out.add(n.intValue());
+            }
+            return Set.copyOf(out);
+        }
+        @Override public String toText(Set<Integer> value) {
+            return String.join(",", value.stream().sorted().map(String::valueOf).toList());
+        }
+        @Override Object fromText(String text) {
+            if (text.isBlank()) return List.of();
+            return List.of(text.split(",")).stream().map(s -> (Object) Integer.parseInt(s.trim())).toList();
+        }
+        @Override public Object toPlain(Set<Integer> value) { return value.stream().sorted().toList(); }
+    }
+
+    /** A list of case-insensitive text markers. */
+    public static final class TextListKey extends SettingKey<List<String>> {
+        TextListKey(String name, List<String> defaultValue, String description) {
+            super(name, List.copyOf(defaultValue), "", description);
+        }
+        @Override public List<String> coerce(Object raw) {
+            if (!(raw instanceof List<?> list)) throw invalid("must be a list of strings");
+            List<String> out = new ArrayList<>();
+            for (Object o : list) {
+                if (!(o instanceof String s) || s.isBlank() || s.contains("\n")) {
+                    throw invalid("must hold only non-empty single-line strings (found " + o + ")");
+                }
+                out.add(s.toLowerCase(Locale.ROOT));
+            }
+            return List.copyOf(out);
+        }
+        @Override public String toText(List<String> value) { return String.join("\n", value); }
+        @Override Object fromText(String text) { return text.isEmpty() ? List.of() : List.of(text.split("\n")); }
+    }
+
+    public static final class ChoiceKey extends SettingKey<String> {
+        private final List<String> choices;
+
+        ChoiceKey(String name, String defaultValue, List<String> choices, String description) {
+            super(name, defaultValue, "", description);
+            this.choices = List.copyOf(choices);
+        }
+        @Override public String coerce(Object raw) {
+            if (!(raw instanceof String s) || !choices.contains(s)) {
+                throw invalid("must be one of " + choices + " (was " + raw + ")");
+            }
+            return s;
+        }
+        @Override public String toText(String value) { return value; }
+        @Override Object fromText(String text) { return text; }
+        public List<String> choices() { return choices; }
+    }
+
+    @Override public boolean equals(Object o) {
+        return o instanceof SettingKey<?> k && k.name.equals(name);
+    }
+    @Override public int hashCode() { return Objects.hash(name); }
+    @Override public String toString() { return name; }
+}

@@ -1,0 +1,72 @@
+package dev.llmproxy.domain.config;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Every runtime setting the proxy knows, with its default. Defaults follow the seeds (chain budget 18 s). */
+public final class SettingKeys {
+
+    private static final Map<String, SettingKey<?>> ALL = new LinkedHashMap<>();
+
+    private static final long HOUR_MS = 3_600_000L;
+
+    public static final SettingKey.LongKey ATTEMPT_TIMEOUT_MS = register(new SettingKey.LongKey("attemptTimeoutMs",
+            10_000, 1, HOUR_MS, "ms", "Longest wait for one upstream attempt (capped by what is left of the chain budget)."));
+    public static final SettingKey.LongKey CHAIN_BUDGET_MS = register(new SettingKey.LongKey("chainBudgetMs",
+            18_000, 1, HOUR_MS, "ms", "Whole-request deadline: no attempt starts after it."));
+    public static final SettingKey.LongKey MAX_SAME_MODEL_RETRIES = register(new SettingKey.LongKey("maxSameModelRetries",
+            2, 0, 10, "retries", "Retries of the same model after a 5xx or a connection failure before moving on."));
+    public static final SettingKey.LongKey BACKOFF_INITIAL_MS = register(new SettingKey.LongKey("backoffInitialMs",
+            200, 0, 60_000, "ms", "First same-model retry delay; doubles per retry, with jitter."));
+    public static final SettingKey.LongKey BACKOFF_MAX_MS = register(new SettingKey.LongKey("backoffMaxMs",
+            2_000, 0, 300_000, "ms", "Upper bound of a same-model retry delay."));
+    public static final SettingKey.LongKey RATE_LIMIT_COOLDOWN_MS = register(new SettingKey.LongKey("rateLimitCooldownMs",
+            60_000, 0, 24 * HOUR_MS, "ms", "How long a model that answered 429 without Retry-After is skipped."));
+    public static final SettingKey.BoolKey WAIT_FOR_RETRY_AFTER = register(new SettingKey.BoolKey("waitForRetryAfterOnLastModel",
+            true, "When every other model is used up, wait a 429's Retry-After once if it fits in the chain budget."));
+    public static final SettingKey.LongKey FIRST_TOKEN_TIMEOUT_MS = register(new SettingKey.LongKey("firstTokenTimeoutMs",
+            5_000, 1, HOUR_MS, "ms", "Streaming: longest wait for the first content token of an attempt."));
+    public static final SettingKey.LongKey STREAM_IDLE_TIMEOUT_MS = register(new SettingKey.LongKey("streamIdleTimeoutMs",
+            10_000, 1, HOUR_MS, "ms", "Streaming: longest silence mid-answer before the stream counts as stalled."));
+    public static final SettingKey.LongKey MAX_BODY_BYTES = register(new SettingKey.LongKey("maxBodyBytes",
+            1_048_576, 1_024, 64L * 1_048_576, "bytes", "Largest request body accepted (413 above it)."));
+    public static final SettingKey.IntListKey SAME_MODEL_RETRY_STATUSES = register(new SettingKey.IntListKey(
+            "sameModelRetryStatuses", Set.of(500, 502, 503, 504),
+            "Upstream statuses retried on the same model with backoff, then moved on from."));
+    public static final SettingKey.IntListKey NEXT_MODEL_STATUSES = register(new SettingKey.IntListKey(
+            "nextModelStatuses", Set.of(400, 401, 403, 404, 408, 409, 422, 429),
+            "Upstream statuses that move on to the next model at once (any other status stops the chain)."));
+    public static final SettingKey.IntListKey BREAKER_FAILURE_STATUSES = register(new SettingKey.IntListKey(
+            "breakerFailureStatuses", Set.of(401, 403, 404, 500, 502, 503, 504),
+            "Upstream statuses that count against a model's health (timeouts and connection failures always do)."));
+    public static final SettingKey.TextListKey CONTEXT_LENGTH_MARKERS = register(new SettingKey.TextListKey(
+            "contextLengthMarkers", List.of("context_length_exceeded", "maximum context length", "context window"),
+            "Text in a 400 body that means the prompt is too long for that model (moves on)."));
+    public static final SettingKey.TextListKey CONTENT_POLICY_MARKERS = register(new SettingKey.TextListKey(
+            "contentPolicyMarkers", List.of("content_policy_violation", "content_filter", "content policy", "safety"),
+            "Text in a 400 body that means a content refusal (stops with a clean 400)."));
+    public static final SettingKey.BoolKey ROUTE_AROUND_REFUSALS = register(new SettingKey.BoolKey(
+            "routeAroundContentRefusals", false, "Opt-in: try the next model after a content refusal."));
+    public static final SettingKey.ChoiceKey TRUNCATION_POLICY = register(new SettingKey.ChoiceKey("truncationPolicy",
+            "accept", List.of("accept", "next"),
+            "finish_reason length: accept the answer (logged as truncated) or try the next model first."));
+
+    private SettingKeys() {
+    }
+
+    private static <K extends SettingKey<?>> K register(K key) {
+        ALL.put(key.name(), key);
+        return key;
+    }
+
+    public static List<SettingKey<?>> all() {
+        return List.copyOf(ALL.values());
+    }
+
+    public static Optional<SettingKey<?>> byName(String name) {
+        return Optional.ofNullable(ALL.get(name));
+    }
+}

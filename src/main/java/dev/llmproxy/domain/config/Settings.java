@@ -1,0 +1,95 @@
+package dev.llmproxy.domain.config;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** An immutable, validated set of runtime settings; any setting not given holds its default. */
+public final class Settings {
+
+    private final Map<SettingKey<?>, Object> values;
+
+    private Settings(Map<SettingKey<?>, Object> values) {
+        this.values = Map.copyOf(values);
+    }
+
+    public static Settings defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.values.putAll(values);
+        return b;
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T> T get(SettingKey<T> key) {
+        Object v = values.get(key);
+        return v == null ? key.defaultValue() : (T) v;
+    }
+
+    /** Settings in definition order, with their effective values. */
+    public Map<SettingKey<?>, Object> effective() {
+        Map<SettingKey<?>, Object> out = new LinkedHashMap<>();
+        for (SettingKey<?> key : SettingKeys.all()) {
+            out.put(key, get(key));
+        }
+        return out;
+    }
+
+    public Duration attemptTimeout() { return Duration.ofMillis(get(SettingKeys.ATTEMPT_TIMEOUT_MS)); }
+    public Duration chainBudget() { return Duration.ofMillis(get(SettingKeys.CHAIN_BUDGET_MS)); }
+    public int maxSameModelRetries() { return get(SettingKeys.MAX_SAME_MODEL_RETRIES).intValue(); }
+    public Duration backoffInitial() { return Duration.ofMillis(get(SettingKeys.BACKOFF_INITIAL_MS)); }
+    public Duration backoffMax() { return Duration.ofMillis(get(SettingKeys.BACKOFF_MAX_MS)); }
+    public Duration rateLimitCooldown() { return Duration.ofMillis(get(SettingKeys.RATE_LIMIT_COOLDOWN_MS)); }
+    public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }
+    public long maxBodyBytes() { return get(SettingKeys.MAX_BODY_BYTES); }
+    public Set<Integer> sameModelRetryStatuses() { return get(SettingKeys.SAME_MODEL_RETRY_STATUSES); }
+    public Set<Integer> nextModelStatuses() { return get(SettingKeys.NEXT_MODEL_STATUSES); }
+    public Set<Integer> breakerFailureStatuses() { return get(SettingKeys.BREAKER_FAILURE_STATUSES); }
+    public List<String> contextLengthMarkers() { return get(SettingKeys.CONTEXT_LENGTH_MARKERS); }
+    public List<String> contentPolicyMarkers() { return get(SettingKeys.CONTENT_POLICY_MARKERS); }
+    public boolean routeAroundContentRefusals() { return get(SettingKeys.ROUTE_AROUND_REFUSALS); }
+    public boolean retryTruncatedOnNextModel() { return "next".equals(get(SettingKeys.TRUNCATION_POLICY)); }
+
+    @Override public boolean equals(Object o) {
+        return o instanceof Settings s && s.effective().equals(effective());
+    }
+    @Override public int hashCode() { return effective().hashCode(); }
+
+    public static final class Builder {
+        private final Map<SettingKey<?>, Object> values = new LinkedHashMap<>();
+
+        /** Sets a value given in plain Java form; throws IllegalArgumentException naming the setting. */
+        public Builder set(String name, Object raw) {
+            SettingKey<?> key = SettingKeys.byName(name)
+                    .orElseThrow(() -> new IllegalArgumentException("settings." + name + " is not a known setting"));
+            if (raw == null) {
+                throw new IllegalArgumentException("settings." + name + " must not be null");
+            }
+            values.put(key, key.coerce(raw));
+            return this;
+        }
+
+        public <T> Builder set(SettingKey<T> key, T value) {
+            values.put(key, key.coerce(key.toPlain(value)));
+            return this;
+        }
+
+        public Settings build() {
+            Settings s = new Settings(values);
+            if (s.backoffInitial().compareTo(s.backoffMax()) > 0) {
+                throw new IllegalArgumentException("settings.backoffInitialMs must not exceed settings.backoffMaxMs");
+            }
+            return s;
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package dev.llmproxy.domain.routing;
+
+import dev.llmproxy.domain.config.Settings;
+
+import java.util.List;
+
+/** Everything one chain run needs; the settings are the snapshot in force when the request arrived. */
+public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings) {
+    public ChainPlan {
+        candidates = List.copyOf(candidates);
+        if (candidates.isEmpty()) {
+            throw new IllegalArgumentException("candidates must not be empty");
+        }
+    }
+}

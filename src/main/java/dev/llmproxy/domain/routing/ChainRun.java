@@ -1,0 +1,275 @@
+package dev.llmproxy.domain.routing;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.DoubleSupplier;
+
+/**
+ * The state of one request's walk down its chain. Steps run one at a time (each is triggered by the completion of
+ * the previous attempt or wait), so the fields need no locking; only the in-flight future is read across threads.
+ */
+final class ChainRun {
+
+    private final ChainPlan plan;
+    private final UpstreamPort upstream;
+    private final Sleeper sleeper;
+    private final Clock clock;
+    private final RateLimitCooldowns cooldowns;
+    private final Backoff backoff;
+    private final Deadline deadline;
+    private final CompletableFuture<ChainResult> result = new CompletableFuture<>();
+    private final List<AttemptRecord> attempts = new ArrayList<>();
+
+    private volatile CompletableFuture<?> inFlight;
+    private int index;
+    private int retries;
+    private boolean waitedForRetryAfter;
+    private boolean bypassCooldown;
+    private boolean saw429;
+    private boolean budgetSpent;
+    private ChainResult.Success keptTruncated;
+
+    ChainRun(ChainPlan plan, UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
+             DoubleSupplier random) {
+        this.plan = plan;
+        this.upstream = upstream;
+        this.sleeper = sleeper;
+        this.clock = clock;
+        this.cooldowns = cooldowns;
+        this.backoff = new Backoff(plan.settings().backoffInitial(), plan.settings().backoffMax(), random);
+        this.deadline = new Deadline(clock, plan.settings().chainBudget());
+    }
+
+    CompletableFuture<ChainResult> start() {
+        result.whenComplete((r, e) -> {
+            CompletableFuture<?> current = inFlight;
+            if (result.isCancelled() && current != null) {
+                current.cancel(true);
+            }
+        });
+        step();
+        return result;
+    }
+
+    private void step() {
+        if (result.isDone()) {
+            return;
+        }
+        if (index >= plan.candidates().size()) {
+            finishExhausted();
+            return;
+        }
+        Candidate candidate = plan.candidates().get(index);
+        String name = candidate.model().name();
+        Optional<Duration> cooling = bypassCooldown ? Optional.empty() : cooldowns.remaining(name);
+        if (cooling.isPresent()) {
+            saw429 = true;
+            attempts.add(new AttemptRecord(name, Outcome.SKIPPED_COOLDOWN, null, Duration.ZERO,
+                    "not called: rate-limited, cooling down for another " + ceilSeconds(cooling.get()) + " s"));
+            next();
+            return;
+        }
+        if (deadline.expired()) {
+            budgetSpent = true;
+            finishExhausted();
+            return;
+        }
+        Duration timeout = deadline.cap(plan.settings().attemptTimeout());
+        Instant started = clock.instant();
+        CompletableFuture<UpstreamReply> call;
+        try {
+            byte[] body = plan.payload().bodyFor(candidate.model());
+            call = upstream.send(new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, timeout));
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        inFlight = call;
+        if (result.isCancelled()) {
+            call.cancel(true);
+        }
+        call.whenComplete((reply, error) -> onReply(candidate, started, timeout, reply, error));
+    }
+
+    private void onReply(Candidate candidate, Instant started, Duration timeout, UpstreamReply reply, Throwable error) {
+        if (result.isDone()) {
+            return;
+        }
+        if (error != null) {
+            // A defect in a port must end as a failed attempt, never as a request that hangs.
+            reply = new UpstreamReply.Failed(FailureKind.CONNECT, "client error: " + error);
+        }
+        Duration latency = Duration.between(started, clock.instant());
+        Verdict verdict = OutcomeClassifier.classify(reply, plan.settings());
+        attempts.add(new AttemptRecord(candidate.model().name(), verdict.outcome(), statusOf(reply), latency,
+                reasonFor(reply, timeout)));
+        bypassCooldown = false;
+        if (verdict.outcome() == Outcome.RATE_LIMITED) {
+            onRateLimited(candidate, (UpstreamReply.HttpError) reply, verdict);
+            return;
+        }
+        switch (verdict.action()) {
+            case SUCCEED -> complete(success(candidate, (UpstreamReply.Completed) reply, verdict));
+            case RETRY_SAME -> retryOrNext();
+            case NEXT -> {
+                if (verdict.outcome() == Outcome.TRUNCATED && keptTruncated == null) {
+                    keptTruncated = success(candidate, (UpstreamReply.Completed) reply, verdict);
+                }
+                next();
+            }
+            case STOP -> complete(new ChainResult.Failure(stopError(verdict, reply), attempts, saw429));
+        }
+    }
+
+    private void onRateLimited(Candidate candidate, UpstreamReply.HttpError reply, Verdict verdict) {
+        saw429 = true;
+        String name = candidate.model().name();
+        Duration retryAfter = reply.retryAfter();
+        cooldowns.coolDown(name, retryAfter != null ? retryAfter : plan.settings().rateLimitCooldown());
+        if (verdict.action() == Verdict.Action.STOP) {
+            complete(new ChainResult.Failure(rateLimitedError(), attempts, saw429));
+            return;
+        }
+        boolean othersLeft = plan.candidates().subList(index + 1, plan.candidates().size()).stream()
+                .anyMatch(c -> cooldowns.remaining(c.model().name()).isEmpty());
+        if (!othersLeft && retryAfter != null && !waitedForRetryAfter && plan.settings().waitForRetryAfterOnLastModel()
+                && retryAfter.compareTo(deadline.remaining()) < 0) {
+            // Nothing else can answer: waiting out the quota within the budget beats failing.
+            waitedForRetryAfter = true;
+            bypassCooldown = true;
+            waitThenStep(retryAfter);
+            return;
+        }
+        next();
+    }
+
+    private void retryOrNext() {
+        if (retries < plan.settings().maxSameModelRetries()) {
+            Duration delay = backoff.delay(retries + 1);
+            if (delay.compareTo(deadline.remaining()) < 0) {
+                retries++;
+                waitThenStep(delay);
+                return;
+            }
+        }
+        next();
+    }
+
+    private void waitThenStep(Duration delay) {
+        CompletableFuture<Void> wait = sleeper.sleep(delay);
+        inFlight = wait;
+        if (result.isCancelled()) {
+            wait.cancel(true);
+        }
+        wait.whenComplete((ignored, error) -> step());
+    }
+
+    private void next() {
+        index++;
+        retries = 0;
+        step();
+    }
+
+    private ChainResult.Success success(Candidate candidate, UpstreamReply.Completed reply, Verdict verdict) {
+        return new ChainResult.Success(candidate.model(), reply, index > 0, verdict.outcome() == Outcome.TRUNCATED,
+                attempts, saw429);
+    }
+
+    private void finishExhausted() {
+        if (keptTruncated != null) {
+            ChainResult.Success kept = keptTruncated;
+            complete(new ChainResult.Success(kept.model(), kept.reply(), kept.fallback(), true, attempts, saw429));
+            return;
+        }
+        complete(new ChainResult.Failure(exhaustedError(), attempts, saw429));
+    }
+
+    private ProxyError exhaustedError() {
+        int tried = (int) attempts.stream().filter(a -> a.outcome() != Outcome.SKIPPED_COOLDOWN).count();
+        boolean allRateLimited = !attempts.isEmpty() && attempts.stream()
+                .allMatch(a -> a.outcome() == Outcome.RATE_LIMITED || a.outcome() == Outcome.SKIPPED_COOLDOWN);
+        if (allRateLimited) {
+            return rateLimitedError();
+        }
+        if (budgetSpent) {
+            return ProxyError.of(ErrorKind.TIMEOUT, "No model answered within the chain budget of "
+                    + plan.settings().chainBudget().toMillis() + " ms (" + tried + " attempts).");
+        }
+        AttemptRecord last = null;
+        for (AttemptRecord a : attempts) {
+            if (a.outcome() != Outcome.SKIPPED_COOLDOWN) {
+                last = a;
+            }
+        }
+        if (last != null && last.outcome() == Outcome.TIMEOUT) {
+            return ProxyError.of(ErrorKind.TIMEOUT, "No model answered in time (" + tried + " attempts; last: "
+                    + last.model() + " " + last.reason() + ").");
+        }
+        boolean allTooLong = tried > 0 && attempts.stream()
+                .filter(a -> a.outcome() != Outcome.SKIPPED_COOLDOWN)
+                .allMatch(a -> a.outcome() == Outcome.CONTEXT_LENGTH);
+        if (allTooLong) {
+            return ProxyError.of(ErrorKind.CONTEXT_LENGTH,
+                    "The prompt is longer than the context window of every model in the chain.");
+        }
+        return ProxyError.of(ErrorKind.UPSTREAM_FAILED, "Every model in the chain failed (" + tried
+                + " attempts" + (last == null ? "" : "; last: " + last.model() + " " + last.reason()) + ").");
+    }
+
+    private ProxyError rateLimitedError() {
+        Duration soonest = null;
+        for (Candidate c : plan.candidates()) {
+            Optional<Duration> left = cooldowns.remaining(c.model().name());
+            if (left.isPresent() && (soonest == null || left.get().compareTo(soonest) < 0)) {
+                soonest = left.get();
+            }
+        }
+        Duration retryAfter = Duration.ofSeconds(Math.max(1, soonest == null ? 1 : ceilSeconds(soonest)));
+        return new ProxyError(ErrorKind.UPSTREAM_RATE_LIMITED, "Every model in the chain is rate-limited; retry after "
+                + retryAfter.toSeconds() + " s.", null, retryAfter);
+    }
+
+    private static ProxyError stopError(Verdict verdict, UpstreamReply reply) {
+        if (verdict.outcome() == Outcome.CONTENT_REFUSED) {
+            return ProxyError.of(ErrorKind.CONTENT_POLICY, "The model declined this request under its content policy.");
+        }
+        return ProxyError.of(ErrorKind.UPSTREAM_FAILED, "The upstream answered HTTP " + statusOf(reply)
+                + ", which the proxy does not route around.");
+    }
+
+    private void complete(ChainResult r) {
+        inFlight = null;
+        result.complete(r);
+    }
+
+    private static Integer statusOf(UpstreamReply reply) {
+        if (reply instanceof UpstreamReply.HttpError e) {
+            return e.status();
+        }
+        return reply instanceof UpstreamReply.Completed ? 200 : null;
+    }
+
+    private static String reasonFor(UpstreamReply reply, Duration timeout) {
+        if (reply instanceof UpstreamReply.Completed c) {
+            return "length".equals(c.finishReason()) ? "answered, truncated (finish_reason length)" : "answered";
+        }
+        if (reply instanceof UpstreamReply.HttpError e) {
+            return "HTTP " + e.status() + (e.retryAfter() == null ? "" : ", Retry-After " + ceilSeconds(e.retryAfter()) + " s");
+        }
+        UpstreamReply.Failed f = (UpstreamReply.Failed) reply;
+        return switch (f.kind()) {
+            case TIMEOUT -> "timed out after " + timeout.toMillis() + " ms";
+            case CONNECT -> "connection failed: " + f.detail();
+            case RESET -> "connection reset before headers: " + f.detail();
+            case MALFORMED -> "malformed response: " + f.detail();
+        };
+    }
+
+    private static long ceilSeconds(Duration d) {
+        return (d.toMillis() + 999) / 1000;
+    }
+}

@@ -1,0 +1,20 @@
+package dev.llmproxy.domain.routing;
+
+/** The classification of one attempt, as recorded in the request log. */
+public enum Outcome {
+    SUCCESS,
+    TRUNCATED,
+    RATE_LIMITED,
+    SERVER_ERROR,
+    CONNECTION_FAILED,
+    TIMEOUT,
+    MALFORMED_RESPONSE,
+    CONTEXT_LENGTH,
+    CONTENT_REFUSED,
+    NOT_FOUND,
+    AUTH_FAILED,
+    CLIENT_ERROR,
+    UNEXPECTED_STATUS,
+    /** Not called: the model is cooling down after a 429. */
+    SKIPPED_COOLDOWN
+}

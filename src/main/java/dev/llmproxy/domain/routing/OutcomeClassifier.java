@@ -1,0 +1,69 @@
+package dev.llmproxy.domain.routing;
+
+import dev.llmproxy.domain.config.Settings;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The outcome table of DESIGN.md §3; every list and policy in it comes from the runtime settings. */
+public final class OutcomeClassifier {
+
+    private OutcomeClassifier() {
+    }
+
+    public static Verdict classify(UpstreamReply reply, Settings settings) {
+        if (reply instanceof UpstreamReply.Completed c) {
+            if (!"length".equals(c.finishReason())) {
+                return new Verdict(Outcome.SUCCESS, Verdict.Action.SUCCEED, false);
+            }
+            return new Verdict(Outcome.TRUNCATED,
+                    settings.retryTruncatedOnNextModel() ? Verdict.Action.NEXT : Verdict.Action.SUCCEED, false);
+        }
+        if (reply instanceof UpstreamReply.Failed f) {
+            return switch (f.kind()) {
+                case CONNECT, RESET -> new Verdict(Outcome.CONNECTION_FAILED, Verdict.Action.RETRY_SAME, true);
+                case MALFORMED -> new Verdict(Outcome.MALFORMED_RESPONSE, Verdict.Action.RETRY_SAME, true);
+                // A silent route is not retried on the same model.
+                case TIMEOUT -> new Verdict(Outcome.TIMEOUT, Verdict.Action.NEXT, true);
+            };
+        }
+        return classifyStatus((UpstreamReply.HttpError) reply, settings);
+    }
+
+    private static Verdict classifyStatus(UpstreamReply.HttpError e, Settings settings) {
+        int status = e.status();
+        boolean breaker = settings.breakerFailureStatuses().contains(status);
+        if (status == 400) {
+            String body = e.bodyExcerpt() == null ? "" : e.bodyExcerpt().toLowerCase(Locale.ROOT);
+            if (containsAny(body, settings.contextLengthMarkers())) {
+                return new Verdict(Outcome.CONTEXT_LENGTH, Verdict.Action.NEXT, false);
+            }
+            if (containsAny(body, settings.contentPolicyMarkers())) {
+                return new Verdict(Outcome.CONTENT_REFUSED,
+                        settings.routeAroundContentRefusals() ? Verdict.Action.NEXT : Verdict.Action.STOP, false);
+            }
+        }
+        Outcome outcome = switch (status) {
+            case 429 -> Outcome.RATE_LIMITED;
+            case 404 -> Outcome.NOT_FOUND;
+            case 401, 403 -> Outcome.AUTH_FAILED;
+            default -> status >= 500 ? Outcome.SERVER_ERROR : Outcome.CLIENT_ERROR;
+        };
+        if (settings.sameModelRetryStatuses().contains(status)) {
+            return new Verdict(outcome, Verdict.Action.RETRY_SAME, breaker);
+        }
+        if (settings.nextModelStatuses().contains(status)) {
+            return new Verdict(outcome, Verdict.Action.NEXT, breaker);
+        }
+        return new Verdict(status == 429 ? outcome : Outcome.UNEXPECTED_STATUS, Verdict.Action.STOP, breaker);
+    }
+
+    private static boolean containsAny(String body, List<String> markers) {
+        for (String marker : markers) {
+            if (body.contains(marker)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

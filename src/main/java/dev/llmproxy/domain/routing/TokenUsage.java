@@ -1,0 +1,6 @@
+package dev.llmproxy.domain.routing;
+
+/** Token counts as the upstream reported them; any may be null when not reported. */
+public record TokenUsage(Integer promptTokens, Integer completionTokens, Integer totalTokens) {
+    public static final TokenUsage NONE = new TokenUsage(null, null, null);
+}
