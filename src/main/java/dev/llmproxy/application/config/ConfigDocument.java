@@ -1,0 +1,225 @@
+package dev.llmproxy.application.config;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.SettingKey;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.config.Tier;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import jakarta.json.JsonWriter;
+import jakarta.json.JsonWriterFactory;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.json.stream.JsonParsingException;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The config document: one JSON format for bootstrap, export and import. Reading is strict: unknown keys and
+ * invalid values are rejected with messages naming the field, and nothing is returned unless all of it is valid.
+ */
+public final class ConfigDocument {
+
+    private static final Set<String> TOP = Set.of("version", "providers", "models", "tiers", "settings");
+    private static final Set<String> PROVIDER = Set.of("name", "kind", "baseUrl", "apiKeySecret");
+    private static final Set<String> MODEL = Set.of("name", "provider", "upstreamModel", "family", "enabled", "free",
+            "freeVerifiedOn", "contextWindow", "supportsPrefill", "inputCostPerMTok", "outputCostPerMTok", "localStandIn");
+    private static final Set<String> TIER = Set.of("name", "description", "chain");
+    private static final JsonWriterFactory PRETTY = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
+
+    private ConfigDocument() {
+    }
+
+    /** Parses and validates a document; the returned config has version 0 (the store assigns one). */
+    public static RuntimeConfig read(String json) {
+        JsonObject root;
+        try (JsonReader reader = Json.createReader(new StringReader(json))) {
+            JsonValue value = reader.readValue();
+            if (!(value instanceof JsonObject o)) {
+                throw new ConfigValidationException(List.of("document: must be a JSON object"));
+            }
+            root = o;
+        } catch (JsonParsingException e) {
+            var loc = e.getLocation();
+            throw new ConfigValidationException(List.of("document: invalid JSON"
+                    + (loc == null ? "" : " at line " + loc.getLineNumber() + ", column " + loc.getColumnNumber())
+                    + ": " + e.getMessage()));
+        } catch (JsonException e) {
+            throw new ConfigValidationException(List.of("document: invalid JSON: " + e.getMessage()));
+        }
+        return read(root);
+    }
+
+    public static RuntimeConfig read(JsonObject root) {
+        List<String> problems = new ArrayList<>();
+        JsonFields top = new JsonFields(root, "", TOP, problems);
+        List<Provider> providers = new ArrayList<>();
+        List<JsonObject> providerObjects = top.objects("providers", true);
+        for (int i = 0; i < providerObjects.size(); i++) {
+            if (providerObjects.get(i) != null) {
+                readProvider(new JsonFields(providerObjects.get(i), "providers[" + i + "]", PROVIDER, problems), providers, problems);
+            }
+        }
+        List<AllowedModel> models = new ArrayList<>();
+        List<JsonObject> modelObjects = top.objects("models", true);
+        for (int i = 0; i < modelObjects.size(); i++) {
+            if (modelObjects.get(i) != null) {
+                readModel(new JsonFields(modelObjects.get(i), "models[" + i + "]", MODEL, problems), models);
+            }
+        }
+        List<Tier> tiers = new ArrayList<>();
+        List<JsonObject> tierObjects = top.objects("tiers", true);
+        for (int i = 0; i < tierObjects.size(); i++) {
+            if (tierObjects.get(i) != null) {
+                JsonFields f = new JsonFields(tierObjects.get(i), "tiers[" + i + "]", TIER, problems);
+                String name = f.string("name", true);
+                String description = f.string("description", false);
+                List<String> chain = f.strings("chain", true);
+                if (name != null) {
+                    tiers.add(new Tier(name, description, chain));
+                }
+            }
+        }
+        Settings settings = readSettings(top.object("settings"), problems);
+        if (root.containsKey("version") && root.get("version").getValueType() != JsonValue.ValueType.NUMBER) {
+            problems.add("version: must be a number (it is informational and ignored on import)");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigValidationException(problems);
+        }
+        return RuntimeConfig.of(0, providers, models, tiers, settings);
+    }
+
+    private static void readProvider(JsonFields f, List<Provider> out, List<String> problems) {
+        String name = f.string("name", true);
+        String kindId = f.string("kind", true);
+        String baseUrl = f.string("baseUrl", false);
+        String secret = f.string("apiKeySecret", false);
+        ProviderKind kind = null;
+        if (kindId != null) {
+            kind = ProviderKind.fromId(kindId).orElse(null);
+            if (kind == null) {
+                problems.add(f.at("kind") + ": must be one of openai, sim (was '" + kindId + "')");
+            }
+        }
+        URI uri = null;
+        if (baseUrl != null) {
+            try {
+                uri = URI.create(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
+            } catch (IllegalArgumentException e) {
+                problems.add(f.at("baseUrl") + ": not a URL (" + e.getMessage() + ")");
+            }
+        }
+        if (name != null && kind != null) {
+            out.add(new Provider(name, kind, uri, secret));
+        }
+    }
+
+    private static void readModel(JsonFields f, List<AllowedModel> out) {
+        String name = f.string("name", true);
+        String provider = f.string("provider", true);
+        String upstream = f.string("upstreamModel", true);
+        AllowedModel m = new AllowedModel(name == null ? "" : name, provider == null ? "" : provider,
+                upstream == null ? "" : upstream, f.string("family", false), f.bool("enabled", true),
+                f.bool("free", false), f.date("freeVerifiedOn"), f.positiveInt("contextWindow"),
+                f.bool("supportsPrefill", false), f.decimal("inputCostPerMTok"), f.decimal("outputCostPerMTok"),
+                f.string("localStandIn", false));
+        if (name != null && provider != null && upstream != null) {
+            out.add(m);
+        }
+    }
+
+    private static Settings readSettings(JsonObject object, List<String> problems) {
+        Settings.Builder builder = Settings.builder();
+        if (object == null) {
+            return builder.build();
+        }
+        for (Map.Entry<String, JsonValue> e : object.entrySet()) {
+            try {
+                builder.set(e.getKey(), JsonFields.plain(e.getValue()));
+            } catch (IllegalArgumentException ex) {
+                problems.add(ex.getMessage());
+            }
+        }
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException ex) {
+            problems.add(ex.getMessage());
+            return Settings.defaults();
+        }
+    }
+
+    public static JsonObject write(RuntimeConfig config) {
+        JsonArrayBuilder providers = Json.createArrayBuilder();
+        for (Provider p : config.providers()) {
+            JsonObjectBuilder b = Json.createObjectBuilder().add("name", p.name()).add("kind", p.kind().id());
+            if (p.baseUrl() != null) b.add("baseUrl", p.baseUrl().toString());
+            if (p.apiKeySecret() != null) b.add("apiKeySecret", p.apiKeySecret());
+            providers.add(b);
+        }
+        JsonArrayBuilder models = Json.createArrayBuilder();
+        for (AllowedModel m : config.models()) {
+            JsonObjectBuilder b = Json.createObjectBuilder().add("name", m.name()).add("provider", m.provider())
+                    .add("upstreamModel", m.upstreamModel()).add("enabled", m.enabled()).add("free", m.free())
+                    .add("supportsPrefill", m.supportsPrefill());
+            if (m.family() != null) b.add("family", m.family());
+            if (m.freeVerifiedOn() != null) b.add("freeVerifiedOn", m.freeVerifiedOn().toString());
+            if (m.contextWindow() != null) b.add("contextWindow", m.contextWindow());
+            addDecimal(b, "inputCostPerMTok", m.inputCostPerMTok());
+            addDecimal(b, "outputCostPerMTok", m.outputCostPerMTok());
+            if (m.localStandIn() != null) b.add("localStandIn", m.localStandIn());
+            models.add(b);
+        }
+        JsonArrayBuilder tiers = Json.createArrayBuilder();
+        for (Tier t : config.tiers()) {
+            JsonObjectBuilder b = Json.createObjectBuilder().add("name", t.name());
+            if (t.description() != null) b.add("description", t.description());
+            tiers.add(b.add("chain", Json.createArrayBuilder(t.chain())));
+        }
+        JsonObjectBuilder settings = Json.createObjectBuilder();
+        config.settings().effective().forEach((key, value) -> settings.add(key.name(), toJson(key, value)));
+        return Json.createObjectBuilder().add("version", config.version()).add("providers", providers)
+                .add("models", models).add("tiers", tiers).add("settings", settings).build();
+    }
+
+    public static String writeString(RuntimeConfig config) {
+        StringWriter out = new StringWriter();
+        try (JsonWriter w = PRETTY.createWriter(out)) {
+            w.writeObject(write(config));
+        }
+        return out.toString().strip();
+    }
+
+    private static void addDecimal(JsonObjectBuilder b, String key, BigDecimal value) {
+        if (value != null) b.add(key, value);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static JsonValue toJson(SettingKey key, Object value) {
+        Object plain = key.toPlain(value);
+        if (plain instanceof Long l) return Json.createValue(l);
+        if (plain instanceof Boolean b) return b ? JsonValue.TRUE : JsonValue.FALSE;
+        if (plain instanceof String s) return Json.createValue(s);
+        JsonArrayBuilder arr = Json.createArrayBuilder();
+        for (Object o : (List<?>) plain) {
+            if (o instanceof Integer i) arr.add(i);
+            else arr.add(o.toString());
+        }
+        return arr.build();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.llmproxy.application.config;
+
+import dev.llmproxy.domain.config.ConfigRepository;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.logging.Logger;
+
+/**
+ * Holds the one runtime configuration in force, as an immutable snapshot swapped atomically, and keeps it in step
+ * with the database (where other instances may change it).
+ */
+@ApplicationScoped
+public class ConfigService {
+
+    private static final Logger LOG = Logger.getLogger(ConfigService.class.getName());
+
+    private final AtomicReference<RuntimeConfig> current = new AtomicReference<>();
+
+    @Inject
+    ConfigRepository repository;
+
+    public RuntimeConfig current() {
+        RuntimeConfig config = current.get();
+        if (config == null) {
+            throw new IllegalStateException("the runtime configuration is not loaded yet");
+        }
+        return config;
+    }
+
+    public boolean loaded() {
+        return current.get() != null;
+    }
+
+    /** Loads the stored configuration, or stores the bootstrap one when the database holds none yet. */
+    public synchronized RuntimeConfig initialise(Supplier<RuntimeConfig> bootstrap) {
+        RuntimeConfig config = repository.loadLatest().orElseGet(() -> {
+            RuntimeConfig initial = bootstrap.get();
+            LOG.info("No configuration stored yet: storing the bootstrap configuration");
+            return store(initial, "bootstrap", "initial configuration");
+        });
+        current.set(config);
+        LOG.info("Runtime configuration version " + config.version() + " in force: " + config.tiers().size()
+                + " tiers, " + config.models().size() + " models");
+        return config;
+    }
+
+    /** Replaces the whole configuration (validated already) and puts it in force on this instance at once. */
+    public synchronized RuntimeConfig replace(RuntimeConfig config, String author, String summary) {
+        RuntimeConfig stored = store(config, author, summary);
+        current.set(stored);
+        LOG.info("Configuration version " + stored.version() + " stored by " + author + ": " + summary);
+        return stored;
+    }
+
+    private RuntimeConfig store(RuntimeConfig config, String author, String summary) {
+        return repository.replace(config, author, summary, ConfigDocument.writeString(config));
+    }
+
+    /** Picks up a newer version stored by another instance. */
+    public void refresh() {
+        RuntimeConfig mine = current.get();
+        if (mine == null || repository.latestVersion() <= mine.version()) {
+            return;
+        }
+        repository.loadLatest().ifPresent(newer -> {
+            current.set(newer);
+            LOG.info("Configuration version " + newer.version() + " picked up from the database");
+        });
+    }
+}

@@ -1,0 +1,175 @@
+package dev.llmproxy.application.config;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Reads typed fields of one JSON object, recording each problem with the field's path instead of throwing. */
+final class JsonFields {
+
+    private final JsonObject object;
+    private final String path;
+    private final List<String> problems;
+
+    JsonFields(JsonObject object, String path, Set<String> allowedKeys, List<String> problems) {
+        this.object = object;
+        this.path = path;
+        this.problems = problems;
+        for (String key : object.keySet()) {
+            if (!allowedKeys.contains(key)) {
+                problems.add(at(key) + ": unknown key (allowed: " + String.join(", ", allowedKeys.stream().sorted().toList()) + ")");
+            }
+        }
+    }
+
+    String at(String key) {
+        return path.isEmpty() ? key : path + "." + key;
+    }
+
+    private JsonValue value(String key, boolean required) {
+        JsonValue v = object.get(key);
+        if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
+            if (required) {
+                problems.add(at(key) + ": required");
+            }
+            return null;
+        }
+        return v;
+    }
+
+    String string(String key, boolean required) {
+        JsonValue v = value(key, required);
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof JsonString s)) {
+            problems.add(at(key) + ": must be a string");
+            return null;
+        }
+        return s.getString();
+    }
+
+    boolean bool(String key, boolean defaultValue) {
+        JsonValue v = value(key, false);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (v.getValueType() == JsonValue.ValueType.TRUE) return true;
+        if (v.getValueType() == JsonValue.ValueType.FALSE) return false;
+        problems.add(at(key) + ": must be true or false");
+        return defaultValue;
+    }
+
+    Integer positiveInt(String key) {
+        JsonValue v = value(key, false);
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof JsonNumber n) || !n.isIntegral() || n.bigDecimalValue().compareTo(BigDecimal.ONE) < 0
+                || n.bigDecimalValue().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+            problems.add(at(key) + ": must be a positive whole number");
+            return null;
+        }
+        return n.intValue();
+    }
+
+    BigDecimal decimal(String key) {
+        JsonValue v = value(key, false);
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof JsonNumber n) || n.bigDecimalValue().signum() < 0) {
+            problems.add(at(key) + ": must be a number of at least 0");
+            return null;
+        }
+        return n.bigDecimalValue();
+    }
+
+    LocalDate date(String key) {
+        String s = string(key, false);
+        if (s == null) {
+            return null;
+        }
+        try {
+            return LocalDate.parse(s);
+        } catch (DateTimeParseException e) {
+            problems.add(at(key) + ": must be a date as YYYY-MM-DD (was '" + s + "')");
+            return null;
+        }
+    }
+
+    List<String> strings(String key, boolean required) {
+        JsonValue v = value(key, required);
+        if (v == null) {
+            return List.of();
+        }
+        if (!(v instanceof JsonArray a)) {
+            problems.add(at(key) + ": must be a list of strings");
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i) instanceof JsonString s) {
+                out.add(s.getString());
+            } else {
+                problems.add(at(key) + "[" + i + "]: must be a string");
+            }
+        }
+        return out;
+    }
+
+    List<JsonObject> objects(String key, boolean required) {
+        JsonValue v = value(key, required);
+        if (v == null) {
+            return List.of();
+        }
+        if (!(v instanceof JsonArray a)) {
+            problems.add(at(key) + ": must be a list");
+            return List.of();
+        }
+        List<JsonObject> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i) instanceof JsonObject o) {
+                out.add(o);
+            } else {
+                problems.add(at(key) + "[" + i + "]: must be an object");
+                out.add(null);
+            }
+        }
+        return out;
+    }
+
+    JsonObject object(String key) {
+        JsonValue v = value(key, false);
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof JsonObject o)) {
+            problems.add(at(key) + ": must be an object");
+            return null;
+        }
+        return o;
+    }
+
+    /** Plain Java form of a JSON value: Long/BigDecimal, Boolean, String, List or null. */
+    static Object plain(JsonValue v) {
+        return switch (v.getValueType()) {
+            case NUMBER -> ((JsonNumber) v).isIntegral() ? (Object) ((JsonNumber) v).longValue() : ((JsonNumber) v).bigDecimalValue();
+            case STRING -> ((JsonString) v).getString();
+            case TRUE -> Boolean.TRUE;
+            case FALSE -> Boolean.FALSE;
+            case ARRAY -> ((JsonArray) v).stream().map(JsonFields::plain).toList();
+            case OBJECT -> v;
+            case NULL -> null;
+        };
+    }
+}

@@ -1,0 +1,56 @@
+package dev.llmproxy.application.log;
+
+import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.log.RequestRecord;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Duration;
+
+/** The request log as the rest of the application sees it: submit never blocks; writing is batched behind it. */
+@ApplicationScoped
+public class RequestLog {
+
+    private static final int CAPACITY = 200_000;
+    private static final int BATCH_SIZE = 500;
+
+    @Resource
+    ManagedThreadFactory threads;
+    @Inject
+    RequestLogRepository repository;
+
+    private volatile RequestLogBatcher batcher;
+
+    /** Called once at startup, after the schema is in place. */
+    public synchronized void start() {
+        if (batcher == null) {
+            batcher = new RequestLogBatcher(repository, threads, CAPACITY, BATCH_SIZE);
+            batcher.start();
+        }
+    }
+
+    public void submit(RequestRecord record) {
+        RequestLogBatcher b = batcher;
+        if (b == null) {
+            throw new IllegalStateException("the request log is not started");
+        }
+        b.submit(record);
+    }
+
+    /** Queued records not yet written (tests wait on this). */
+    public int pending() {
+        RequestLogBatcher b = batcher;
+        return b == null ? 0 : b.pending();
+    }
+
+    @PreDestroy
+    void flush() {
+        RequestLogBatcher b = batcher;
+        if (b != null) {
+            b.stop(Duration.ofSeconds(20));
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.llmproxy.application.log;
+
+import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.log.RequestRecord;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Writes the request log off the response path: records queue in memory and one worker writes them in batches.
+ * A batch that fails is retried until the database takes it (never dropped while it is reachable); a single row the
+ * database refuses while others succeed is logged in full and skipped, so one bad row cannot stall the log.
+ */
+public final class RequestLogBatcher {
+
+    private static final Logger LOG = Logger.getLogger(RequestLogBatcher.class.getName());
+
+    private final RequestLogRepository repository;
+    private final BlockingQueue<RequestRecord> queue;
+    private final int batchSize;
+    private final CountDownLatch stopping = new CountDownLatch(1);
+    private final AtomicLong written = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final Thread worker;
+
+    public RequestLogBatcher(RequestLogRepository repository, ThreadFactory threads, int capacity, int batchSize) {
+        this.repository = repository;
+        this.queue = new LinkedBlockingQueue<>(capacity);
+        this.batchSize = batchSize;
+        this.worker = threads.newThread(this::run);
+        this.worker.setName("request-log-writer");
+        this.worker.setDaemon(true);
+    }
+
+    public void start() {
+        worker.start();
+    }
+
+    /** Never blocks; a full queue means the database has been far behind for a long time. */
+    public void submit(RequestRecord record) {
+        if (!queue.offer(record)) {
+            long n = dropped.incrementAndGet();
+            if (n == 1 || n % 1000 == 0) {
+                LOG.severe("Request log queue is full; " + n + " records dropped so far (is the database down?)");
+            }
+        }
+    }
+
+    public long written() { return written.get(); }
+    public long dropped() { return dropped.get(); }
+    public int pending() { return queue.size(); }
+
+    /** Stops the worker after it has written everything queued (bounded by the timeout). */
+    public void stop(Duration timeout) {
+        stopping.countDown();
+        try {
+            worker.join(timeout.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!queue.isEmpty()) {
+            LOG.severe("Request log: " + queue.size() + " records could not be written before shutdown");
+        }
+    }
+
+    private void run() {
+        List<RequestRecord> batch = new ArrayList<>(batchSize);
+        int retriesAfterStop = 0;
+        while (true) {
+            try {
+                if (batch.isEmpty()) {
+                    RequestRecord first = queue.poll(200, TimeUnit.MILLISECONDS);
+                    if (first == null) {
+                        if (stopping.getCount() == 0) {
+                            return;
+                        }
+                        continue;
+                    }
+                    batch.add(first);
+                    queue.drainTo(batch, batchSize - 1);
+                }
+                writeOrRetain(batch);
+                // The database refused every row: wait (or, when stopping, retry a few times at once) and try again.
+                if (!batch.isEmpty() && stopping.await(1, TimeUnit.SECONDS) && ++retriesAfterStop > 3) {
+                    LOG.severe("Request log: giving up on " + (batch.size() + queue.size()) + " records at shutdown");
+                    return;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, "Request log writer failed unexpectedly", e);
+            }
+        }
+    }
+
+    /** Writes the batch; on return it holds only rows that still need writing. */
+    private void writeOrRetain(List<RequestRecord> batch) {
+        try {
+            repository.saveAll(batch);
+            written.addAndGet(batch.size());
+            batch.clear();
+            return;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Request log batch of " + batch.size() + " failed; writing its rows one by one", e);
+        }
+        List<RequestRecord> failed = new ArrayList<>();
+        for (RequestRecord r : batch) {
+            try {
+                repository.saveAll(List.of(r));
+                written.incrementAndGet();
+            } catch (RuntimeException e) {
+                failed.add(r);
+            }
+        }
+        if (failed.size() == batch.size()) {
+            return; // nothing went in: the database is unreachable, keep them all
+        }
+        batch.clear();
+        for (RequestRecord r : failed) {
+            LOG.severe("Request log: the database refused this record, skipped: " + r);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.llmproxy.application.proxy;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.ChainExecutor;
+import dev.llmproxy.domain.routing.ChainPlan;
+import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.domain.routing.RouteResolver;
+import dev.llmproxy.domain.routing.TokenUsage;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+
+/** The proxy's use case: resolve the route, run the chain, record the request. */
+@ApplicationScoped
+public class ChatCompletionService {
+
+    /** Logged when the client went away before the answer (nginx's convention). */
+    public static final int CLIENT_CLOSED = 499;
+
+    @Inject
+    ConfigService configs;
+    @Inject
+    ChainExecutor executor;
+    @Inject
+    RequestLog requestLog;
+    @Inject
+    Clock clock;
+
+    public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request) {
+        RuntimeConfig config = configs.current();
+        RouteResolver.Route route;
+        try {
+            route = RouteResolver.resolve(config, request.model());
+        } catch (ProxyException e) {
+            ChainResult refused = new ChainResult.Failure(e.error(), List.of(), false);
+            record(requestId, receivedAt, null, request, refused);
+            return CompletableFuture.completedFuture(refused);
+        }
+        ChainPlan plan = new ChainPlan(requestId, route.candidates(), new OpenAiPayload(request.body()), config.settings());
+        CompletableFuture<ChainResult> run = executor.execute(plan);
+        run.whenComplete((result, error) -> record(requestId, receivedAt, route.tier(), request,
+                error instanceof CancellationException ? null : result));
+        return run;
+    }
+
+    /** Records a request refused before routing (bad JSON, body too large...). */
+    public void recordRejected(String requestId, Instant receivedAt, String requestedModel, int status, String code) {
+        requestLog.submit(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, status, code,
+                latency(receivedAt), null, null, null, null, false, false, false, List.of()));
+    }
+
+    private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, ChainResult result) {
+        long latency = latency(receivedAt);
+        if (result instanceof ChainResult.Success s) {
+            TokenUsage u = s.reply().usage();
+            requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
+                    s.fallback(), 200, null, latency, u.promptTokens(), u.completionTokens(), u.totalTokens(),
+                    s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts()));
+        } else if (result instanceof ChainResult.Failure f) {
+            requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
+                    f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
+                    f.saw429(), request.stream(), f.attempts()));
+        } else {
+            requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
+                    CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, false, request.stream(),
+                    List.of()));
+        }
+    }
+
+    private long latency(Instant receivedAt) {
+        return Duration.between(receivedAt, clock.instant()).toMillis();
+    }
+}

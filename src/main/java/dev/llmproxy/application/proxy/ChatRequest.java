@@ -1,0 +1,83 @@
+package dev.llmproxy.application.proxy;
+
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.routing.ProxyException;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonReaderFactory;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParsingException;
+
+import java.io.ByteArrayInputStream;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A validated OpenAI chat completions request. Fields the proxy does not interpret (temperature, tools...) are
+ * kept and forwarded as they came.
+ */
+public record ChatRequest(JsonObject body, String model, boolean stream) {
+
+    private static final JsonReaderFactory READERS = Json.createReaderFactory(Map.of());
+    private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
+
+    public static ChatRequest parse(byte[] bytes) {
+        JsonValue value;
+        try (JsonReader reader = READERS.createReader(new ByteArrayInputStream(bytes))) {
+            value = reader.readValue();
+        } catch (JsonParsingException e) {
+            var loc = e.getLocation();
+            throw bad(null, "The request body is not valid JSON"
+                    + (loc == null ? "" : " (line " + loc.getLineNumber() + ", column " + loc.getColumnNumber() + ")") + ".");
+        } catch (JsonException e) {
+            throw bad(null, "The request body is not valid JSON.");
+        }
+        if (!(value instanceof JsonObject body)) {
+            throw bad(null, "The request body must be a JSON object.");
+        }
+        JsonValue model = body.get("model");
+        if (!(model instanceof JsonString ms) || ms.getString().isBlank()) {
+            throw bad("model", "'model' is required: a tier name or an allowlisted model.");
+        }
+        validateMessages(body.get("messages"));
+        boolean stream = false;
+        JsonValue s = body.get("stream");
+        if (s != null && s.getValueType() != JsonValue.ValueType.NULL) {
+            if (s.getValueType() != JsonValue.ValueType.TRUE && s.getValueType() != JsonValue.ValueType.FALSE) {
+                throw bad("stream", "'stream' must be true or false.");
+            }
+            stream = s.getValueType() == JsonValue.ValueType.TRUE;
+        }
+        return new ChatRequest(body, ms.getString(), stream);
+    }
+
+    private static void validateMessages(JsonValue value) {
+        if (!(value instanceof JsonArray messages) || messages.isEmpty()) {
+            throw bad("messages", "'messages' is required: a non-empty list of messages.");
+        }
+        for (int i = 0; i < messages.size(); i++) {
+            String at = "messages[" + i + "]";
+            if (!(messages.get(i) instanceof JsonObject m)) {
+                throw bad(at, "'" + at + "' must be an object.");
+            }
+            if (!(m.get("role") instanceof JsonString role) || !ROLES.contains(role.getString())) {
+                throw bad(at + ".role", "'" + at + ".role' must be one of " + String.join(", ", ROLES.stream().sorted().toList()) + ".");
+            }
+            JsonValue content = m.get("content");
+            boolean assistantWithoutContent = "assistant".equals(role.getString())
+                    && (content == null || content.getValueType() == JsonValue.ValueType.NULL);
+            if (!assistantWithoutContent && !(content instanceof JsonString) && !(content instanceof JsonArray)) {
+                throw bad(at + ".content", "'" + at + ".content' must be a string or a list of content parts.");
+            }
+        }
+    }
+
+    private static ProxyException bad(String param, String message) {
+        return new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST, message, param, null));
+    }
+}

@@ -1,0 +1,22 @@
+package dev.llmproxy.domain.log;
+
+import dev.llmproxy.domain.routing.AttemptRecord;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One proxied request as auditors see it.
+ *
+ * @param tier           the tier asked for, or null when a model was asked for directly
+ * @param answeringModel the allowlisted model that answered, or null
+ * @param errorCode      the error code answered, or null on success
+ */
+public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
+                            String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
+                            Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
+                            boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts) {
+    public RequestRecord {
+        attempts = List.copyOf(attempts);
+    }
+}

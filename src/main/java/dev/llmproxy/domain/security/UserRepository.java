@@ -1,0 +1,11 @@
+package dev.llmproxy.domain.security;
+
+import java.util.Optional;
+
+public interface UserRepository {
+    Optional<ConsoleUser> find(String username);
+
+    void save(ConsoleUser user);
+
+    long count();
+}

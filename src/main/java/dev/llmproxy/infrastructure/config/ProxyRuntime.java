@@ -1,0 +1,86 @@
+package dev.llmproxy.infrastructure.config;
+
+import dev.llmproxy.domain.routing.ChainExecutor;
+import dev.llmproxy.domain.routing.RateLimitCooldowns;
+import dev.llmproxy.infrastructure.upstream.OpenAiHttpUpstream;
+import dev.llmproxy.infrastructure.upstream.SimUpstream;
+import dev.llmproxy.infrastructure.upstream.Timers;
+import dev.llmproxy.infrastructure.upstream.UpstreamRouter;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.Config;
+
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The proxy's request-path machinery: a small pool of worker threads that run upstream completions and write
+ * responses (no thread waits on an upstream), the timer thread, the upstream clients and the chain executor.
+ */
+@ApplicationScoped
+public class ProxyRuntime {
+
+    private final Clock clock = Clock.systemUTC();
+    private final ConcurrentMap<String, Optional<String>> secretCache = new ConcurrentHashMap<>();
+
+    @Inject
+    Config config;
+
+    private ExecutorService workers;
+    private Timers timers;
+    private ChainExecutor executor;
+
+    @PostConstruct
+    void start() {
+        int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
+        workers = Executors.newFixedThreadPool(threads, namedDaemons("proxy-worker"));
+        timers = new Timers(workers);
+        OpenAiHttpUpstream openai = new OpenAiHttpUpstream(workers, timers, clock, this::secret);
+        SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
+        executor = new ChainExecutor(new UpstreamRouter(openai, sim), timers, clock, new RateLimitCooldowns(clock),
+                () -> ThreadLocalRandom.current().nextDouble());
+    }
+
+    /** Secrets come from the environment or any MicroProfile Config source; the value is never logged. */
+    private Optional<String> secret(String name) {
+        return secretCache.computeIfAbsent(name, n -> config.getOptionalValue(n, String.class).filter(s -> !s.isBlank()));
+    }
+
+    @Produces
+    ChainExecutor executor() {
+        return executor;
+    }
+
+    @Produces
+    Clock clock() {
+        return clock;
+    }
+
+    @PreDestroy
+    void stop() {
+        timers.close();
+        workers.shutdownNow();
+    }
+
+    private static ThreadFactory namedDaemons(String prefix) {
+        ClassLoader appLoader = ProxyRuntime.class.getClassLoader();
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            // JSON-P and MicroProfile look providers up through the context class loader.
+            t.setContextClassLoader(appLoader);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,72 @@
+package dev.llmproxy.infrastructure.config;
+
+import dev.llmproxy.application.config.BootstrapConfig;
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.application.security.AdminBootstrap;
+import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.Config;
+
+import java.sql.SQLException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * Brings the application up in order: schema, runtime configuration, bootstrap admin, request log writer, and the
+ * poll that picks up configuration changes made on other instances. A failure stops the deployment loudly.
+ */
+@ApplicationScoped
+public class Startup {
+
+    private static final Logger LOG = Logger.getLogger(Startup.class.getName());
+    private static final long CONFIG_POLL_SECONDS = 2;
+
+    @Resource(lookup = "jdbc/proxy")
+    DataSource dataSource;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Config config;
+    @Inject
+    ConfigService configs;
+    @Inject
+    AdminBootstrap admins;
+    @Inject
+    RequestLog requestLog;
+
+    private ScheduledFuture<?> poll;
+
+    void onStart(@Observes @Initialized(ApplicationScoped.class) Object ignored) throws SQLException {
+        int schema = new SchemaMigrator(dataSource).migrate();
+        LOG.info("Database schema at version " + schema);
+        configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class)));
+        admins.ensureAdmin(config.getOptionalValue("PROXY_ADMIN_PASSWORD", String.class).filter(s -> !s.isBlank()));
+        requestLog.start();
+        poll = scheduler.scheduleWithFixedDelay(this::refresh, CONFIG_POLL_SECONDS, CONFIG_POLL_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private void refresh() {
+        try {
+            configs.refresh();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not check the database for configuration changes", e);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        if (poll != null) {
+            poll.cancel(false);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.ConfigRepository;
+import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.SettingKey;
+import dev.llmproxy.domain.config.SettingKeys;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.config.Tier;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+@ApplicationScoped
+public class JpaConfigRepository implements ConfigRepository {
+
+    private static final Logger LOG = Logger.getLogger(JpaConfigRepository.class.getName());
+
+    @PersistenceContext(unitName = "proxy")
+    EntityManager em;
+
+    @Override
+    @Transactional
+    public Optional<RuntimeConfig> loadLatest() {
+        long version = latestVersion();
+        if (version == 0) {
+            return Optional.empty();
+        }
+        List<Provider> providers = em.createQuery("select p from ProviderEntity p order by p.name", ProviderEntity.class)
+                .getResultList().stream().map(ConfigMapper::toDomain).toList();
+        List<AllowedModel> models = em.createQuery("select m from ModelEntity m order by m.sortOrder", ModelEntity.class)
+                .getResultList().stream().map(ConfigMapper::toDomain).toList();
+        List<Tier> tiers = em.createQuery("select t from TierEntity t order by t.sortOrder", TierEntity.class)
+                .getResultList().stream().map(ConfigMapper::toDomain).toList();
+        Settings.Builder settings = Settings.builder();
+        for (SettingEntity s : em.createQuery("select s from SettingEntity s", SettingEntity.class).getResultList()) {
+            Optional<SettingKey<?>> key = SettingKeys.byName(s.name);
+            if (key.isEmpty()) {
+                LOG.warning("Ignoring unknown stored setting " + s.name);
+                continue;
+            }
+            settings.set(s.name, key.get().toPlain(cast(key.get().parseText(s.value))));
+        }
+        return Optional.of(RuntimeConfig.of(version, providers, models, tiers, settings.build()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Object o) {
+        return (T) o;
+    }
+
+    @Override
+    @Transactional
+    public long latestVersion() {
+        Long max = em.createQuery("select max(v.version) from ConfigVersionEntity v", Long.class).getSingleResult();
+        return max == null ? 0 : max;
+    }
+
+    @Override
+    @Transactional
+    public RuntimeConfig replace(RuntimeConfig config, String author, String summary, String snapshot) {
+        long next = latestVersion() + 1;
+        // The version row goes in first: of two concurrent replaces, the second fails here, before touching anything.
+        ConfigVersionEntity version = new ConfigVersionEntity();
+        version.version = next;
+        version.createdAt = LocalDateTime.now(ZoneOffset.UTC);
+        version.author = author;
+        version.summary = summary;
+        version.snapshot = snapshot;
+        em.persist(version);
+        em.flush();
+
+        for (String table : List.of("tier_chain", "tier", "allowed_model", "provider", "setting")) {
+            em.createNativeQuery("DELETE FROM " + table).executeUpdate();
+        }
+        // The entities have no JPA relationships, so flush each group before the one whose foreign keys need it.
+        config.providers().forEach(p -> em.persist(ConfigMapper.toEntity(p)));
+        em.flush();
+        List<AllowedModel> models = config.models();
+        for (int i = 0; i < models.size(); i++) {
+            em.persist(ConfigMapper.toEntity(models.get(i), i));
+        }
+        em.flush();
+        List<Tier> tiers = config.tiers();
+        for (int i = 0; i < tiers.size(); i++) {
+            em.persist(ConfigMapper.toEntity(tiers.get(i), i));
+        }
+        for (Map.Entry<SettingKey<?>, Object> e : config.settings().effective().entrySet()) {
+            SettingEntity s = new SettingEntity();
+            s.name = e.getKey().name();
+            s.value = text(e.getKey(), e.getValue());
+            em.persist(s);
+        }
+        return config.withVersion(next);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String text(SettingKey key, Object value) {
+        return key.toText(value);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.domain.security.ConsoleUser;
+import dev.llmproxy.domain.security.UserRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+@ApplicationScoped
+public class JpaUserRepository implements UserRepository {
+
+    @PersistenceContext(unitName = "proxy")
+    EntityManager em;
+
+    @Override
+    @Transactional
+    public Optional<ConsoleUser> find(String username) {
+        ConsoleUserEntity e = em.find(ConsoleUserEntity.class, username);
+        return Optional.ofNullable(e).map(u -> new ConsoleUser(u.username, u.passwordHash,
+                Arrays.stream(u.roles.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toSet())));
+    }
+
+    @Override
+    @Transactional
+    public void save(ConsoleUser user) {
+        ConsoleUserEntity e = em.find(ConsoleUserEntity.class, user.username());
+        if (e == null) {
+            e = new ConsoleUserEntity();
+            e.username = user.username();
+            e.createdAt = LocalDateTime.now(ZoneOffset.UTC);
+            em.persist(e);
+        }
+        e.passwordHash = user.passwordHash();
+        e.roles = String.join(",", user.roles().stream().sorted().toList());
+    }
+
+    @Override
+    @Transactional
+    public long count() {
+        return em.createQuery("select count(u) from ConsoleUserEntity u", Long.class).getSingleResult();
+    }
+}

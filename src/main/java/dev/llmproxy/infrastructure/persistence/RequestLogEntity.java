@@ -1,0 +1,53 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.OrderColumn;
+import jakarta.persistence.Table;
+
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+@Entity
+@Table(name = "request_log")
+public class RequestLogEntity {
+    @Id
+    @Column(name = "request_id")
+    public String requestId;
+    /** UTC. */
+    @Column(name = "received_at", nullable = false)
+    public LocalDateTime receivedAt;
+    public String tier;
+    @Column(name = "requested_model")
+    public String requestedModel;
+    @Column(name = "answering_model")
+    public String answeringModel;
+    public boolean fallback;
+    public int status;
+    @Column(name = "error_code")
+    public String errorCode;
+    @Column(name = "latency_ms")
+    public long latencyMs;
+    @Column(name = "prompt_tokens")
+    public Integer promptTokens;
+    @Column(name = "completion_tokens")
+    public Integer completionTokens;
+    @Column(name = "total_tokens")
+    public Integer totalTokens;
+    @Column(name = "finish_reason")
+    public String finishReason;
+    public boolean truncated;
+    @Column(name = "saw_429")
+    public boolean saw429;
+    public boolean stream;
+    @ElementCollection(fetch = FetchType.LAZY)
+    @CollectionTable(name = "request_attempt", joinColumns = @JoinColumn(name = "request_id"))
+    @OrderColumn(name = "seq")
+    public List<AttemptEmbeddable> attempts = new ArrayList<>();
+}

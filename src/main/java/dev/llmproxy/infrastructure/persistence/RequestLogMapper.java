@@ -1,0 +1,65 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
+import dev.llmproxy.domain.routing.Outcome;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+
+final class RequestLogMapper {
+
+    private static final int REASON_MAX = 1000;
+
+    private RequestLogMapper() {
+    }
+
+    static RequestLogEntity toEntity(RequestRecord r) {
+        RequestLogEntity e = new RequestLogEntity();
+        e.requestId = r.requestId();
+        e.receivedAt = toUtc(r.receivedAt());
+        e.tier = r.tier();
+        e.requestedModel = clip(r.requestedModel(), 300);
+        e.answeringModel = r.answeringModel();
+        e.fallback = r.fallback();
+        e.status = r.status();
+        e.errorCode = r.errorCode();
+        e.latencyMs = r.latencyMs();
+        e.promptTokens = r.promptTokens();
+        e.completionTokens = r.completionTokens();
+        e.totalTokens = r.totalTokens();
+        e.finishReason = clip(r.finishReason(), 40);
+        e.truncated = r.truncated();
+        e.saw429 = r.saw429();
+        e.stream = r.stream();
+        for (AttemptRecord a : r.attempts()) {
+            AttemptEmbeddable ae = new AttemptEmbeddable();
+            ae.model = a.model();
+            ae.outcome = a.outcome().name();
+            ae.status = a.status();
+            ae.latencyMs = a.latency().toMillis();
+            ae.reason = clip(a.reason(), REASON_MAX);
+            e.attempts.add(ae);
+        }
+        return e;
+    }
+
+    static RequestRecord toDomain(RequestLogEntity e) {
+        return new RequestRecord(e.requestId, e.receivedAt.toInstant(ZoneOffset.UTC), e.tier, e.requestedModel,
+                e.answeringModel, e.fallback, e.status, e.errorCode, e.latencyMs, e.promptTokens, e.completionTokens,
+                e.totalTokens, e.finishReason, e.truncated, e.saw429, e.stream,
+                e.attempts.stream().map(a -> new AttemptRecord(a.model, Outcome.valueOf(a.outcome), a.status,
+                        Duration.ofMillis(a.latencyMs), a.reason)).toList());
+    }
+
+    /** Microseconds: the precision both H2 and PostgreSQL keep, so keyset cursors compare exactly. */
+    static LocalDateTime toUtc(java.time.Instant instant) {
+        return LocalDateTime.ofInstant(instant.truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
+    }
+
+    private static String clip(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
+    }
+}

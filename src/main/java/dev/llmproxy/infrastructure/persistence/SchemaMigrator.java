@@ -1,0 +1,127 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * Applies the versioned SQL migrations in {@code db/migration} that the database has not seen, in order, and records
+ * each in {@code schema_version}. The schema is never generated from the entities.
+ */
+public final class SchemaMigrator {
+
+    private static final Logger LOG = Logger.getLogger(SchemaMigrator.class.getName());
+
+    /** Every migration, oldest first. A new one is appended here and never edited once released. */
+    static final List<String> MIGRATIONS = List.of("V001__initial_schema.sql");
+
+    private final DataSource dataSource;
+
+    public SchemaMigrator(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** @return the schema version after migrating */
+    public int migrate() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            ensureVersionTable(c);
+            int current = currentVersion(c);
+            for (int i = current; i < MIGRATIONS.size(); i++) {
+                apply(c, i + 1, MIGRATIONS.get(i));
+            }
+            return MIGRATIONS.size();
+        }
+    }
+
+    private static void ensureVersionTable(Connection c) throws SQLException {
+        DatabaseMetaData meta = c.getMetaData();
+        for (String name : new String[] {"schema_version", "SCHEMA_VERSION"}) {
+            try (ResultSet rs = meta.getTables(null, null, name, null)) {
+                if (rs.next()) {
+                    return;
+                }
+            }
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, description VARCHAR(200) NOT NULL,"
+                    + " applied_at TIMESTAMP NOT NULL)");
+        }
+    }
+
+    private static int currentVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static void apply(Connection c, int version, String file) throws SQLException {
+        LOG.info("Applying schema migration " + file);
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            for (String sql : statements(read(file))) {
+                s.execute(sql);
+            }
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)")) {
+                p.setInt(1, version);
+                p.setString(2, file);
+                p.setTimestamp(3, Timestamp.from(Instant.now()));
+                p.executeUpdate();
+            }
+            c.commit();
+        } catch (SQLException e) {
+            c.rollback();
+            throw new SQLException("schema migration " + file + " failed: " + e.getMessage(), e);
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+
+    static String read(String file) {
+        String path = "/db/migration/" + file;
+        try (InputStream in = SchemaMigrator.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("migration " + path + " is missing");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + path, e);
+        }
+    }
+
+    /** Splits a script on semicolons that end a line, dropping comment lines. */
+    static List<String> statements(String script) {
+        List<String> out = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String line : script.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.isEmpty() || trimmed.startsWith("--")) {
+                continue;
+            }
+            current.append(line).append('\n');
+            if (trimmed.endsWith(";")) {
+                String sql = current.toString().strip();
+                out.add(sql.substring(0, sql.length() - 1));
+                current.setLength(0);
+            }
+        }
+        if (!current.toString().isBlank()) {
+            out.add(current.toString().strip());
+        }
+        return out;
+    }
+}

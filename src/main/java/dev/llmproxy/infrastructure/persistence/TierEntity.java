@@ -1,0 +1,29 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.OrderColumn;
+import jakarta.persistence.Table;
+
+import java.util.ArrayList;
+import java.util.List;
+
+@Entity
+@Table(name = "tier")
+public class TierEntity {
+    @Id
+    public String name;
+    public String description;
+    @Column(name = "sort_order")
+    public int sortOrder;
+    @ElementCollection(fetch = FetchType.EAGER)
+    @CollectionTable(name = "tier_chain", joinColumns = @JoinColumn(name = "tier_name"))
+    @OrderColumn(name = "chain_index")
+    @Column(name = "model_name")
+    public List<String> chain = new ArrayList<>();
+}

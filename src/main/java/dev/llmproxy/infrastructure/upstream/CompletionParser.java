@@ -1,0 +1,87 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.domain.routing.FailureKind;
+import dev.llmproxy.domain.routing.TokenUsage;
+import dev.llmproxy.domain.routing.UpstreamReply;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonReaderFactory;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.JsonWriter;
+import jakarta.json.JsonWriterFactory;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.Map;
+
+/**
+ * Checks that a 2xx body is a complete chat completion: a body cut short or not a completion is a failed attempt,
+ * never a 200 with partial content.
+ */
+final class CompletionParser {
+
+    private static final JsonReaderFactory READERS = Json.createReaderFactory(Map.of());
+    private static final JsonWriterFactory WRITERS = Json.createWriterFactory(Map.of());
+
+    private CompletionParser() {
+    }
+
+    static UpstreamReply parse(byte[] body, String upstreamModel) {
+        JsonObject root;
+        try (JsonReader reader = READERS.createReader(new ByteArrayInputStream(body))) {
+            JsonValue v = reader.readValue();
+            if (!(v instanceof JsonObject o)) {
+                return malformed("body is not a JSON object");
+            }
+            root = o;
+        } catch (JsonException e) {
+            return malformed("body is not complete JSON (" + body.length + " bytes)");
+        }
+        // Some providers (OpenRouter) report an upstream error inside a 200.
+        if (!root.containsKey("choices") && root.get("error") instanceof JsonObject error) {
+            JsonValue code = error.get("code");
+            if (code instanceof JsonNumber n && n.isIntegral() && n.intValue() >= 400 && n.intValue() <= 599) {
+                return new UpstreamReply.HttpError(n.intValue(), null, root.toString());
+            }
+            return malformed("error object in a 2xx body");
+        }
+        if (!(root.get("choices") instanceof JsonArray choices) || choices.isEmpty()
+                || !(choices.get(0) instanceof JsonObject first)) {
+            return malformed("no choices");
+        }
+        if (!(first.get("message") instanceof JsonObject)) {
+            return malformed("choices[0] has no message");
+        }
+        String finishReason = first.get("finish_reason") instanceof JsonString s ? s.getString() : null;
+        TokenUsage usage = root.get("usage") instanceof JsonObject u
+                ? new TokenUsage(intOrNull(u, "prompt_tokens"), intOrNull(u, "completion_tokens"), intOrNull(u, "total_tokens"))
+                : TokenUsage.NONE;
+        if (root.get("model") instanceof JsonString model && !model.getString().isBlank()) {
+            return new UpstreamReply.Completed(body, model.getString(), finishReason, usage);
+        }
+        // The body must name the model that answered.
+        JsonObject withModel = Json.createObjectBuilder(root).add("model", upstreamModel).build();
+        return new UpstreamReply.Completed(write(withModel), upstreamModel, finishReason, usage);
+    }
+
+    static byte[] write(JsonObject object) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonWriter w = WRITERS.createWriter(out)) {
+            w.writeObject(object);
+        }
+        return out.toByteArray();
+    }
+
+    private static Integer intOrNull(JsonObject o, String key) {
+        return o.get(key) instanceof JsonNumber n ? n.intValue() : null;
+    }
+
+    private static UpstreamReply malformed(String detail) {
+        return new UpstreamReply.Failed(FailureKind.MALFORMED, detail);
+    }
+}

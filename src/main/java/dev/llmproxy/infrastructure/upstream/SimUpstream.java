@@ -1,0 +1,113 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.domain.routing.FailureKind;
+import dev.llmproxy.domain.routing.TokenUsage;
+import dev.llmproxy.domain.routing.UpstreamCall;
+import dev.llmproxy.domain.routing.UpstreamPort;
+import dev.llmproxy.domain.routing.UpstreamReply;
+import dev.llmproxy.domain.sim.SimBehaviour;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.io.ByteArrayInputStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.function.DoubleSupplier;
+
+/** The {@code sim} provider: models whose names select a behaviour (see {@link SimBehaviour}). */
+public final class SimUpstream implements UpstreamPort {
+
+    private final Timers timers;
+    private final Clock clock;
+    private final DoubleSupplier random;
+    private final ConcurrentMap<String, SimBehaviour> behaviours = new ConcurrentHashMap<>();
+
+    public SimUpstream(Timers timers, Clock clock, DoubleSupplier random) {
+        this.timers = timers;
+        this.clock = clock;
+        this.random = random;
+    }
+
+    @Override
+    public CompletableFuture<UpstreamReply> send(UpstreamCall call) {
+        String spec = call.model().upstreamModel();
+        SimBehaviour b = behaviours.computeIfAbsent(spec, SimBehaviour::parse);
+        UpstreamReply reply = switch (b.kind()) {
+            case HEALTHY -> answer(call, "stop");
+            case TRUNCATED -> answer(call, "length");
+            case FLAKY -> random.getAsDouble() * 100 < b.failurePercent()
+                    ? error(503, "server_error", "simulated outage") : answer(call, "stop");
+            case RATE_LIMITED -> new UpstreamReply.HttpError(429,
+                    b.retryAfterSeconds() == null ? null : Duration.ofSeconds(b.retryAfterSeconds()),
+                    "{\"error\":{\"code\":\"rate_limit_exceeded\",\"message\":\"simulated quota\"}}");
+            case ERROR -> error(b.status(), "server_error", "simulated error");
+            case REFUSAL -> error(400, "content_policy_violation", "simulated refusal");
+            case CONTEXT_OVERFLOW -> error(400, "context_length_exceeded", "simulated overflow");
+            case HANG -> null;
+        };
+        Duration latency = Duration.ofMillis(b.latencyMs());
+        CompletableFuture<UpstreamReply> result = new CompletableFuture<>();
+        if (reply == null || latency.compareTo(call.timeout()) >= 0) {
+            UpstreamReply timeout = new UpstreamReply.Failed(FailureKind.TIMEOUT, "no answer in " + call.timeout().toMillis() + " ms");
+            ScheduledFuture<?> t = timers.schedule(call.timeout(), () -> result.complete(timeout));
+            result.whenComplete((r, e) -> t.cancel(false));
+            return result;
+        }
+        ScheduledFuture<?> t = timers.schedule(latency, () -> result.complete(reply));
+        result.whenComplete((r, e) -> t.cancel(false));
+        return result;
+    }
+
+    private static UpstreamReply error(int status, String code, String message) {
+        return new UpstreamReply.HttpError(status, null,
+                "{\"error\":{\"code\":\"" + code + "\",\"message\":\"" + message + "\"}}");
+    }
+
+    private UpstreamReply answer(UpstreamCall call, String finishReason) {
+        String prompt = lastUserMessage(call.body());
+        String text = "[simulated answer from " + call.model().name() + "] You said: "
+                + (prompt.length() > 200 ? prompt.substring(0, 200) + "..." : prompt);
+        int promptTokens = Math.max(1, prompt.length() / 4);
+        int completionTokens = text.split("\\s+").length;
+        JsonObject body = Json.createObjectBuilder()
+                .add("id", "chatcmpl-sim-" + UUID.randomUUID())
+                .add("object", "chat.completion")
+                .add("created", clock.instant().getEpochSecond())
+                .add("model", call.model().upstreamModel())
+                .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                        .add("index", 0)
+                        .add("message", Json.createObjectBuilder().add("role", "assistant").add("content", text))
+                        .add("finish_reason", finishReason)))
+                .add("usage", Json.createObjectBuilder().add("prompt_tokens", promptTokens)
+                        .add("completion_tokens", completionTokens).add("total_tokens", promptTokens + completionTokens))
+                .build();
+        return new UpstreamReply.Completed(CompletionParser.write(body), call.model().upstreamModel(), finishReason,
+                new TokenUsage(promptTokens, completionTokens, promptTokens + completionTokens));
+    }
+
+    private static String lastUserMessage(byte[] body) {
+        try (JsonReader r = Json.createReader(new ByteArrayInputStream(body))) {
+            JsonValue messages = r.readObject().get("messages");
+            if (messages instanceof JsonArray list) {
+                for (int i = list.size() - 1; i >= 0; i--) {
+                    if (list.get(i) instanceof JsonObject m && m.get("content") instanceof JsonString s
+                            && "user".equals(m.getString("role", ""))) {
+                        return s.getString();
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            return "";
+        }
+        return "";
+    }
+}

@@ -1,0 +1,71 @@
+package dev.llmproxy.interfaces.admin;
+
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.interfaces.json.ErrorBodies;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.persistence.PersistenceException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Admin API errors in the same OpenAI shape as the proxy's, with every config problem listed. */
+public final class AdminExceptionMappers {
+
+    private AdminExceptionMappers() {
+    }
+
+    @Provider
+    public static class InvalidConfig implements ExceptionMapper<ConfigValidationException> {
+        @Override
+        public Response toResponse(ConfigValidationException e) {
+            JsonObject base = ErrorBodies.of(new ProxyError(ErrorKind.BAD_REQUEST,
+                    "The configuration was rejected; nothing was changed. " + e.getMessage(), null, null));
+            JsonObject error = Json.createObjectBuilder(base.getJsonObject("error"))
+                    .add("code", "invalid_config")
+                    .add("details", Json.createArrayBuilder(e.problems())).build();
+            return json(400, Json.createObjectBuilder().add("error", error).build());
+        }
+    }
+
+    @Provider
+    public static class Refused implements ExceptionMapper<ProxyException> {
+        @Override
+        public Response toResponse(ProxyException e) {
+            return json(e.error().kind().httpStatus(), ErrorBodies.of(e.error()));
+        }
+    }
+
+    /** A concurrent change stored the same version first (another admin or instance). */
+    @Provider
+    public static class Conflict implements ExceptionMapper<PersistenceException> {
+        private static final Logger LOG = Logger.getLogger(Conflict.class.getName());
+
+        @Override
+        public Response toResponse(PersistenceException e) {
+            LOG.log(Level.WARNING, "Admin API database error", e);
+            return json(409, ErrorBodies.of(ProxyError.of(ErrorKind.BAD_REQUEST,
+                    "The change could not be stored, most likely because another change was stored at the same "
+                            + "moment; reload and try again.")));
+        }
+    }
+
+    @Provider
+    public static class TransactionFailed implements ExceptionMapper<jakarta.transaction.TransactionalException> {
+        @Override
+        public Response toResponse(jakarta.transaction.TransactionalException e) {
+            return new Conflict().toResponse(new PersistenceException(e));
+        }
+    }
+
+    static Response json(int status, JsonObject body) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(body).build();
+    }
+}

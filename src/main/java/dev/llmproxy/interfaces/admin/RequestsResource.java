@@ -1,0 +1,103 @@
+package dev.llmproxy.interfaces.admin;
+
+import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.routing.ProxyException;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+
+/** The request log, newest first, in keyset pages: {@code ?limit=50&before=<nextCursor>}. */
+@Path("requests")
+@Produces(MediaType.APPLICATION_JSON)
+public class RequestsResource {
+
+    private static final int MAX_LIMIT = 500;
+
+    @Inject
+    RequestLogRepository log;
+
+    @GET
+    public JsonObject page(@QueryParam("limit") @DefaultValue("50") int limit, @QueryParam("before") String before) {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new ProxyException(ProxyError.badField("limit", "limit must be between 1 and " + MAX_LIMIT + "."));
+        }
+        List<RequestRecord> rows = log.page(limit, before == null || before.isBlank() ? null : decode(before));
+        JsonArrayBuilder data = Json.createArrayBuilder();
+        rows.forEach(r -> data.add(toJson(r)));
+        JsonObjectBuilder out = Json.createObjectBuilder().add("data", data);
+        if (rows.size() == limit) {
+            RequestRecord last = rows.get(rows.size() - 1);
+            out.add("nextCursor", encode(new RequestLogRepository.Cursor(last.receivedAt(), last.requestId())));
+        } else {
+            out.addNull("nextCursor");
+        }
+        return out.build();
+    }
+
+    static JsonObject toJson(RequestRecord r) {
+        JsonArrayBuilder attempts = Json.createArrayBuilder();
+        for (AttemptRecord a : r.attempts()) {
+            JsonObjectBuilder ab = Json.createObjectBuilder().add("model", a.model()).add("outcome", a.outcome().name())
+                    .add("latencyMs", a.latency().toMillis());
+            nullable(ab, "status", a.status());
+            nullable(ab, "reason", a.reason());
+            attempts.add(ab);
+        }
+        JsonObjectBuilder b = Json.createObjectBuilder()
+                .add("requestId", r.requestId()).add("receivedAt", r.receivedAt().toString())
+                .add("fallback", r.fallback()).add("status", r.status()).add("latencyMs", r.latencyMs())
+                .add("truncated", r.truncated()).add("saw429", r.saw429()).add("stream", r.stream());
+        nullable(b, "tier", r.tier());
+        nullable(b, "requestedModel", r.requestedModel());
+        nullable(b, "answeringModel", r.answeringModel());
+        nullable(b, "errorCode", r.errorCode());
+        nullable(b, "promptTokens", r.promptTokens());
+        nullable(b, "completionTokens", r.completionTokens());
+        nullable(b, "totalTokens", r.totalTokens());
+        nullable(b, "finishReason", r.finishReason());
+        return b.add("attempts", attempts).build();
+    }
+
+    private static void nullable(JsonObjectBuilder b, String key, Object value) {
+        if (value == null) {
+            b.addNull(key);
+        } else if (value instanceof Integer i) {
+            b.add(key, i);
+        } else {
+            b.add(key, value.toString());
+        }
+    }
+
+    static String encode(RequestLogRepository.Cursor c) {
+        String raw = c.receivedAt().toString() + "|" + c.requestId();
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static RequestLogRepository.Cursor decode(String cursor) {
+        try {
+            String raw = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            int bar = raw.indexOf('|');
+            return new RequestLogRepository.Cursor(Instant.parse(raw.substring(0, bar)), raw.substring(bar + 1));
+        } catch (RuntimeException e) {
+            throw new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST, "before is not a cursor from this API.",
+                    "before", null));
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package dev.llmproxy.interfaces.proxy;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.proxy.ChatCompletionService;
+import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.Outcome;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.routing.ProxyException;
+import jakarta.inject.Inject;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * {@code POST /v1/chat/completions}. The request thread only reads and validates the body; the chain runs
+ * asynchronously and the answer is written by whichever worker completes it, so no thread waits on an upstream.
+ */
+@WebServlet(urlPatterns = "/v1/chat/completions", asyncSupported = true)
+public class ChatCompletionsServlet extends HttpServlet {
+
+    private static final Logger LOG = Logger.getLogger(ChatCompletionsServlet.class.getName());
+    /** Safety net above the chain budget; the chain itself always ends first. */
+    private static final long ASYNC_SLACK_MS = 30_000;
+
+    @Inject
+    ChatCompletionService service;
+    @Inject
+    ConfigService configs;
+    @Inject
+    Clock clock;
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        Instant receivedAt = clock.instant();
+        String requestId = RequestIds.of(req);
+        Settings settings = configs.current().settings();
+        ChatRequest chat;
+        try {
+            chat = ChatRequest.parse(readBody(req, settings.maxBodyBytes()));
+            if (chat.stream()) {
+                throw new ProxyException(ProxyError.badField("stream", "'stream': true is not supported yet."));
+            }
+        } catch (ProxyException e) {
+            service.recordRejected(requestId, receivedAt, null, e.error().kind().httpStatus(), e.error().kind().code());
+            JsonResponses.error(res, e.error());
+            return;
+        }
+        AsyncContext async = req.startAsync();
+        async.setTimeout(settings.chainBudget().toMillis() + ASYNC_SLACK_MS);
+        CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat);
+        async.addListener(new CancelOnAbandon(run));
+        run.whenComplete((result, error) -> {
+            try {
+                if (result != null) {
+                    write((HttpServletResponse) async.getResponse(), result);
+                } else if (!run.isCancelled()) {
+                    LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
+                    JsonResponses.error((HttpServletResponse) async.getResponse(),
+                            ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request."));
+                }
+            } catch (IOException | IllegalStateException e) {
+                LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
+            } finally {
+                complete(async);
+            }
+        });
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        res.setHeader("Allow", "POST");
+        JsonResponses.error(res, ProxyError.of(ErrorKind.METHOD_NOT_ALLOWED, "Use POST for /v1/chat/completions."));
+    }
+
+    private static void write(HttpServletResponse res, ChainResult result) throws IOException {
+        long calls = result.attempts().stream().filter(a -> a.outcome() != Outcome.SKIPPED_COOLDOWN).count();
+        res.setHeader("X-Proxy-Attempts", Long.toString(calls));
+        res.setHeader("X-Proxy-Saw-429", Boolean.toString(result.saw429()));
+        if (result instanceof ChainResult.Success s) {
+            res.setHeader("X-Proxy-Model", s.model().name());
+            res.setHeader("X-Proxy-Fallback", Boolean.toString(s.fallback()));
+            if (s.truncated()) {
+                res.setHeader("X-Proxy-Truncated", "true");
+            }
+            JsonResponses.write(res, 200, s.reply().body());
+        } else {
+            res.setHeader("X-Proxy-Fallback", "false");
+            JsonResponses.error(res, ((ChainResult.Failure) result).error());
+        }
+    }
+
+    private static byte[] readBody(HttpServletRequest req, long max) throws IOException {
+        long declared = req.getContentLengthLong();
+        if (declared > max) {
+            throw tooLarge(max);
+        }
+        String type = req.getContentType();
+        if (type != null && !type.toLowerCase().contains("json")) {
+            throw new ProxyException(ProxyError.of(ErrorKind.UNSUPPORTED_MEDIA_TYPE,
+                    "Content-Type must be application/json."));
+        }
+        try (InputStream in = req.getInputStream()) {
+            byte[] buffer = new byte[(int) Math.min(max + 1, declared >= 0 ? declared + 1 : 16_384)];
+            int length = 0;
+            int n;
+            while ((n = in.read(buffer, length, buffer.length - length)) != -1) {
+                length += n;
+                if (length > max) {
+                    throw tooLarge(max);
+                }
+                if (length == buffer.length) {
+                    buffer = Arrays.copyOf(buffer, (int) Math.min(max + 1, (long) buffer.length * 2));
+                }
+            }
+            return length == buffer.length ? buffer : Arrays.copyOf(buffer, length);
+        }
+    }
+
+    private static ProxyException tooLarge(long max) {
+        return new ProxyException(ProxyError.of(ErrorKind.PAYLOAD_TOO_LARGE,
+                "The request body is larger than the limit of " + max + " bytes."));
+    }
+
+    private static void complete(AsyncContext async) {
+        try {
+            async.complete();
+        } catch (IllegalStateException alreadyDone) {
+            // the container ended it (timeout or client gone)
+        }
+    }
+
+    /** A client that goes away, or an async timeout, cancels the chain and so the upstream call in flight. */
+    private record CancelOnAbandon(CompletableFuture<ChainResult> run) implements AsyncListener {
+        @Override public void onComplete(AsyncEvent event) { }
+        @Override public void onTimeout(AsyncEvent event) { run.cancel(true); }
+        @Override public void onError(AsyncEvent event) { run.cancel(true); }
+        @Override public void onStartAsync(AsyncEvent event) { }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.llmproxy.it;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Builds config documents pointing at the fault upstream; every model's upstream name is its alias. */
+final class ConfigBuilder {
+
+    private final String baseUrl;
+    private final List<String> models = new ArrayList<>();
+    private final List<String> tiers = new ArrayList<>();
+    private final Map<String, Object> settings = new LinkedHashMap<>();
+
+    ConfigBuilder(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
+    ConfigBuilder model(String name) {
+        return model(name, true);
+    }
+
+    ConfigBuilder model(String name, boolean enabled) {
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"fault\",\"upstreamModel\":\"" + name + "\",\"enabled\":"
+                + enabled + ",\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":8192}");
+        return this;
+    }
+
+    ConfigBuilder tier(String name, String... chain) {
+        for (String m : chain) {
+            if (models.stream().noneMatch(s -> s.startsWith("{\"name\":\"" + m + "\""))) {
+                model(m);
+            }
+        }
+        tiers.add("{\"name\":\"" + name + "\",\"chain\":[" + List.of(chain).stream().map(c -> "\"" + c + "\"")
+                .collect(Collectors.joining(",")) + "]}");
+        return this;
+    }
+
+    ConfigBuilder setting(String name, Object value) {
+        settings.put(name, value);
+        return this;
+    }
+
+    String build() {
+        String s = settings.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
+                .collect(Collectors.joining(","));
+        return "{\"providers\":[{\"name\":\"fault\",\"kind\":\"openai\",\"baseUrl\":\"" + baseUrl
+                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}],\"models\":[" + String.join(",", models)
+                + "],\"tiers\":[" + String.join(",", tiers) + "],\"settings\":{" + s + "}}";
+    }
+}

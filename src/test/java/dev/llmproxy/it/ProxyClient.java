@@ -1,0 +1,59 @@
+package dev.llmproxy.it;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+/** Talks to the deployed proxy the way applications and admins do. */
+final class ProxyClient {
+
+    static final String BASE = "http://localhost:" + System.getProperty("it.http.port", "9180");
+    private static final String ADMIN_AUTH = "Basic " + Base64.getEncoder().encodeToString(
+            ("admin:" + System.getProperty("it.admin.password", "it-admin-secret")).getBytes(StandardCharsets.UTF_8));
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    HttpResponse<String> chat(String model) {
+        return post("/v1/chat/completions",
+                "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}");
+    }
+
+    HttpResponse<String> post(String path, String body) {
+        return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    HttpResponse<String> get(String path) {
+        return send(HttpRequest.newBuilder(URI.create(BASE + path)).GET());
+    }
+
+    HttpResponse<String> adminGet(String path) {
+        return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Authorization", ADMIN_AUTH).GET());
+    }
+
+    HttpResponse<String> adminPut(String path, String body) {
+        return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Authorization", ADMIN_AUTH)
+                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** Replaces the proxy's configuration and fails the test if it is refused. */
+    void importConfig(String document) {
+        HttpResponse<String> r = adminPut("/admin/api/config", document);
+        if (r.statusCode() != 200) {
+            throw new AssertionError("config import refused: " + r.statusCode() + " " + r.body());
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (Exception e) {
+            throw new AssertionError("request to the proxy failed: " + e, e);
+        }
+    }
+}

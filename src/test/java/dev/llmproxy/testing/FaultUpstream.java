@@ -1,0 +1,260 @@
+package dev.llmproxy.testing;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An OpenAI-compatible upstream on a raw socket, scripted per model name, that can fail in ways an HTTP framework
+ * cannot: reset or close before headers, hang, cut a body short. Speaks HTTP/1.1 with keep-alive.
+ */
+public final class FaultUpstream implements AutoCloseable {
+
+    /** What the upstream does with one request. */
+    @FunctionalInterface
+    public interface Action {
+        /** @return false when the connection is finished (closed or reset) */
+        boolean respond(String model, InputStream in, OutputStream out, Socket socket) throws Exception;
+    }
+
+    private static final Pattern MODEL = Pattern.compile("\"model\"\\s*:\\s*\"([^\"]+)\"");
+
+    private final ServerSocket server;
+    private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "fault-upstream");
+        t.setDaemon(true);
+        return t;
+    });
+    private final ScheduledExecutorService delays = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "fault-upstream-delay");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Map<String, Deque<Action>> scripts = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+    private final Map<String, List<String>> authorizations = new ConcurrentHashMap<>();
+    private final AtomicInteger hangsAbandonedByClient = new AtomicInteger();
+
+    public FaultUpstream(int port) throws IOException {
+        server = new ServerSocket(port, 200, InetAddress.getLoopbackAddress());
+        connections.execute(this::acceptLoop);
+    }
+
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port() + "/v1";
+    }
+
+    /** Scripts a model: actions are used in order, and the last one repeats. */
+    public FaultUpstream on(String model, Action... actions) {
+        scripts.put(model, new ArrayDeque<>(List.of(actions)));
+        calls.put(model, new AtomicInteger());
+        return this;
+    }
+
+    public int calls(String model) {
+        AtomicInteger n = calls.get(model);
+        return n == null ? 0 : n.get();
+    }
+
+    public List<String> authorizations(String model) {
+        return authorizations.getOrDefault(model, List.of());
+    }
+
+    /** Hanging requests whose client (the proxy) closed the connection. */
+    public int hangsAbandonedByClient() {
+        return hangsAbandonedByClient.get();
+    }
+
+    private Action next(String model) {
+        Deque<Action> script = scripts.get(model);
+        if (script == null) {
+            return status(404, "{\"error\":{\"message\":\"model " + model + " is not scripted\"}}");
+        }
+        synchronized (script) {
+            return script.size() > 1 ? script.poll() : script.peek();
+        }
+    }
+
+    private void acceptLoop() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                connections.execute(() -> serve(socket));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket socket) {
+        try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+            while (true) {
+                Map<String, String> headers = new LinkedHashMap<>();
+                if (!readHead(in, headers)) {
+                    return;
+                }
+                int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
+                String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+                Matcher m = MODEL.matcher(body);
+                String model = m.find() ? m.group(1) : "";
+                calls.computeIfAbsent(model, k -> new AtomicInteger()).incrementAndGet();
+                authorizations.computeIfAbsent(model, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                        .add(headers.getOrDefault("authorization", ""));
+                if (!next(model).respond(model, in, out, socket)) {
+                    return;
+                }
+            }
+        } catch (Exception e) {
+            // the client went away: nothing to do
+        }
+    }
+
+    private static boolean readHead(InputStream in, Map<String, String> headers) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        boolean first = true;
+        int c;
+        while ((c = in.read()) != -1) {
+            if (c == '\n') {
+                String text = line.toString(StandardCharsets.ISO_8859_1).strip();
+                line.reset();
+                if (text.isEmpty()) {
+                    return true;
+                }
+                if (!first) {
+                    int colon = text.indexOf(':');
+                    headers.put(text.substring(0, colon).trim().toLowerCase(Locale.ROOT), text.substring(colon + 1).trim());
+                }
+                first = false;
+            } else {
+                line.write(c);
+            }
+        }
+        return false;
+    }
+
+    static void writeResponse(OutputStream out, int status, Map<String, String> headers, byte[] body) throws IOException {
+        StringBuilder head = new StringBuilder("HTTP/1.1 " + status + " X\r\n");
+        head.append("Content-Type: application/json\r\nContent-Length: ").append(body.length).append("\r\n");
+        headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
+        head.append("\r\n");
+        out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
+        out.write(body);
+        out.flush();
+    }
+
+    public static String completion(String model, String content, String finishReason) {
+        return "{\"id\":\"chatcmpl-fake\",\"object\":\"chat.completion\",\"created\":0,\"model\":\"" + model + "\","
+                + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"" + content + "\"},"
+                + "\"finish_reason\":\"" + finishReason + "\"}],"
+                + "\"usage\":{\"prompt_tokens\":11,\"completion_tokens\":7,\"total_tokens\":18}}";
+    }
+
+    // ---- actions -------------------------------------------------------------------------------------------
+
+    public static Action ok() {
+        return ok("stop");
+    }
+
+    public static Action ok(String finishReason) {
+        return (model, in, out, socket) -> {
+            writeResponse(out, 200, Map.of(), completion(model, "answer from " + model, finishReason).getBytes(StandardCharsets.UTF_8));
+            return true;
+        };
+    }
+
+    public static Action status(int status, String body) {
+        return status(status, Map.of(), body);
+    }
+
+    public static Action status(int status, Map<String, String> headers, String body) {
+        return (model, in, out, socket) -> {
+            writeResponse(out, status, headers, body.getBytes(StandardCharsets.UTF_8));
+            return true;
+        };
+    }
+
+    public static Action status(int status) {
+        return status(status, "{\"error\":{\"message\":\"secret provider detail " + status + "\"}}");
+    }
+
+    /** Answers after a delay; the connection waits (as a slow upstream would). */
+    public Action delayed(long millis, Action then) {
+        return (model, in, out, socket) -> {
+            delays.schedule(() -> null, millis, TimeUnit.MILLISECONDS).get();
+            return then.respond(model, in, out, socket);
+        };
+    }
+
+    /** Never answers; waits until the client closes the connection and counts that. */
+    public Action hang() {
+        return (model, in, out, socket) -> {
+            while (in.read() != -1) {
+                // discard
+            }
+            hangsAbandonedByClient.incrementAndGet();
+            return false;
+        };
+    }
+
+    /** TCP reset before any response byte. */
+    public static Action reset() {
+        return (model, in, out, socket) -> {
+            socket.setSoLinger(true, 0);
+            socket.close();
+            return false;
+        };
+    }
+
+    /** A 200 whose body stops halfway, then the connection closes. */
+    public static Action cutBody() {
+        return (model, in, out, socket) -> {
+            byte[] body = completion(model, "this answer will be cut", "stop").getBytes(StandardCharsets.UTF_8);
+            String head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n";
+            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            out.write(body, 0, body.length / 2);
+            out.flush();
+            return false;
+        };
+    }
+
+    /** A complete 200 whose body is not a completion. */
+    public static Action malformed() {
+        return status(200, "{\"choices\": \"not a list\"");
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        connections.shutdownNow();
+        delays.shutdownNow();
+    }
+
+    /** A list helper for tests. */
+    public static List<String> list(String... s) {
+        return new ArrayList<>(List.of(s));
+    }
+}
