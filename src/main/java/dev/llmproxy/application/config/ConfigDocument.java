@@ -99,10 +99,16 @@ public final class ConfigDocument {
         if (root.containsKey("version") && root.get("version").getValueType() != JsonValue.ValueType.NUMBER) {
             problems.add("version: must be a number (it is informational and ignored on import)");
         }
-        if (!problems.isEmpty()) {
-            throw new ConfigValidationException(problems);
+        try {
+            RuntimeConfig config = RuntimeConfig.of(0, providers, models, tiers, settings);
+            if (problems.isEmpty()) {
+                return config;
+            }
+        } catch (ConfigValidationException e) {
+            // Report cross-reference problems together with the field problems: one round trip shows them all.
+            problems.addAll(e.problems());
         }
-        return RuntimeConfig.of(0, providers, models, tiers, settings);
+        throw new ConfigValidationException(problems);
     }
 
     private static void readProvider(JsonFields f, List<Provider> out, List<String> problems) {

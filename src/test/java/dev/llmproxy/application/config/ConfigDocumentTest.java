@@ -1,0 +1,112 @@
+package dev.llmproxy.application.config;
+
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.SettingKeys;
+import org.junit.jupiter.api.Test;
+
+import java.time.LocalDate;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ConfigDocumentTest {
+
+    static final String ISSUE_EXAMPLE = """
+            {"providers": [{"name": "wall", "kind": "openai", "baseUrl": "http://127.0.0.1:18401/v1", "apiKeySecret": "WALL_KEY"}],
+             "models": [{"name": "fb-ok", "provider": "wall", "upstreamModel": "fb-ok", "enabled": true, "free": true,
+                         "freeVerifiedOn": "2026-11-30", "contextWindow": 8192, "supportsPrefill": true},
+                        {"name": "fb-s04-503", "provider": "wall", "upstreamModel": "fb-s04-503"}],
+             "tiers": [{"name": "s04", "description": "...", "chain": ["fb-s04-503", "fb-ok"]}],
+             "settings": {"attemptTimeoutMs": 3000, "chainBudgetMs": 10000, "maxSameModelRetries": 2,
+                          "backoffInitialMs": 200, "backoffMaxMs": 2000, "rateLimitCooldownMs": 60000,
+                          "firstTokenTimeoutMs": 1500, "streamIdleTimeoutMs": 2000}}
+            """;
+
+    @Test
+    void readsTheDocumentFormatOfTheIssue() {
+        RuntimeConfig c = ConfigDocument.read(ISSUE_EXAMPLE);
+        assertThat(c.provider("wall").orElseThrow().apiKeySecret()).isEqualTo("WALL_KEY");
+        assertThat(c.model("fb-ok").orElseThrow().freeVerifiedOn()).isEqualTo(LocalDate.of(2026, 11, 30));
+        assertThat(c.model("fb-s04-503").orElseThrow().enabled()).isTrue();
+        assertThat(c.tier("s04").orElseThrow().chain()).containsExactly("fb-s04-503", "fb-ok");
+        assertThat(c.settings().attemptTimeout().toMillis()).isEqualTo(3000);
+        assertThat(c.settings().get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)).isEqualTo(2000L);
+    }
+
+    @Test
+    void settingsNotGivenTakeTheirDefaults() {
+        RuntimeConfig c = ConfigDocument.read("{\"providers\":[],\"models\":[],\"tiers\":[]}");
+        assertThat(c.settings().chainBudget().toMillis()).isEqualTo(18_000);
+        assertThat(c.settings().sameModelRetryStatuses()).containsExactlyInAnyOrder(500, 502, 503, 504);
+    }
+
+    @Test
+    void exportReadsBackToTheSameConfiguration() {
+        RuntimeConfig c = ConfigDocument.read(ISSUE_EXAMPLE);
+        RuntimeConfig again = ConfigDocument.read(ConfigDocument.writeString(c));
+        assertThat(again.sameContentAs(c)).isTrue();
+    }
+
+    @Test
+    void everyProblemIsReportedWithItsField() {
+        String bad = """
+                {"providers": [{"name": "p", "kind": "grpc"}, {"name": "o", "kind": "openai"}],
+                 "models": [{"name": "m", "provider": "nobody", "upstreamModel": "x", "contextWindow": -1, "colour": 1}],
+                 "tiers": [{"name": "t", "chain": ["m", "ghost"]}],
+                 "settings": {"attemptTimeoutMs": "soon", "noSuchSetting": 1, "nextModelStatuses": [700]},
+                 "extra": true}
+                """;
+        assertThatThrownBy(() -> ConfigDocument.read(bad))
+                .isInstanceOfSatisfying(ConfigValidationException.class, e -> assertThat(e.problems()).anySatisfy(
+                        p -> assertThat(p).startsWith("providers[0].kind")).anySatisfy(
+                        p -> assertThat(p).startsWith("models[0].contextWindow")).anySatisfy(
+                        p -> assertThat(p).startsWith("models[0].colour")).anySatisfy(
+                        p -> assertThat(p).startsWith("settings.attemptTimeoutMs")).anySatisfy(
+                        p -> assertThat(p).startsWith("settings.noSuchSetting")).anySatisfy(
+                        p -> assertThat(p).startsWith("settings.nextModelStatuses")).anySatisfy(
+                        p -> assertThat(p).startsWith("extra")));
+    }
+
+    @Test
+    void crossReferencesAreChecked() {
+        String bad = """
+                {"providers": [{"name": "o", "kind": "openai"}, {"name": "s", "kind": "sim"}],
+                 "models": [{"name": "m", "provider": "nobody", "upstreamModel": "x"},
+                            {"name": "sim1", "provider": "s", "upstreamModel": "dance"}],
+                 "tiers": [{"name": "m", "chain": ["ghost", "ghost"]}]}
+                """;
+        assertThatThrownBy(() -> ConfigDocument.read(bad))
+                .isInstanceOfSatisfying(ConfigValidationException.class, e -> assertThat(String.join("\n", e.problems()))
+                        .contains("providers[0].baseUrl", "models[0].provider", "models[1].upstreamModel: unknown sim behaviour",
+                                "tiers[0].name: 'm' is also a model name", "tiers[0].chain[0]", "tiers[0].chain[1]"));
+    }
+
+    @Test
+    void invalidJsonSaysWhere() {
+        assertThatThrownBy(() -> ConfigDocument.read("{\"providers\": [")).hasMessageContaining("invalid JSON");
+        assertThatThrownBy(() -> ConfigDocument.read("[]")).hasMessageContaining("must be a JSON object");
+    }
+
+    @Test
+    void aKeyIsNeverAcceptedWhereItsSecretNameBelongs() {
+        String doc = "{\"providers\":[{\"name\":\"o\",\"kind\":\"openai\",\"baseUrl\":\"https://x.test/v1\","
+                + "\"apiKeySecret\":\"sk-or-v1-abc/def\"}],\"models\":[],\"tiers\":[]}";
+        assertThatThrownBy(() -> ConfigDocument.read(doc)).hasMessageContaining("providers[0].apiKeySecret");
+    }
+
+    @Test
+    void embeddedDefaultAnswersWithoutKeysAndRealProvidersJoinWhenKeysArePresent() {
+        RuntimeConfig plain = BootstrapConfig.load(k -> Optional.empty());
+        assertThat(plain.tier("balanced").orElseThrow().chain().get(0)).isEqualTo("sim-flaky");
+        assertThat(plain.tiers()).extracting(t -> t.name()).contains("fast", "balanced", "thoughtful");
+
+        Map<String, String> env = Map.of("OPENROUTER_API_KEY", "k1", "GEMINI_API_KEY", "k2");
+        RuntimeConfig real = BootstrapConfig.load(k -> Optional.ofNullable(env.get(k)));
+        assertThat(real.provider("openrouter").orElseThrow().apiKeySecret()).isEqualTo("OPENROUTER_API_KEY");
+        assertThat(real.tier("fast").orElseThrow().chain()).containsExactly("gemini-flash-lite", "or-gemma-27b-free");
+        assertThat(real.tier("drill").orElseThrow().chain()).contains("sim-outage");
+    }
+}

@@ -1,0 +1,102 @@
+package dev.llmproxy.application.log;
+
+import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.log.RequestRecord;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class RequestLogBatcherTest {
+
+    /** A repository that can be "down" and that refuses one poison record. */
+    static final class FlakyRepository implements RequestLogRepository {
+        final List<RequestRecord> saved = new CopyOnWriteArrayList<>();
+        final AtomicBoolean down = new AtomicBoolean();
+        final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void saveAll(List<RequestRecord> records) {
+            if (down.get()) throw new IllegalStateException("database unreachable");
+            if (records.stream().anyMatch(r -> r.requestId().equals("poison"))) throw new IllegalStateException("constraint");
+            batchSizes.add(records.size());
+            saved.addAll(records);
+        }
+
+        @Override
+        public List<RequestRecord> page(int limit, Cursor before) {
+            return List.of();
+        }
+    }
+
+    private static RequestRecord record(String id) {
+        return new RequestRecord(id, Instant.now(), "t", "t", "m", false, 200, null, 5, null, null, null, "stop",
+                false, false, false, List.of());
+    }
+
+    @Test
+    void writesInBatchesOffTheCallersThread() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 50);
+        repo.down.set(true);
+        b.start();
+        for (int i = 0; i < 120; i++) b.submit(record("r" + i));
+        repo.down.set(false);
+        await().atMost(Duration.ofSeconds(10)).until(() -> repo.saved.size() == 120);
+        assertThat(repo.batchSizes).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(50));
+        b.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void keepsEveryRowWhileTheDatabaseIsDownAndWritesThemWhenItReturns() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 10);
+        b.start();
+        repo.down.set(true);
+        for (int i = 0; i < 25; i++) b.submit(record("d" + i));
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3)).until(() -> repo.saved.isEmpty());
+        repo.down.set(false);
+        await().atMost(Duration.ofSeconds(10)).until(() -> repo.saved.size() == 25);
+        assertThat(b.dropped()).isZero();
+        b.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aRowTheDatabaseRefusesDoesNotStallTheOthers() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 10);
+        b.start();
+        b.submit(record("a"));
+        b.submit(record("poison"));
+        b.submit(record("c"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> repo.saved.size() == 2);
+        b.submit(record("d"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> repo.saved.size() == 3);
+        b.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void stopFlushesWhatIsQueued() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 500);
+        b.start();
+        for (int i = 0; i < 300; i++) b.submit(record("s" + i));
+        b.stop(Duration.ofSeconds(10));
+        assertThat(repo.saved).hasSize(300);
+    }
+
+    @Test
+    void aFullQueueDropsAndCountsInsteadOfBlockingTheResponse() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 5, 5);
+        for (int i = 0; i < 8; i++) b.submit(record("f" + i));
+        assertThat(b.dropped()).isEqualTo(3);
+        assertThat(b.pending()).isEqualTo(5);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.llmproxy.application.proxy;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.routing.ProxyException;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ChatRequestTest {
+
+    private static ChatRequest parse(String json) {
+        return ChatRequest.parse(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String paramOf(String json) {
+        try {
+            parse(json);
+            throw new AssertionError("accepted: " + json);
+        } catch (ProxyException e) {
+            return e.error().param();
+        }
+    }
+
+    @Test
+    void acceptsAnOpenAiRequestAndKeepsFieldsItDoesNotInterpret() {
+        ChatRequest r = parse("{\"model\":\"fast\",\"temperature\":0.2,\"messages\":[{\"role\":\"system\",\"content\":\"be brief\"},"
+                + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]},{\"role\":\"assistant\",\"content\":null}]}");
+        assertThat(r.model()).isEqualTo("fast");
+        assertThat(r.stream()).isFalse();
+        byte[] rendered = new OpenAiPayload(r.body()).bodyFor(AllowedModel.of("fast-1", "p", "vendor/model-x"));
+        String body = new String(rendered, StandardCharsets.UTF_8);
+        assertThat(body).contains("\"model\":\"vendor/model-x\"", "\"temperature\":0.2", "be brief");
+    }
+
+    @Test
+    void namesTheFieldAtFault() {
+        assertThat(paramOf("{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}")).isEqualTo("model");
+        assertThat(paramOf("{\"model\":\"  \",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}")).isEqualTo("model");
+        assertThat(paramOf("{\"model\":\"m\",\"messages\":[]}")).isEqualTo("messages");
+        assertThat(paramOf("{\"model\":\"m\",\"messages\":[1]}")).isEqualTo("messages[0]");
+        assertThat(paramOf("{\"model\":\"m\",\"messages\":[{\"content\":\"x\"}]}")).isEqualTo("messages[0].role");
+        assertThat(paramOf("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":5}]}")).isEqualTo("messages[0].content");
+        assertThat(paramOf("{\"model\":\"m\",\"stream\":\"yes\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}")).isEqualTo("stream");
+    }
+
+    @Test
+    void invalidJsonSaysWhere() {
+        assertThatThrownBy(() -> parse("{\"model\":")).hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> parse("[1,2]")).hasMessageContaining("JSON object");
+    }
+}
