@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Benchmark: the proxy against a fast static upstream (nginx), compared in the same run with the upstream alone and
+# with a trivial servlet on the same Liberty server (the container's floor). Prints req/s, p50 and p99.
+# Usage: bench/run.sh [seconds per load, default 15] [fixed rate, default 500]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+OUT="$ROOT/bench/out"
+DURATION=${1:-15}
+RATE=${2:-500}
+UPSTREAM_PORT=18500
+PROXY_PORT=9280
+SERVER=benchServer
+WLP="$ROOT/target/liberty/wlp"
+
+for tool in nginx wrk hey; do
+  command -v $tool >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx wrk hey >/dev/null; break; }
+done
+
+rm -rf "$OUT" && mkdir -p "$OUT/nginx" "$OUT/floor-classes"
+cleanup() {
+  "$WLP/bin/server" stop $SERVER >/dev/null 2>&1 || true
+  [ -f "$OUT/nginx/nginx.pid" ] && kill "$(cat "$OUT/nginx/nginx.pid")" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+COMPLETION='{"id":"chatcmpl-bench","object":"chat.completion","created":0,"model":"bench-upstream","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":1,"total_tokens":6}}'
+cat > "$OUT/nginx/nginx.conf" <<CONF
+worker_processes 1;
+pid $OUT/nginx/nginx.pid;
+error_log $OUT/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $OUT/nginx/body;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:$UPSTREAM_PORT;
+    location / { default_type application/json; return 200 '$COMPLETION'; }
+  }
+}
+CONF
+nginx -c "$OUT/nginx/nginx.conf"
+
+echo "== building the WAR and the floor servlet"
+mvn -q -B -ntp -DskipTests package liberty:create >/dev/null
+API_JAR=$(find ~/.m2/repository/jakarta/platform/jakarta.jakartaee-api/10.0.0 -name 'jakarta.jakartaee-api-10.0.0.jar' | head -1)
+javac -d "$OUT/floor-classes" -cp "$API_JAR" bench/floor/FloorServlet.java
+mkdir -p "$OUT/floor-war/WEB-INF" && cp -r "$OUT/floor-classes" "$OUT/floor-war/WEB-INF/classes"
+(cd "$OUT/floor-war" && jar cf "$OUT/floor.war" .)
+
+rm -rf "$WLP/usr/servers/$SERVER"
+cp -r "$WLP/usr/servers/defaultServer" "$WLP/usr/servers/$SERVER"
+rm -rf "$WLP/usr/servers/$SERVER"/{dropins,apps,logs,workarea,configDropins}
+mkdir -p "$WLP/usr/servers/$SERVER/dropins"
+cp target/llm-proxy.war "$OUT/floor.war" "$WLP/usr/servers/$SERVER/dropins/"
+printf 'PROXY_HTTP_PORT=%s\nPROXY_HTTPS_PORT=9643\nPROXY_DATA_DIR=%s/data\n' $PROXY_PORT "$OUT" > "$WLP/usr/servers/$SERVER/bootstrap.properties"
+printf -- '-DPROXY_ADMIN_PASSWORD=bench\n' > "$WLP/usr/servers/$SERVER/jvm.options"
+echo "== starting Liberty"
+"$WLP/bin/server" start $SERVER >/dev/null
+for i in $(seq 1 120); do
+  curl -sf -o /dev/null "localhost:$PROXY_PORT/v1/models" && curl -sf -o /dev/null -X POST "localhost:$PROXY_PORT/floor/v1/chat/completions" && break
+  sleep 1
+done
+
+curl -sf -u admin:bench -X PUT -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/config" -d "{
+  \"providers\":[{\"name\":\"nginx\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$UPSTREAM_PORT/v1\"}],
+  \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\"}],
+  \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]}]}" >/dev/null
+
+BODY='{"model":"bench","messages":[{"role":"user","content":"Say ok."}]}'
+echo "$BODY" > "$OUT/body.json"
+cat > "$OUT/post.lua" <<LUA
+wrk.method = "POST"
+wrk.body   = '$BODY'
+wrk.headers["Content-Type"] = "application/json"
+LUA
+
+declare -A URLS=(
+  [upstream]="http://127.0.0.1:$UPSTREAM_PORT/v1/chat/completions"
+  [floor]="http://127.0.0.1:$PROXY_PORT/floor/v1/chat/completions"
+  [proxy]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
+)
+ORDER=(upstream floor proxy)
+
+echo "== warming up (JIT)"
+for name in floor proxy; do
+  wrk -t2 -c16 -d10s -s "$OUT/post.lua" "${URLS[$name]}" >/dev/null
+done
+
+percentile() { # $1 = hey output file, $2 = 50|99 -> milliseconds
+  awk -v p="$2%" '$1==p && $2=="in" {printf "%.2f", $3*1000}' "$1"
+}
+declare -A P50 P99 RPS
+for name in "${ORDER[@]}"; do
+  echo "== $name: fixed ${RATE} req/s for ${DURATION}s (hey), then saturation (wrk -t2 -c32)"
+  hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -D "$OUT/body.json" "${URLS[$name]}" > "$OUT/hey-$name.txt"
+  P50[$name]=$(percentile "$OUT/hey-$name.txt" 50)
+  P99[$name]=$(percentile "$OUT/hey-$name.txt" 99)
+  wrk -t2 -c32 -d"${DURATION}s" -s "$OUT/post.lua" "${URLS[$name]}" > "$OUT/wrk-$name.txt"
+  RPS[$name]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$OUT/wrk-$name.txt")
+  grep -E "Non-2xx|Socket errors" "$OUT/wrk-$name.txt" || true
+done
+
+echo
+printf '%-10s %14s %14s %16s\n' target "p50 @${RATE}/s" "p99 @${RATE}/s" "saturated req/s"
+for name in "${ORDER[@]}"; do
+  printf '%-10s %11s ms %11s ms %16s\n' "$name" "${P50[$name]}" "${P99[$name]}" "${RPS[$name]}"
+done
+echo
+awk -v pp50="${P50[proxy]}" -v pp99="${P99[proxy]}" -v u50="${P50[upstream]}" -v u99="${P99[upstream]}" \
+    -v f50="${P50[floor]}" -v f99="${P99[floor]}" 'BEGIN {
+  printf "proxy adds over the upstream: p50 %+.2f ms, p99 %+.2f ms\n", pp50-u50, pp99-u99
+  printf "proxy adds over the floor:    p50 %+.2f ms, p99 %+.2f ms (targets: within 1 ms and 3 ms)\n", pp50-f50, pp99-f99
+}'
+logged=$(curl -s -u admin:bench "localhost:$PROXY_PORT/admin/api/requests?limit=1" | grep -c requestId || true)
+echo "request logging: on (latest row present: $([ "$logged" -gt 0 ] && echo yes || echo no))"
