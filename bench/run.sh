@@ -55,7 +55,7 @@ rm -rf "$WLP/usr/servers/$SERVER"/{dropins,apps,logs,workarea,configDropins}
 mkdir -p "$WLP/usr/servers/$SERVER/dropins"
 cp target/llm-proxy.war "$OUT/floor.war" "$WLP/usr/servers/$SERVER/dropins/"
 printf 'PROXY_HTTP_PORT=%s\nPROXY_HTTPS_PORT=9643\nPROXY_DATA_DIR=%s/data\n' $PROXY_PORT "$OUT" > "$WLP/usr/servers/$SERVER/bootstrap.properties"
-printf -- '-DPROXY_ADMIN_PASSWORD=bench\n' > "$WLP/usr/servers/$SERVER/jvm.options"
+printf -- '-DPROXY_ADMIN_PASSWORD=bench\n' >> "$WLP/usr/servers/$SERVER/jvm.options"
 echo "== starting Liberty"
 "$WLP/bin/server" start $SERVER >/dev/null
 for i in $(seq 1 120); do

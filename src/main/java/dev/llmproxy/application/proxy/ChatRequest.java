@@ -3,18 +3,14 @@ package dev.llmproxy.application.proxy;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
-import jakarta.json.Json;
+import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonReaderFactory;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParsingException;
 
-import java.io.ByteArrayInputStream;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,13 +19,12 @@ import java.util.Set;
  */
 public record ChatRequest(JsonObject body, String model, boolean stream) {
 
-    private static final JsonReaderFactory READERS = Json.createReaderFactory(Map.of());
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
 
     public static ChatRequest parse(byte[] bytes) {
         JsonValue value;
-        try (JsonReader reader = READERS.createReader(new ByteArrayInputStream(bytes))) {
-            value = reader.readValue();
+        try {
+            value = JsonCodec.read(bytes);
         } catch (JsonParsingException e) {
             var loc = e.getLocation();
             throw bad(null, "The request body is not valid JSON"

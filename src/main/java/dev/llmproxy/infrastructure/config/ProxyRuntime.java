@@ -42,6 +42,11 @@ public class ProxyRuntime {
 
     @PostConstruct
     void start() {
+        if (java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() < 2) {
+            java.util.logging.Logger.getLogger(ProxyRuntime.class.getName()).warning("The common ForkJoinPool has a "
+                    + "parallelism of 1, so the JDK HttpClient starts a thread per upstream response; start the JVM "
+                    + "with -Djava.util.concurrent.ForkJoinPool.common.parallelism=4 (admin/liberty/jvm.options).");
+        }
         int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
         workers = Executors.newFixedThreadPool(threads, namedDaemons("proxy-worker"));
         timers = new Timers(workers);

@@ -3,21 +3,13 @@ package dev.llmproxy.infrastructure.upstream;
 import dev.llmproxy.domain.routing.FailureKind;
 import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.domain.routing.UpstreamReply;
-import jakarta.json.Json;
+import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonReaderFactory;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.json.JsonWriter;
-import jakarta.json.JsonWriterFactory;
-
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.util.Map;
 
 /**
  * Checks that a 2xx body is a complete chat completion: a body cut short or not a completion is a failed attempt,
@@ -25,16 +17,13 @@ import java.util.Map;
  */
 final class CompletionParser {
 
-    private static final JsonReaderFactory READERS = Json.createReaderFactory(Map.of());
-    private static final JsonWriterFactory WRITERS = Json.createWriterFactory(Map.of());
-
     private CompletionParser() {
     }
 
     static UpstreamReply parse(byte[] body, String upstreamModel) {
         JsonObject root;
-        try (JsonReader reader = READERS.createReader(new ByteArrayInputStream(body))) {
-            JsonValue v = reader.readValue();
+        try {
+            JsonValue v = JsonCodec.read(body);
             if (!(v instanceof JsonObject o)) {
                 return malformed("body is not a JSON object");
             }
@@ -65,16 +54,8 @@ final class CompletionParser {
             return new UpstreamReply.Completed(body, model.getString(), finishReason, usage);
         }
         // The body must name the model that answered.
-        JsonObject withModel = Json.createObjectBuilder(root).add("model", upstreamModel).build();
-        return new UpstreamReply.Completed(write(withModel), upstreamModel, finishReason, usage);
-    }
-
-    static byte[] write(JsonObject object) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-        try (JsonWriter w = WRITERS.createWriter(out)) {
-            w.writeObject(object);
-        }
-        return out.toByteArray();
+        JsonObject withModel = JsonCodec.object(root).add("model", upstreamModel).build();
+        return new UpstreamReply.Completed(JsonCodec.write(withModel), upstreamModel, finishReason, usage);
     }
 
     private static Integer intOrNull(JsonObject o, String key) {

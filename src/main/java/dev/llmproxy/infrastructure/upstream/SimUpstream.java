@@ -6,14 +6,12 @@ import dev.llmproxy.domain.routing.UpstreamCall;
 import dev.llmproxy.domain.routing.UpstreamPort;
 import dev.llmproxy.domain.routing.UpstreamReply;
 import dev.llmproxy.domain.sim.SimBehaviour;
-import jakarta.json.Json;
+import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.ByteArrayInputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
@@ -78,25 +76,25 @@ public final class SimUpstream implements UpstreamPort {
                 + (prompt.length() > 200 ? prompt.substring(0, 200) + "..." : prompt);
         int promptTokens = Math.max(1, prompt.length() / 4);
         int completionTokens = text.split("\\s+").length;
-        JsonObject body = Json.createObjectBuilder()
+        JsonObject body = JsonCodec.object()
                 .add("id", "chatcmpl-sim-" + UUID.randomUUID())
                 .add("object", "chat.completion")
                 .add("created", clock.instant().getEpochSecond())
                 .add("model", call.model().upstreamModel())
-                .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                .add("choices", JsonCodec.array().add(JsonCodec.object()
                         .add("index", 0)
-                        .add("message", Json.createObjectBuilder().add("role", "assistant").add("content", text))
+                        .add("message", JsonCodec.object().add("role", "assistant").add("content", text))
                         .add("finish_reason", finishReason)))
-                .add("usage", Json.createObjectBuilder().add("prompt_tokens", promptTokens)
+                .add("usage", JsonCodec.object().add("prompt_tokens", promptTokens)
                         .add("completion_tokens", completionTokens).add("total_tokens", promptTokens + completionTokens))
                 .build();
-        return new UpstreamReply.Completed(CompletionParser.write(body), call.model().upstreamModel(), finishReason,
+        return new UpstreamReply.Completed(JsonCodec.write(body), call.model().upstreamModel(), finishReason,
                 new TokenUsage(promptTokens, completionTokens, promptTokens + completionTokens));
     }
 
     private static String lastUserMessage(byte[] body) {
-        try (JsonReader r = Json.createReader(new ByteArrayInputStream(body))) {
-            JsonValue messages = r.readObject().get("messages");
+        try {
+            JsonValue messages = ((JsonObject) JsonCodec.read(body)).get("messages");
             if (messages instanceof JsonArray list) {
                 for (int i = list.size() - 1; i >= 0; i--) {
                     if (list.get(i) instanceof JsonObject m && m.get("content") instanceof JsonString s

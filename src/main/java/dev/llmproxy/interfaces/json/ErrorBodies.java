@@ -1,7 +1,7 @@
 package dev.llmproxy.interfaces.json;
 
 import dev.llmproxy.domain.routing.ProxyError;
-import jakarta.json.Json;
+import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -12,7 +12,7 @@ public final class ErrorBodies {
     }
 
     public static JsonObject of(ProxyError error) {
-        JsonObjectBuilder e = Json.createObjectBuilder()
+        JsonObjectBuilder e = JsonCodec.object()
                 .add("message", error.message())
                 .add("type", error.kind().type())
                 .add("code", error.kind().code());
@@ -21,6 +21,6 @@ public final class ErrorBodies {
         } else {
             e.addNull("param");
         }
-        return Json.createObjectBuilder().add("error", e).build();
+        return JsonCodec.object().add("error", e).build();
     }
 }

@@ -2,20 +2,14 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.interfaces.json.ErrorBodies;
-import jakarta.json.Json;
+import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonWriter;
-import jakarta.json.JsonWriterFactory;
 import jakarta.servlet.http.HttpServletResponse;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.Map;
 
 /** Writes JSON bodies and OpenAI-shaped errors from servlets. */
 final class JsonResponses {
-
-    private static final JsonWriterFactory WRITERS = Json.createWriterFactory(Map.of());
 
     private JsonResponses() {
     }
@@ -28,11 +22,7 @@ final class JsonResponses {
     }
 
     static void write(HttpServletResponse res, int status, JsonObject body) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonWriter w = WRITERS.createWriter(out)) {
-            w.writeObject(body);
-        }
-        write(res, status, out.toByteArray());
+        write(res, status, JsonCodec.write(body));
     }
 
     static void write(HttpServletResponse res, int status, byte[] body) throws IOException {

@@ -1,0 +1,56 @@
+package dev.llmproxy.application.json;
+
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonReaderFactory;
+import jakarta.json.JsonValue;
+import jakarta.json.JsonWriter;
+import jakarta.json.JsonWriterFactory;
+import jakarta.json.spi.JsonProvider;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.Map;
+
+/**
+ * JSON-P through one provider looked up once. The static {@code Json.*} methods look the provider up on every call
+ * (a service-loader scan), which costs more than the rest of a request on the hot path.
+ */
+public final class JsonCodec {
+
+    private static final JsonProvider PROVIDER = JsonProvider.provider();
+    private static final JsonReaderFactory READERS = PROVIDER.createReaderFactory(Map.of());
+    private static final JsonWriterFactory WRITERS = PROVIDER.createWriterFactory(Map.of());
+
+    private JsonCodec() {
+    }
+
+    public static JsonObjectBuilder object() {
+        return PROVIDER.createObjectBuilder();
+    }
+
+    public static JsonObjectBuilder object(JsonObject copyOf) {
+        return PROVIDER.createObjectBuilder(copyOf);
+    }
+
+    public static JsonArrayBuilder array() {
+        return PROVIDER.createArrayBuilder();
+    }
+
+    /** @throws jakarta.json.JsonException (or its subclass JsonParsingException) when the bytes are not JSON */
+    public static JsonValue read(byte[] bytes) {
+        try (JsonReader reader = READERS.createReader(new ByteArrayInputStream(bytes))) {
+            return reader.readValue();
+        }
+    }
+
+    public static byte[] write(JsonObject object) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonWriter w = WRITERS.createWriter(out)) {
+            w.writeObject(object);
+        }
+        return out.toByteArray();
+    }
+}
