@@ -62,7 +62,6 @@ public final class OpenAiHttpUpstream implements UpstreamPort {
     public CompletableFuture<UpstreamReply> send(UpstreamCall call) {
         Provider provider = call.provider();
         HttpRequest.Builder request = HttpRequest.newBuilder(endpoint(provider.baseUrl()))
-                .timeout(call.timeout())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(call.body()));
