@@ -9,7 +9,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -251,10 +250,5 @@ public final class FaultUpstream implements AutoCloseable {
         server.close();
         connections.shutdownNow();
         delays.shutdownNow();
-    }
-
-    /** A list helper for tests. */
-    public static List<String> list(String... s) {
-        return new ArrayList<>(List.of(s));
     }
 }

@@ -31,10 +31,6 @@ public class ConfigService {
         return config;
     }
 
-    public boolean loaded() {
-        return current.get() != null;
-    }
-
     /** Loads the stored configuration, or stores the bootstrap one when the database holds none yet. */
     public synchronized RuntimeConfig initialise(Supplier<RuntimeConfig> bootstrap) {
         RuntimeConfig config = repository.loadLatest().orElseGet(() -> {

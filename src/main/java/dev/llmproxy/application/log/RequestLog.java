@@ -40,12 +40,6 @@ public class RequestLog {
         b.submit(record);
     }
 
-    /** Queued records not yet written (tests wait on this). */
-    public int pending() {
-        RequestLogBatcher b = batcher;
-        return b == null ? 0 : b.pending();
-    }
-
     @PreDestroy
     void flush() {
         RequestLogBatcher b = batcher;

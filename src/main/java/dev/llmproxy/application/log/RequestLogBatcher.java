@@ -28,7 +28,6 @@ public final class RequestLogBatcher {
     private final BlockingQueue<RequestRecord> queue;
     private final int batchSize;
     private final CountDownLatch stopping = new CountDownLatch(1);
-    private final AtomicLong written = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final Thread worker;
 
@@ -55,7 +54,6 @@ public final class RequestLogBatcher {
         }
     }
 
-    public long written() { return written.get(); }
     public long dropped() { return dropped.get(); }
     public int pending() { return queue.size(); }
 
@@ -107,7 +105,6 @@ public final class RequestLogBatcher {
     private void writeOrRetain(List<RequestRecord> batch) {
         try {
             repository.saveAll(batch);
-            written.addAndGet(batch.size());
             batch.clear();
             return;
         } catch (RuntimeException e) {
@@ -117,7 +114,6 @@ public final class RequestLogBatcher {
         for (RequestRecord r : batch) {
             try {
                 repository.saveAll(List.of(r));
-                written.incrementAndGet();
             } catch (RuntimeException e) {
                 failed.add(r);
             }

@@ -26,9 +26,4 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
     public static AllowedModel of(String name, String provider, String upstreamModel) {
         return new AllowedModel(name, provider, upstreamModel, null, true, false, null, null, false, null, null, null);
     }
-
-    public AllowedModel withEnabled(boolean value) {
-        return new AllowedModel(name, provider, upstreamModel, family, value, free, freeVerifiedOn, contextWindow,
-                supportsPrefill, inputCostPerMTok, outputCostPerMTok, localStandIn);
-    }
 }

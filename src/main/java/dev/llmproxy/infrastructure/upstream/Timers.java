@@ -5,7 +5,6 @@ import dev.llmproxy.domain.routing.Sleeper;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -39,10 +38,6 @@ public final class Timers implements Sleeper, AutoCloseable {
         ScheduledFuture<?> timer = schedule(duration, () -> done.complete(null));
         done.whenComplete((v, e) -> timer.cancel(false));
         return done;
-    }
-
-    ScheduledExecutorService scheduler() {
-        return scheduler;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy;
 
 import jakarta.servlet.ServletRequest;
 
+import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** Request ids: the time in hex then 64 random bits, so they sort roughly by time and never collide in practice. */
@@ -13,8 +14,10 @@ public final class RequestIds {
     private RequestIds() {
     }
 
+    private static final HexFormat HEX = HexFormat.of();
+
     static String next() {
-        return "req_" + Long.toHexString(System.currentTimeMillis()) + String.format("%016x", ThreadLocalRandom.current().nextLong());
+        return "req_" + Long.toHexString(System.currentTimeMillis()) + HEX.toHexDigits(ThreadLocalRandom.current().nextLong());
     }
 
     /** The id the filter gave this request. */
