@@ -9,6 +9,7 @@ OUT="$ROOT/bench/out"
 DURATION=${1:-15}
 RATE=${2:-500}
 UPSTREAM_PORT=18500
+SSE_PORT=18501
 PROXY_PORT=9280
 SERVER=benchServer
 WLP="$ROOT/target/liberty/wlp"
@@ -24,6 +25,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
+CHUNK='{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":0,"model":"bench-upstream","choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":null}]}'
+FINISH='{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":0,"model":"bench-upstream","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}'
 COMPLETION='{"id":"chatcmpl-bench","object":"chat.completion","created":0,"model":"bench-upstream","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":1,"total_tokens":6}}'
 cat > "$OUT/nginx/nginx.conf" <<CONF
 worker_processes 1;
@@ -37,6 +40,10 @@ http {
   server {
     listen 127.0.0.1:$UPSTREAM_PORT;
     location / { default_type application/json; return 200 '$COMPLETION'; }
+  }
+  server {
+    listen 127.0.0.1:$SSE_PORT;
+    location / { default_type text/event-stream; return 200 'data: $CHUNK\n\ndata: $FINISH\n\ndata: [DONE]\n\n'; }
   }
 }
 CONF
@@ -64,9 +71,11 @@ for i in $(seq 1 120); do
 done
 
 curl -sf -u admin:bench -X PUT -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/config" -d "{
-  \"providers\":[{\"name\":\"nginx\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$UPSTREAM_PORT/v1\"}],
-  \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\"}],
-  \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]}]}" >/dev/null
+  \"providers\":[{\"name\":\"nginx\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$UPSTREAM_PORT/v1\"},
+                 {\"name\":\"nginx-sse\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$SSE_PORT/v1\"}],
+  \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\"},
+              {\"name\":\"bench-sse\",\"provider\":\"nginx-sse\",\"upstreamModel\":\"bench-upstream\"}],
+  \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]},{\"name\":\"bench-stream\",\"chain\":[\"bench-sse\"]}]}" >/dev/null
 
 BODY='{"model":"bench","messages":[{"role":"user","content":"Say ok."}]}'
 echo "$BODY" > "$OUT/body.json"
@@ -85,7 +94,7 @@ ORDER=(upstream floor proxy)
 
 echo "== warming up (JIT)"
 for name in floor proxy; do
-  wrk -t2 -c16 -d10s -s "$OUT/post.lua" "${URLS[$name]}" >/dev/null
+  wrk -t2 -c16 -d30s -s "$OUT/post.lua" "${URLS[$name]}" >/dev/null
 done
 
 percentile() { # $1 = hey output file, $2 = 50|99 -> milliseconds
@@ -113,5 +122,20 @@ awk -v pp50="${P50[proxy]}" -v pp99="${P99[proxy]}" -v u50="${P50[upstream]}" -v
   printf "proxy adds over the upstream: p50 %+.2f ms, p99 %+.2f ms\n", pp50-u50, pp99-u99
   printf "proxy adds over the floor:    p50 %+.2f ms, p99 %+.2f ms (targets: within 1 ms and 3 ms)\n", pp50-f50, pp99-f99
 }'
+# Time to first byte of a streamed answer, sequential requests: the upstream's SSE straight, and through the proxy.
+STREAM_BODY='{"model":"bench-stream","stream":true,"messages":[{"role":"user","content":"Say ok."}]}'
+ttfb() { # $1 = url -> p50 and p99 of time_starttransfer in ms over 300 requests
+  for i in $(seq 1 300); do
+    curl -s -o /dev/null -w '%{time_starttransfer}\n' -H 'Content-Type: application/json' -d "$STREAM_BODY" "$1"
+  done | sort -n | awk '{v[NR]=$1*1000} END {printf "%.2f %.2f", v[int(NR*0.5)], v[int(NR*0.99)]}'
+}
+ttfb "http://127.0.0.1:$PROXY_PORT/v1/chat/completions" >/dev/null # warm the streaming path
+read -r SU50 SU99 <<<"$(ttfb "http://127.0.0.1:$SSE_PORT/v1/chat/completions")"
+read -r SP50 SP99 <<<"$(ttfb "http://127.0.0.1:$PROXY_PORT/v1/chat/completions")"
+echo
+printf 'streamed answer, time to first byte (sequential): upstream p50 %s ms p99 %s ms; proxy p50 %s ms p99 %s ms\n' \
+  "$SU50" "$SU99" "$SP50" "$SP99"
+awk -v a="$SP50" -v b="$SU50" -v c="$SP99" -v d="$SU99" 'BEGIN {printf "proxy adds to time to first byte: p50 %+.2f ms, p99 %+.2f ms\n", a-b, c-d}'
+
 logged=$(curl -s -u admin:bench "localhost:$PROXY_PORT/admin/api/requests?limit=1" | grep -c requestId || true)
 echo "request logging: on (latest row present: $([ "$logged" -gt 0 ] && echo yes || echo no))"

@@ -23,8 +23,18 @@ final class ConfigBuilder {
     }
 
     ConfigBuilder model(String name, boolean enabled) {
+        return model(name, enabled, false);
+    }
+
+    /** A model that can continue a broken stream from an assistant prefill. */
+    ConfigBuilder prefillModel(String name) {
+        return model(name, true, true);
+    }
+
+    private ConfigBuilder model(String name, boolean enabled, boolean prefill) {
         models.add("{\"name\":\"" + name + "\",\"provider\":\"fault\",\"upstreamModel\":\"" + name + "\",\"enabled\":"
-                + enabled + ",\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":8192}");
+                + enabled + ",\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":8192,\"supportsPrefill\":"
+                + prefill + "}");
         return this;
     }
 

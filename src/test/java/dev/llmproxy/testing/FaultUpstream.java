@@ -53,6 +53,9 @@ public final class FaultUpstream implements AutoCloseable {
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private final Map<String, List<String>> authorizations = new ConcurrentHashMap<>();
     private final AtomicInteger hangsAbandonedByClient = new AtomicInteger();
+    private final AtomicInteger accepted = new AtomicInteger();
+    private final AtomicInteger streamsAbandoned = new AtomicInteger();
+    private final Map<String, String> lastBodies = new ConcurrentHashMap<>();
 
     public FaultUpstream(int port) throws IOException {
         server = new ServerSocket(port, 200, InetAddress.getLoopbackAddress());
@@ -83,6 +86,21 @@ public final class FaultUpstream implements AutoCloseable {
         return authorizations.getOrDefault(model, List.of());
     }
 
+    /** The body of the last request for {@code model}, or null. */
+    public String lastBody(String model) {
+        return lastBodies.get(model);
+    }
+
+    /** Streams whose client (the proxy) closed the connection while events were still being sent. */
+    public int streamsAbandonedByClient() {
+        return streamsAbandoned.get();
+    }
+
+    /** TCP connections accepted so far. */
+    public int connectionsAccepted() {
+        return accepted.get();
+    }
+
     /** Hanging requests whose client (the proxy) closed the connection. */
     public int hangsAbandonedByClient() {
         return hangsAbandonedByClient.get();
@@ -102,6 +120,7 @@ public final class FaultUpstream implements AutoCloseable {
         while (!server.isClosed()) {
             try {
                 Socket socket = server.accept();
+                accepted.incrementAndGet();
                 connections.execute(() -> serve(socket));
             } catch (IOException e) {
                 return;
@@ -123,6 +142,7 @@ public final class FaultUpstream implements AutoCloseable {
                 calls.computeIfAbsent(model, k -> new AtomicInteger()).incrementAndGet();
                 authorizations.computeIfAbsent(model, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
                         .add(headers.getOrDefault("authorization", ""));
+                lastBodies.put(model, body);
                 if (!next(model).respond(model, in, out, socket)) {
                     return;
                 }
@@ -238,6 +258,130 @@ public final class FaultUpstream implements AutoCloseable {
             out.flush();
             return false;
         };
+    }
+
+    /** Writes {@code response} verbatim as the whole answer; then keeps the connection or closes it. */
+    public static Action raw(String response, boolean keepOpen) {
+        return (model, in, out, socket) -> {
+            out.write(response.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            return keepOpen;
+        };
+    }
+
+    /** A complete 200, then the connection closes without a {@code Connection: close} warning. */
+    public static Action okThenClose() {
+        return (model, in, out, socket) -> {
+            ok().respond(model, in, out, socket);
+            return false;
+        };
+    }
+
+    /** How a scripted stream ends. */
+    public enum Ending {
+        /** {@code data: [DONE]}, then the end of the chunked body. */
+        DONE,
+        /** The end of the chunked body without {@code [DONE]}. */
+        NO_DONE,
+        /** The connection closes mid-body (no terminating chunk): a cut. */
+        CUT,
+        /** Nothing more, the connection held open until the client gives up: a stall. */
+        STALL
+    }
+
+    /**
+     * A 200 {@code text/event-stream} sending each data event (as a chunk of its own) {@code gapMillis} apart, the
+     * first one {@code firstDelayMillis} after the headers, then ending as {@code ending} says.
+     */
+    public Action stream(long firstDelayMillis, long gapMillis, Ending ending, String... dataEvents) {
+        return (model, in, out, socket) -> {
+            out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            try {
+                for (int i = 0; i < dataEvents.length; i++) {
+                    pause(i == 0 ? firstDelayMillis : gapMillis);
+                    writeChunk(out, "data: " + dataEvents[i] + "\n\n");
+                }
+            } catch (IOException e) {
+                streamsAbandoned.incrementAndGet();
+                throw e;
+            }
+            switch (ending) {
+                case DONE -> {
+                    writeChunk(out, "data: [DONE]\n\n");
+                    out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    return true;
+                }
+                case NO_DONE -> {
+                    out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    return true;
+                }
+                case CUT -> {
+                    return false;
+                }
+                default -> {
+                    while (in.read() != -1) {
+                        // hold the connection open, silent, until the client closes it
+                    }
+                    hangsAbandonedByClient.incrementAndGet();
+                    return false;
+                }
+            }
+        };
+    }
+
+    private void pause(long millis) throws Exception {
+        if (millis > 0) {
+            delays.schedule(() -> null, millis, TimeUnit.MILLISECONDS).get();
+        }
+    }
+
+    private static void writeChunk(OutputStream out, String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        out.write(bytes);
+        out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+    }
+
+    /** A chat completion chunk as OpenAI streams it (content may be null for a role-only chunk). */
+    public static String chunk(String model, String content, String finishReason) {
+        String delta = content == null ? "{\"role\":\"assistant\",\"content\":\"\"}" : "{\"content\":\"" + content + "\"}";
+        return "{\"id\":\"chatcmpl-up\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"" + model
+                + "\",\"choices\":[{\"index\":0,\"delta\":" + delta + ",\"finish_reason\":"
+                + (finishReason == null ? "null" : "\"" + finishReason + "\"") + "}]}";
+    }
+
+    /** The final usage chunk of a stream asked for with include_usage. */
+    public static String usageChunk(String model, int prompt, int completion) {
+        return "{\"id\":\"chatcmpl-up\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"" + model
+                + "\",\"choices\":[],\"usage\":{\"prompt_tokens\":" + prompt + ",\"completion_tokens\":" + completion
+                + ",\"total_tokens\":" + (prompt + completion) + "}}";
+    }
+
+    /** A whole streamed answer: the role chunk, one chunk per word, the finish chunk and usage. */
+    public static String[] answerEvents(String model, String... words) {
+        String[] events = new String[words.length + 3];
+        events[0] = chunk(model, null, null);
+        for (int i = 0; i < words.length; i++) {
+            events[i + 1] = chunk(model, words[i], null);
+        }
+        events[words.length + 1] = chunk(model, "", "stop");
+        events[words.length + 2] = usageChunk(model, 9, words.length);
+        return events;
+    }
+
+    /** The first {@code n} content words of a streamed answer (after the role chunk), with no finish. */
+    public static String[] partialEvents(String model, String... words) {
+        String[] events = new String[words.length + 1];
+        events[0] = chunk(model, null, null);
+        for (int i = 0; i < words.length; i++) {
+            events[i + 1] = chunk(model, words[i], null);
+        }
+        return events;
     }
 
     /** A complete 200 whose body is not a completion. */

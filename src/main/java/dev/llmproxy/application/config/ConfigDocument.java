@@ -1,5 +1,6 @@
 package dev.llmproxy.application.config;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.config.Provider;
@@ -8,19 +9,16 @@ import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.SettingKey;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.config.Tier;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
 import jakarta.json.JsonWriterFactory;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.json.stream.JsonParsingException;
 
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -40,7 +38,7 @@ public final class ConfigDocument {
     private static final Set<String> MODEL = Set.of("name", "provider", "upstreamModel", "family", "enabled", "free",
             "freeVerifiedOn", "contextWindow", "supportsPrefill", "inputCostPerMTok", "outputCostPerMTok", "localStandIn");
     private static final Set<String> TIER = Set.of("name", "description", "chain");
-    private static final JsonWriterFactory PRETTY = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
+    private static final JsonWriterFactory PRETTY = JsonCodec.writers(Map.of(JsonGenerator.PRETTY_PRINTING, true));
 
     private ConfigDocument() {
     }
@@ -48,8 +46,8 @@ public final class ConfigDocument {
     /** Parses and validates a document; the returned config has version 0 (the store assigns one). */
     public static RuntimeConfig read(String json) {
         JsonObject root;
-        try (JsonReader reader = Json.createReader(new StringReader(json))) {
-            JsonValue value = reader.readValue();
+        try {
+            JsonValue value = JsonCodec.read(json);
             if (!(value instanceof JsonObject o)) {
                 throw new ConfigValidationException(List.of("document: must be a JSON object"));
             }
@@ -171,16 +169,16 @@ public final class ConfigDocument {
     }
 
     public static JsonObject write(RuntimeConfig config) {
-        JsonArrayBuilder providers = Json.createArrayBuilder();
+        JsonArrayBuilder providers = JsonCodec.array();
         for (Provider p : config.providers()) {
-            JsonObjectBuilder b = Json.createObjectBuilder().add("name", p.name()).add("kind", p.kind().id());
+            JsonObjectBuilder b = JsonCodec.object().add("name", p.name()).add("kind", p.kind().id());
             if (p.baseUrl() != null) b.add("baseUrl", p.baseUrl().toString());
             if (p.apiKeySecret() != null) b.add("apiKeySecret", p.apiKeySecret());
             providers.add(b);
         }
-        JsonArrayBuilder models = Json.createArrayBuilder();
+        JsonArrayBuilder models = JsonCodec.array();
         for (AllowedModel m : config.models()) {
-            JsonObjectBuilder b = Json.createObjectBuilder().add("name", m.name()).add("provider", m.provider())
+            JsonObjectBuilder b = JsonCodec.object().add("name", m.name()).add("provider", m.provider())
                     .add("upstreamModel", m.upstreamModel()).add("enabled", m.enabled()).add("free", m.free())
                     .add("supportsPrefill", m.supportsPrefill());
             if (m.family() != null) b.add("family", m.family());
@@ -191,15 +189,15 @@ public final class ConfigDocument {
             if (m.localStandIn() != null) b.add("localStandIn", m.localStandIn());
             models.add(b);
         }
-        JsonArrayBuilder tiers = Json.createArrayBuilder();
+        JsonArrayBuilder tiers = JsonCodec.array();
         for (Tier t : config.tiers()) {
-            JsonObjectBuilder b = Json.createObjectBuilder().add("name", t.name());
+            JsonObjectBuilder b = JsonCodec.object().add("name", t.name());
             if (t.description() != null) b.add("description", t.description());
-            tiers.add(b.add("chain", Json.createArrayBuilder(t.chain())));
+            tiers.add(b.add("chain", JsonCodec.array(t.chain())));
         }
-        JsonObjectBuilder settings = Json.createObjectBuilder();
+        JsonObjectBuilder settings = JsonCodec.object();
         config.settings().effective().forEach((key, value) -> settings.add(key.name(), toJson(key, value)));
-        return Json.createObjectBuilder().add("version", config.version()).add("providers", providers)
+        return JsonCodec.object().add("version", config.version()).add("providers", providers)
                 .add("models", models).add("tiers", tiers).add("settings", settings).build();
     }
 
@@ -218,10 +216,10 @@ public final class ConfigDocument {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static JsonValue toJson(SettingKey key, Object value) {
         Object plain = key.toPlain(value);
-        if (plain instanceof Long l) return Json.createValue(l);
+        if (plain instanceof Long l) return JsonCodec.value(l);
         if (plain instanceof Boolean b) return b ? JsonValue.TRUE : JsonValue.FALSE;
-        if (plain instanceof String s) return Json.createValue(s);
-        JsonArrayBuilder arr = Json.createArrayBuilder();
+        if (plain instanceof String s) return JsonCodec.value(s);
+        JsonArrayBuilder arr = JsonCodec.array();
         for (Object o : (List<?>) plain) {
             if (o instanceof Integer i) arr.add(i);
             else arr.add(o.toString());

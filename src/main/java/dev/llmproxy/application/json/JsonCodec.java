@@ -2,7 +2,9 @@ package dev.llmproxy.application.json;
 
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonReaderFactory;
 import jakarta.json.JsonValue;
@@ -12,6 +14,8 @@ import jakarta.json.spi.JsonProvider;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.StringReader;
+import java.util.Collection;
 import java.util.Map;
 
 /**
@@ -39,11 +43,43 @@ public final class JsonCodec {
         return PROVIDER.createArrayBuilder();
     }
 
+    public static JsonArrayBuilder array(Collection<?> values) {
+        return PROVIDER.createArrayBuilder(values);
+    }
+
+    public static JsonNumber value(long value) {
+        return PROVIDER.createValue(value);
+    }
+
+    public static JsonString value(String value) {
+        return PROVIDER.createValue(value);
+    }
+
+    /** @throws jakarta.json.JsonException (or its subclass JsonParsingException) when the text is not JSON */
+    public static JsonValue read(String text) {
+        try (JsonReader reader = READERS.createReader(new StringReader(text))) {
+            return reader.readValue();
+        }
+    }
+
+    /** A writer factory with the given JSON-P configuration (e.g. pretty printing). */
+    public static JsonWriterFactory writers(Map<String, ?> config) {
+        return PROVIDER.createWriterFactory(config);
+    }
+
     /** @throws jakarta.json.JsonException (or its subclass JsonParsingException) when the bytes are not JSON */
     public static JsonValue read(byte[] bytes) {
         try (JsonReader reader = READERS.createReader(new ByteArrayInputStream(bytes))) {
             return reader.readValue();
         }
+    }
+
+    public static String writeText(JsonObject object) {
+        java.io.StringWriter out = new java.io.StringWriter(128);
+        try (JsonWriter w = WRITERS.createWriter(out)) {
+            w.writeObject(object);
+        }
+        return out.toString();
     }
 
     public static byte[] write(JsonObject object) {

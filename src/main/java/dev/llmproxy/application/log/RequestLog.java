@@ -16,6 +16,7 @@ public class RequestLog {
 
     private static final int CAPACITY = 200_000;
     private static final int BATCH_SIZE = 500;
+    private static final Duration LINGER = Duration.ofMillis(50);
 
     @Resource
     ManagedThreadFactory threads;
@@ -27,7 +28,7 @@ public class RequestLog {
     /** Called once at startup, after the schema is in place. */
     public synchronized void start() {
         if (batcher == null) {
-            batcher = new RequestLogBatcher(repository, threads, CAPACITY, BATCH_SIZE);
+            batcher = new RequestLogBatcher(repository, threads, CAPACITY, BATCH_SIZE, LINGER);
             batcher.start();
         }
     }

@@ -27,12 +27,19 @@ public final class RequestLogBatcher {
     private final RequestLogRepository repository;
     private final BlockingQueue<RequestRecord> queue;
     private final int batchSize;
+    private final Duration linger;
     private final CountDownLatch stopping = new CountDownLatch(1);
     private final AtomicLong dropped = new AtomicLong();
     private final Thread worker;
 
-    public RequestLogBatcher(RequestLogRepository repository, ThreadFactory threads, int capacity, int batchSize) {
+    /**
+     * @param linger how long a batch that is not full waits for more rows: one transaction per many rows is what
+     *               keeps the writer cheap under load
+     */
+    public RequestLogBatcher(RequestLogRepository repository, ThreadFactory threads, int capacity, int batchSize,
+                             Duration linger) {
         this.repository = repository;
+        this.linger = linger;
         this.queue = new LinkedBlockingQueue<>(capacity);
         this.batchSize = batchSize;
         this.worker = threads.newThread(this::run);
@@ -85,6 +92,9 @@ public final class RequestLogBatcher {
                     }
                     batch.add(first);
                     queue.drainTo(batch, batchSize - 1);
+                    if (batch.size() < batchSize && !linger.isZero() && !stopping.await(linger.toNanos(), TimeUnit.NANOSECONDS)) {
+                        queue.drainTo(batch, batchSize - batch.size());
+                    }
                 }
                 writeOrRetain(batch);
                 // The database refused every row: wait (or, when stopping, retry a few times at once) and try again.

@@ -9,6 +9,7 @@ import dev.llmproxy.domain.routing.ChainPlan;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.domain.routing.RouteResolver;
+import dev.llmproxy.domain.routing.StreamSink;
 import dev.llmproxy.domain.routing.TokenUsage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -37,6 +38,12 @@ public class ChatCompletionService {
     Clock clock;
 
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request) {
+        return complete(requestId, receivedAt, request, null);
+    }
+
+    /** @param sink where a streamed answer goes (null when the request does not stream) */
+    public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
+                                                   StreamSink sink) {
         RuntimeConfig config = configs.current();
         RouteResolver.Route route;
         try {
@@ -46,7 +53,8 @@ public class ChatCompletionService {
             record(requestId, receivedAt, null, request, refused);
             return CompletableFuture.completedFuture(refused);
         }
-        ChainPlan plan = new ChainPlan(requestId, route.candidates(), new OpenAiPayload(request.body()), config.settings());
+        ChainPlan plan = new ChainPlan(requestId, route.candidates(),
+                new OpenAiPayload(request.body(), request.stream()), config.settings(), sink);
         CompletableFuture<ChainResult> run = executor.execute(plan);
         run.whenComplete((result, error) -> record(requestId, receivedAt, route.tier(), request,
                 error instanceof CancellationException ? null : result));
@@ -56,7 +64,7 @@ public class ChatCompletionService {
     /** Records a request refused before routing (bad JSON, body too large...). */
     public void recordRejected(String requestId, Instant receivedAt, String requestedModel, int status, String code) {
         requestLog.submit(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, status, code,
-                latency(receivedAt), null, null, null, null, false, false, false, List.of()));
+                latency(receivedAt), null, null, null, null, false, false, false, List.of(), null));
     }
 
     private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, ChainResult result) {
@@ -65,15 +73,22 @@ public class ChatCompletionService {
             TokenUsage u = s.reply().usage();
             requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(), u.completionTokens(), u.totalTokens(),
-                    s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts()));
+                    s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null));
+        } else if (result instanceof ChainResult.Streamed s) {
+            TokenUsage u = s.usage();
+            requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
+                    s.fallback(), 200, null, latency, u.promptTokens(),
+                    u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed(),
+                    u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats()));
         } else if (result instanceof ChainResult.Failure f) {
             requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
-                    f.saw429(), request.stream(), f.attempts()));
+                    f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null));
         } else {
+            // Cancelled: the client went away. What was relayed is not known here; the attempts are in the run.
             requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, false, request.stream(),
-                    List.of()));
+                    List.of(), null));
         }
     }
 

@@ -51,6 +51,29 @@ public record ChatRequest(JsonObject body, String model, boolean stream) {
         return new ChatRequest(body, ms.getString(), stream);
     }
 
+    /** Whether the caller asked for a usage chunk at the end of the stream ({@code stream_options.include_usage}). */
+    public boolean includeUsage() {
+        return body.get("stream_options") instanceof JsonObject o && o.get("include_usage") == JsonValue.TRUE;
+    }
+
+    /** Characters of all message content (text parts included): the prompt's size as the caller sent it. */
+    public long promptChars() {
+        long n = 0;
+        for (JsonValue m : body.getJsonArray("messages")) {
+            JsonValue content = m instanceof JsonObject o ? o.get("content") : null;
+            if (content instanceof JsonString text) {
+                n += text.getString().length();
+            } else if (content instanceof JsonArray parts) {
+                for (JsonValue part : parts) {
+                    if (part instanceof JsonObject p && p.get("text") instanceof JsonString text) {
+                        n += text.getString().length();
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
     private static void validateMessages(JsonValue value) {
         if (!(value instanceof JsonArray messages) || messages.isEmpty()) {
             throw bad("messages", "'messages' is required: a non-empty list of messages.");

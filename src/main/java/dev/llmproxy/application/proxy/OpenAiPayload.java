@@ -3,7 +3,9 @@ package dev.llmproxy.application.proxy;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.routing.ChatPayload;
 import dev.llmproxy.application.json.JsonCodec;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 
 /** Renders the caller's request for one model: its upstream name in {@code model}, everything else as sent. */
 final class OpenAiPayload implements ChatPayload {
@@ -12,8 +14,25 @@ final class OpenAiPayload implements ChatPayload {
     private String lastModel;
     private byte[] lastBody;
 
-    OpenAiPayload(JsonObject body) {
-        this.body = body;
+    OpenAiPayload(JsonObject body, boolean stream) {
+        this.body = stream ? withUsageReported(body) : body;
+    }
+
+    /** Streams always ask the upstream for usage, so the log has tokens whether or not the caller asked for them. */
+    private static JsonObject withUsageReported(JsonObject body) {
+        JsonObject options = body.get("stream_options") instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
+        return JsonCodec.object(body)
+                .add("stream_options", JsonCodec.object(options).add("include_usage", true))
+                .build();
+    }
+
+    /** The conversation plus the answer so far as an assistant message, which a prefill-capable model continues. */
+    @Override
+    public byte[] continuationFor(AllowedModel model, String partialAnswer) {
+        JsonArrayBuilder messages = JsonCodec.array();
+        body.getJsonArray("messages").forEach(messages::add);
+        messages.add(JsonCodec.object().add("role", "assistant").add("content", partialAnswer));
+        return JsonCodec.write(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages).build());
     }
 
     @Override

@@ -50,6 +50,8 @@ public final class Settings {
     public Duration backoffInitial() { return Duration.ofMillis(get(SettingKeys.BACKOFF_INITIAL_MS)); }
     public Duration backoffMax() { return Duration.ofMillis(get(SettingKeys.BACKOFF_MAX_MS)); }
     public Duration rateLimitCooldown() { return Duration.ofMillis(get(SettingKeys.RATE_LIMIT_COOLDOWN_MS)); }
+    public Duration firstTokenTimeout() { return Duration.ofMillis(get(SettingKeys.FIRST_TOKEN_TIMEOUT_MS)); }
+    public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }
     public long maxBodyBytes() { return get(SettingKeys.MAX_BODY_BYTES); }
     public Set<Integer> sameModelRetryStatuses() { return get(SettingKeys.SAME_MODEL_RETRY_STATUSES); }

@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.log;
 
 import dev.llmproxy.domain.routing.AttemptRecord;
+import dev.llmproxy.domain.routing.StreamStats;
 
 import java.time.Instant;
 import java.util.List;
@@ -11,11 +12,13 @@ import java.util.List;
  * @param tier           the tier asked for, or null when a model was asked for directly
  * @param answeringModel the allowlisted model that answered, or null
  * @param errorCode      the error code answered, or null on success
+ * @param streamStats    for a streamed request, what was relayed; null otherwise
  */
 public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
                             String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
                             Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
-                            boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts) {
+                            boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
+                            StreamStats streamStats) {
     public RequestRecord {
         attempts = List.copyOf(attempts);
     }

@@ -22,9 +22,28 @@ public sealed interface ChainResult {
         }
     }
 
-    record Failure(ProxyError error, List<AttemptRecord> attempts, boolean saw429) implements ChainResult {
+    /**
+     * A streamed answer that reached its end (possibly spliced from several models).
+     *
+     * @param usage the final upstream's usage when the answer came from one model, else counted
+     */
+    record Streamed(AllowedModel model, String answeredModel, String finishReason, TokenUsage usage, boolean fallback,
+                    boolean truncated, StreamStats stats, List<AttemptRecord> attempts, boolean saw429)
+            implements ChainResult {
+        public Streamed {
+            attempts = List.copyOf(attempts);
+        }
+    }
+
+    /** @param stats for a streaming request, what was relayed before it failed ({@link StreamStats#NONE} otherwise) */
+    record Failure(ProxyError error, List<AttemptRecord> attempts, boolean saw429, StreamStats stats)
+            implements ChainResult {
         public Failure {
             attempts = List.copyOf(attempts);
+        }
+
+        public Failure(ProxyError error, List<AttemptRecord> attempts, boolean saw429) {
+            this(error, attempts, saw429, StreamStats.NONE);
         }
     }
 }

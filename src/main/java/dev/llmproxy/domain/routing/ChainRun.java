@@ -33,6 +33,8 @@ final class ChainRun {
     private boolean saw429;
     private boolean budgetSpent;
     private ChainResult.Success keptTruncated;
+    /** Null unless the request streams. */
+    private final StreamSplice splice;
 
     ChainRun(ChainPlan plan, UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
              DoubleSupplier random) {
@@ -43,6 +45,7 @@ final class ChainRun {
         this.cooldowns = cooldowns;
         this.backoff = new Backoff(plan.settings().backoffInitial(), plan.settings().backoffMax(), random);
         this.deadline = new Deadline(clock, plan.settings().chainBudget());
+        this.splice = plan.stream() == null ? null : new StreamSplice(plan.stream(), clock);
     }
 
     CompletableFuture<ChainResult> start() {
@@ -70,21 +73,22 @@ final class ChainRun {
         if (cooling.isPresent()) {
             saw429 = true;
             attempts.add(new AttemptRecord(name, Outcome.SKIPPED_COOLDOWN, null, Duration.ZERO,
-                    "not called: rate-limited, cooling down for another " + ceilSeconds(cooling.get()) + " s"));
+                    "not called: rate-limited, cooling down for another " + ChainMessages.ceilSeconds(cooling.get()) + " s"));
             next();
             return;
         }
-        if (deadline.expired()) {
+        // A continuation finishes an answer the client is already reading: the budget for starting one is spent.
+        boolean continuation = splice != null && splice.committed();
+        if (deadline.expired() && !continuation) {
             budgetSpent = true;
             finishExhausted();
             return;
         }
-        Duration timeout = deadline.cap(plan.settings().attemptTimeout());
+        Duration timeout = continuation ? plan.settings().attemptTimeout() : deadline.cap(plan.settings().attemptTimeout());
         Instant started = clock.instant();
         CompletableFuture<UpstreamReply> call;
         try {
-            byte[] body = plan.payload().bodyFor(candidate.model());
-            call = upstream.send(new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, timeout));
+            call = upstream.send(callFor(candidate, timeout, continuation));
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
@@ -93,6 +97,23 @@ final class ChainRun {
             call.cancel(true);
         }
         call.whenComplete((reply, error) -> onReply(candidate, started, timeout, reply, error));
+    }
+
+    private UpstreamCall callFor(Candidate candidate, Duration timeout, boolean continuation) {
+        if (splice == null) {
+            byte[] body = plan.payload().bodyFor(candidate.model());
+            return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, timeout);
+        }
+        byte[] body = continuation ? plan.payload().continuationFor(candidate.model(), splice.partialAnswer())
+                : plan.payload().bodyFor(candidate.model());
+        Duration firstToken = min(plan.settings().firstTokenTimeout(), timeout);
+        return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, timeout,
+                splice.observerFor(candidate, index > 0, saw429),
+                new StreamLimits(firstToken, plan.settings().streamIdleTimeout()));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private void onReply(Candidate candidate, Instant started, Duration timeout, UpstreamReply reply, Throwable error) {
@@ -105,9 +126,12 @@ final class ChainRun {
         }
         Duration latency = Duration.between(started, clock.instant());
         Verdict verdict = OutcomeClassifier.classify(reply, plan.settings());
-        attempts.add(new AttemptRecord(candidate.model().name(), verdict.outcome(), statusOf(reply), latency,
-                reasonFor(reply, timeout)));
+        attempts.add(new AttemptRecord(candidate.model().name(), verdict.outcome(), ChainMessages.statusOf(reply), latency,
+                ChainMessages.reasonFor(reply, timeout)));
         bypassCooldown = false;
+        if (splice != null && onStreamReply(candidate, reply, verdict)) {
+            return;
+        }
         if (verdict.outcome() == Outcome.RATE_LIMITED) {
             onRateLimited(candidate, (UpstreamReply.HttpError) reply, verdict);
             return;
@@ -121,8 +145,60 @@ final class ChainRun {
                 }
                 next();
             }
-            case STOP -> complete(new ChainResult.Failure(stopError(verdict, reply), attempts, saw429));
+            case STOP -> complete(new ChainResult.Failure(ChainMessages.stopError(verdict, reply), attempts, saw429));
         }
+    }
+
+    /** @return whether the streaming rules settled this reply */
+    private boolean onStreamReply(Candidate candidate, UpstreamReply reply, Verdict verdict) {
+        if (reply instanceof UpstreamReply.StreamEnded e) {
+            splice.ended(e);
+            boolean oneModel = splice.continuations() == 0;
+            complete(new ChainResult.Streamed(candidate.model(), e.answeredModel(), e.finishReason(),
+                    oneModel ? e.usage() : TokenUsage.NONE, splice.fallback(), "length".equals(e.finishReason()),
+                    splice.stats(), attempts, saw429));
+            return true;
+        }
+        if (reply instanceof UpstreamReply.StreamBroken b) {
+            splice.broken(candidate, b);
+            continueStream();
+            return true;
+        }
+        if (!splice.committed()) {
+            return false; // nothing sent yet: the ordinary table applies
+        }
+        // A continuation failed before its first token.
+        if (verdict.outcome() == Outcome.RATE_LIMITED) {
+            UpstreamReply.HttpError e = (UpstreamReply.HttpError) reply;
+            saw429 = true;
+            cooldowns.coolDown(candidate.model().name(),
+                    e.retryAfter() != null ? e.retryAfter() : plan.settings().rateLimitCooldown());
+        }
+        continueStream();
+        return true;
+    }
+
+    /** Moves to the next model that can take the partial answer as a prefill, or ends the stream with an error. */
+    private void continueStream() {
+        for (int j = index + 1; j < plan.candidates().size(); j++) {
+            Candidate c = plan.candidates().get(j);
+            if (c.model().supportsPrefill() && cooldowns.remaining(c.model().name()).isEmpty()) {
+                index = j;
+                retries = 0;
+                splice.continuing();
+                step();
+                return;
+            }
+        }
+        String tried = splice.continuations() == 0 ? "no model in the chain can continue it"
+                : "no model could continue it (last try: " + attempts.get(attempts.size() - 1).model() + " "
+                + attempts.get(attempts.size() - 1).reason() + ")";
+        complete(new ChainResult.Failure(ProxyError.of(ErrorKind.STREAM_INTERRUPTED,
+                capitalise(splice.breakCause()) + "; " + tried + "."), attempts, saw429, splice.stats()));
+    }
+
+    private static String capitalise(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     private void onRateLimited(Candidate candidate, UpstreamReply.HttpError reply, Verdict verdict) {
@@ -228,48 +304,16 @@ final class ChainRun {
                 soonest = left.get();
             }
         }
-        Duration retryAfter = Duration.ofSeconds(Math.max(1, soonest == null ? 1 : ceilSeconds(soonest)));
+        Duration retryAfter = Duration.ofSeconds(Math.max(1, soonest == null ? 1 : ChainMessages.ceilSeconds(soonest)));
         return new ProxyError(ErrorKind.UPSTREAM_RATE_LIMITED, "Every model in the chain is rate-limited; retry after "
                 + retryAfter.toSeconds() + " s.", null, retryAfter);
     }
 
-    private static ProxyError stopError(Verdict verdict, UpstreamReply reply) {
-        if (verdict.outcome() == Outcome.CONTENT_REFUSED) {
-            return ProxyError.of(ErrorKind.CONTENT_POLICY, "The model declined this request under its content policy.");
-        }
-        return ProxyError.of(ErrorKind.UPSTREAM_FAILED, "The upstream answered HTTP " + statusOf(reply)
-                + ", which the proxy does not route around.");
-    }
-
     private void complete(ChainResult r) {
         inFlight = null;
+        if (splice != null && r instanceof ChainResult.Failure f && f.stats() == StreamStats.NONE) {
+            r = new ChainResult.Failure(f.error(), f.attempts(), f.saw429(), splice.stats());
+        }
         result.complete(r);
-    }
-
-    private static Integer statusOf(UpstreamReply reply) {
-        if (reply instanceof UpstreamReply.HttpError e) {
-            return e.status();
-        }
-        return reply instanceof UpstreamReply.Completed ? 200 : null;
-    }
-
-    private static String reasonFor(UpstreamReply reply, Duration timeout) {
-        if (reply instanceof UpstreamReply.Completed c) {
-            return "length".equals(c.finishReason()) ? "answered, truncated (finish_reason length)" : "answered";
-        }
-        if (reply instanceof UpstreamReply.HttpError e) {
-            return "HTTP " + e.status() + (e.retryAfter() == null ? "" : ", Retry-After " + ceilSeconds(e.retryAfter()) + " s");
-        }
-        UpstreamReply.Failed f = (UpstreamReply.Failed) reply;
-        return switch (f.kind()) {
-            case TIMEOUT -> "timed out after " + timeout.toMillis() + " ms";
-            case CONNECT -> "connection failed: " + f.detail();
-            case RESET -> "connection reset before headers: " + f.detail();
-            case MALFORMED -> "malformed response: " + f.detail();
-        };
-    }
-
-    private static long ceilSeconds(Duration d) {
-        return (d.toMillis() + 999) / 1000;
     }
 }

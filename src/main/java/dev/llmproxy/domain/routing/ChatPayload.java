@@ -6,4 +6,12 @@ import dev.llmproxy.domain.config.AllowedModel;
 @FunctionalInterface
 public interface ChatPayload {
     byte[] bodyFor(AllowedModel model);
+
+    /**
+     * The request that asks {@code model} to continue a streamed answer that broke off: the conversation plus the
+     * partial answer as an assistant prefill.
+     */
+    default byte[] continuationFor(AllowedModel model, String partialAnswer) {
+        throw new UnsupportedOperationException("this request cannot be continued");
+    }
 }

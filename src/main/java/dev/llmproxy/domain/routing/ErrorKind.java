@@ -14,6 +14,8 @@ public enum ErrorKind {
     UPSTREAM_RATE_LIMITED(429, "rate_limit_error", "upstream_rate_limited"),
     INTERNAL(500, "api_error", "internal_error"),
     UPSTREAM_FAILED(502, "api_error", "upstream_error"),
+    /** Sent in-band: a streamed answer broke off and no model could continue it. */
+    STREAM_INTERRUPTED(502, "api_error", "stream_interrupted"),
     UNAVAILABLE(503, "api_error", "unavailable"),
     TIMEOUT(504, "api_error", "timeout");
 

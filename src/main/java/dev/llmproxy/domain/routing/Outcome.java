@@ -15,6 +15,8 @@ public enum Outcome {
     AUTH_FAILED,
     CLIENT_ERROR,
     UNEXPECTED_STATUS,
+    /** A stream that had started was cut, stalled or errored. */
+    STREAM_BROKEN,
     /** Not called: the model is cooling down after a 429. */
     SKIPPED_COOLDOWN
 }

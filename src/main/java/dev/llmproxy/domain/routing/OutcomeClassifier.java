@@ -19,6 +19,14 @@ public final class OutcomeClassifier {
             return new Verdict(Outcome.TRUNCATED,
                     settings.retryTruncatedOnNextModel() ? Verdict.Action.NEXT : Verdict.Action.SUCCEED, false);
         }
+        if (reply instanceof UpstreamReply.StreamEnded e) {
+            // Once content has reached the client nothing can be routed around: a truncated stream stands.
+            return new Verdict("length".equals(e.finishReason()) ? Outcome.TRUNCATED : Outcome.SUCCESS,
+                    Verdict.Action.SUCCEED, false);
+        }
+        if (reply instanceof UpstreamReply.StreamBroken) {
+            return new Verdict(Outcome.STREAM_BROKEN, Verdict.Action.NEXT, true);
+        }
         if (reply instanceof UpstreamReply.Failed f) {
             return switch (f.kind()) {
                 case CONNECT, RESET -> new Verdict(Outcome.CONNECTION_FAILED, Verdict.Action.RETRY_SAME, true);

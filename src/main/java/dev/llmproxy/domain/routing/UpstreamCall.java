@@ -5,6 +5,20 @@ import dev.llmproxy.domain.config.Provider;
 
 import java.time.Duration;
 
-/** One attempt: which model at which provider, the body to send, and how long it may take. */
-public record UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout) {
+/**
+ * One attempt: which model at which provider, the body to send, and how long it may take.
+ *
+ * @param stream   for a streaming attempt, where its events go once content flows; null otherwise
+ * @param limits   for a streaming attempt, its first-token and idle limits; null otherwise
+ */
+public record UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,
+                           StreamObserver stream, StreamLimits limits) {
+
+    public UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout) {
+        this(requestId, provider, model, body, timeout, null, null);
+    }
+
+    public boolean streaming() {
+        return stream != null;
+    }
 }

@@ -24,4 +24,20 @@ public sealed interface UpstreamReply {
 
     record Failed(FailureKind kind, String detail) implements UpstreamReply {
     }
+
+    /**
+     * A streamed answer that ended properly (a finish reason or {@code [DONE]}, then the end of the body).
+     *
+     * @param usage     the upstream's usage, or {@link TokenUsage#NONE}
+     * @param events    content events relayed
+     * @param malformed events skipped because they were not valid JSON
+     */
+    record StreamEnded(String answeredModel, String finishReason, TokenUsage usage, int events, int malformed,
+                       String upstreamId) implements UpstreamReply {
+    }
+
+    /** A stream that had started (content relayed) and then broke. */
+    record StreamBroken(StreamBreak kind, String detail, String answeredModel, int events, int malformed,
+                        String upstreamId) implements UpstreamReply {
+    }
 }

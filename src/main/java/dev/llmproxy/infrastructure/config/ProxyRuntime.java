@@ -5,6 +5,9 @@ import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.upstream.OpenAiHttpUpstream;
 import dev.llmproxy.infrastructure.upstream.SimUpstream;
 import dev.llmproxy.infrastructure.upstream.Timers;
+import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
+import dev.llmproxy.infrastructure.upstream.http.JdkHttpTransport;
+import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.infrastructure.upstream.UpstreamRouter;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -39,18 +42,22 @@ public class ProxyRuntime {
     private ExecutorService workers;
     private Timers timers;
     private ChainExecutor executor;
+    private HttpTransport plainHttp;
+    private HttpTransport tlsHttp;
 
     @PostConstruct
     void start() {
         if (java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() < 2) {
             java.util.logging.Logger.getLogger(ProxyRuntime.class.getName()).warning("The common ForkJoinPool has a "
-                    + "parallelism of 1, so the JDK HttpClient starts a thread per upstream response; start the JVM "
+                    + "parallelism of 1, so the JDK HttpClient starts a thread per https upstream response; start the JVM "
                     + "with -Djava.util.concurrent.ForkJoinPool.common.parallelism=4 (admin/liberty/jvm.options).");
         }
         int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
         workers = Executors.newFixedThreadPool(threads, namedDaemons("proxy-worker"));
         timers = new Timers(workers);
-        OpenAiHttpUpstream openai = new OpenAiHttpUpstream(workers, timers, clock, this::secret);
+        plainHttp = new NioHttpTransport("proxy-upstream-io");
+        tlsHttp = new JdkHttpTransport(workers);
+        OpenAiHttpUpstream openai = new OpenAiHttpUpstream(plainHttp, tlsHttp, workers, timers, clock, this::secret);
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         executor = new ChainExecutor(new UpstreamRouter(openai, sim), timers, clock, new RateLimitCooldowns(clock),
                 () -> ThreadLocalRandom.current().nextDouble());
@@ -74,6 +81,8 @@ public class ProxyRuntime {
     @PreDestroy
     void stop() {
         timers.close();
+        plainHttp.close();
+        tlsHttp.close();
         workers.shutdownNow();
     }
 

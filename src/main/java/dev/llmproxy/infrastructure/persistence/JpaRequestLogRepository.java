@@ -2,12 +2,17 @@ package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
 import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 
 @ApplicationScoped
@@ -16,11 +21,17 @@ public class JpaRequestLogRepository implements RequestLogRepository {
     @PersistenceContext(unitName = "proxy")
     EntityManager em;
 
+    /** The persistence unit's own datasource: writes join the same JTA transaction. */
+    @Resource(lookup = "jdbc/proxy")
+    DataSource dataSource;
+
     @Override
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void saveAll(List<RequestRecord> records) {
-        for (RequestRecord r : records) {
-            em.persist(RequestLogMapper.toEntity(r));
+        try (Connection c = dataSource.getConnection()) {
+            RequestLogInserts.insert(c, records);
+        } catch (SQLException e) {
+            throw new PersistenceException("request log batch of " + records.size() + " rows failed: " + e.getMessage(), e);
         }
     }
 

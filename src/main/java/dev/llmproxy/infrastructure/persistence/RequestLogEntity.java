@@ -46,6 +46,13 @@ public class RequestLogEntity {
     @Column(name = "saw_429")
     public boolean saw429;
     public boolean stream;
+    @Column(name = "first_token_ms")
+    public Long firstTokenMs;
+    @Column(name = "events_relayed")
+    public Integer eventsRelayed;
+    @Column(name = "malformed_events")
+    public Integer malformedEvents;
+    public Integer continuations;
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "request_attempt", joinColumns = @JoinColumn(name = "request_id"))
     @OrderColumn(name = "seq")

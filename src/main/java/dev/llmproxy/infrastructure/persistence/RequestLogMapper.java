@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.persistence;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.Outcome;
+import dev.llmproxy.domain.routing.StreamStats;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -34,6 +35,12 @@ final class RequestLogMapper {
         e.truncated = r.truncated();
         e.saw429 = r.saw429();
         e.stream = r.stream();
+        if (r.streamStats() != null) {
+            e.firstTokenMs = r.streamStats().firstTokenMs();
+            e.eventsRelayed = r.streamStats().eventsRelayed();
+            e.malformedEvents = r.streamStats().malformed();
+            e.continuations = r.streamStats().continuations();
+        }
         for (AttemptRecord a : r.attempts()) {
             AttemptEmbeddable ae = new AttemptEmbeddable();
             ae.model = a.model();
@@ -51,7 +58,9 @@ final class RequestLogMapper {
                 e.answeringModel, e.fallback, e.status, e.errorCode, e.latencyMs, e.promptTokens, e.completionTokens,
                 e.totalTokens, e.finishReason, e.truncated, e.saw429, e.stream,
                 e.attempts.stream().map(a -> new AttemptRecord(a.model, Outcome.valueOf(a.outcome), a.status,
-                        Duration.ofMillis(a.latencyMs), a.reason)).toList());
+                        Duration.ofMillis(a.latencyMs), a.reason)).toList(),
+                e.eventsRelayed == null ? null : new StreamStats(e.firstTokenMs, e.eventsRelayed,
+                        e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations));
     }
 
     /** Microseconds: the precision both H2 and PostgreSQL keep, so keyset cursors compare exactly. */

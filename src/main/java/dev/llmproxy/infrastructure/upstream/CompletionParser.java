@@ -47,15 +47,27 @@ final class CompletionParser {
             return malformed("choices[0] has no message");
         }
         String finishReason = first.get("finish_reason") instanceof JsonString s ? s.getString() : null;
-        TokenUsage usage = root.get("usage") instanceof JsonObject u
-                ? new TokenUsage(intOrNull(u, "prompt_tokens"), intOrNull(u, "completion_tokens"), intOrNull(u, "total_tokens"))
-                : TokenUsage.NONE;
+        TokenUsage usage = root.get("usage") instanceof JsonObject u ? usage(u) : TokenUsage.NONE;
         if (root.get("model") instanceof JsonString model && !model.getString().isBlank()) {
             return new UpstreamReply.Completed(body, model.getString(), finishReason, usage);
         }
         // The body must name the model that answered.
         JsonObject withModel = JsonCodec.object(root).add("model", upstreamModel).build();
         return new UpstreamReply.Completed(JsonCodec.write(withModel), upstreamModel, finishReason, usage);
+    }
+
+    static TokenUsage usage(JsonObject u) {
+        return new TokenUsage(intOrNull(u, "prompt_tokens"), intOrNull(u, "completion_tokens"), intOrNull(u, "total_tokens"));
+    }
+
+    /** The first choice's message of a completion already checked by {@link #parse}, or null. */
+    static JsonObject firstMessage(byte[] completion) {
+        if (JsonCodec.read(completion) instanceof JsonObject root && root.get("choices") instanceof JsonArray choices
+                && !choices.isEmpty() && choices.get(0) instanceof JsonObject first
+                && first.get("message") instanceof JsonObject message) {
+            return message;
+        }
+        return null;
     }
 
     private static Integer intOrNull(JsonObject o, String key) {

@@ -5,54 +5,64 @@ import dev.llmproxy.domain.routing.FailureKind;
 import dev.llmproxy.domain.routing.UpstreamCall;
 import dev.llmproxy.domain.routing.UpstreamPort;
 import dev.llmproxy.domain.routing.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.http.Exchange;
+import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
+import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
+import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+import dev.llmproxy.infrastructure.upstream.http.ResponseListener;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.function.Function;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Calls an OpenAI-compatible {@code /chat/completions} without blocking: the JDK client's async API over
- * keep-alive HTTP/1.1 connections, the attempt timeout enforced by a timer that aborts the exchange, and
- * cancellation of the returned future aborting it too.
+ * Calls an OpenAI-compatible {@code /chat/completions} without blocking: plain-http upstreams through the lean NIO
+ * transport, https through the JDK client. The attempt timeout is a timer that aborts the exchange, and cancelling
+ * the returned future aborts it too. Replies are completed on the worker executor, never on an I/O thread.
  */
 public final class OpenAiHttpUpstream implements UpstreamPort {
 
     private static final Logger LOG = Logger.getLogger(OpenAiHttpUpstream.class.getName());
     private static final int EXCERPT = 2000;
+    /** A non-streaming completion larger than this is not a completion. */
+    private static final int MAX_BODY = 32 * 1024 * 1024;
+    private static final List<OutboundRequest.Header> JSON = List.of(
+            new OutboundRequest.Header("Content-Type", "application/json"),
+            new OutboundRequest.Header("Accept", "application/json"));
 
-    private final HttpClient client;
+    private final HttpTransport plain;
+    private final HttpTransport tls;
+    private final Executor workers;
     private final Timers timers;
     private final Clock clock;
     private final Function<String, Optional<String>> secrets;
     private final ConcurrentMap<URI, URI> endpoints = new ConcurrentHashMap<>();
 
-    /** @param secrets resolves a secret's name to its value (never logged) */
-    public OpenAiHttpUpstream(Executor workers, Timers timers, Clock clock, Function<String, Optional<String>> secrets) {
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .executor(workers)
-                .build();
+    /**
+     * @param plain   transport for http:// base URLs
+     * @param tls     transport for https:// base URLs
+     * @param secrets resolves a secret's name to its value (never logged)
+     */
+    public OpenAiHttpUpstream(HttpTransport plain, HttpTransport tls, Executor workers, Timers timers, Clock clock,
+                              Function<String, Optional<String>> secrets) {
+        this.plain = plain;
+        this.tls = tls;
+        this.workers = workers;
         this.timers = timers;
         this.clock = clock;
         this.secrets = secrets;
@@ -61,10 +71,7 @@ public final class OpenAiHttpUpstream implements UpstreamPort {
     @Override
     public CompletableFuture<UpstreamReply> send(UpstreamCall call) {
         Provider provider = call.provider();
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint(provider.baseUrl()))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(call.body()));
+        List<OutboundRequest.Header> headers = JSON;
         if (provider.apiKeySecret() != null) {
             Optional<String> key = secrets.apply(provider.apiKeySecret());
             if (key.isEmpty()) {
@@ -73,67 +80,141 @@ public final class OpenAiHttpUpstream implements UpstreamPort {
                 return CompletableFuture.completedFuture(new UpstreamReply.HttpError(401, null,
                         "proxy: secret " + provider.apiKeySecret() + " is not set"));
             }
-            request.header("Authorization", "Bearer " + key.get());
+            headers = List.of(JSON.get(0), JSON.get(1), new OutboundRequest.Header("Authorization", "Bearer " + key.get()));
         }
+        URI uri = endpoint(provider.baseUrl());
+        HttpTransport transport = "https".equalsIgnoreCase(uri.getScheme()) ? tls : plain;
         CompletableFuture<UpstreamReply> reply = new CompletableFuture<>();
-        CompletableFuture<HttpResponse<byte[]>> exchange =
-                client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        if (call.streaming()) {
+            StreamingAttempt attempt = new StreamingAttempt(call, reply, workers, timers, clock);
+            attempt.arm();
+            attempt.attach(transport.send(new OutboundRequest(uri, streamHeaders(headers), call.body()), attempt));
+            return reply;
+        }
+        Collector collector = new Collector(call, reply);
+        Exchange exchange = transport.send(new OutboundRequest(uri, headers, call.body()), collector);
+        collector.exchange = exchange;
         ScheduledFuture<?> timer = timers.schedule(call.timeout(), () -> {
             if (reply.complete(new UpstreamReply.Failed(FailureKind.TIMEOUT, "no answer in " + call.timeout().toMillis() + " ms"))) {
-                exchange.cancel(true);
+                exchange.abort();
             }
-        });
-        exchange.whenComplete((response, error) -> {
-            if (reply.isDone()) {
-                return;
-            }
-            reply.complete(error != null ? failure(error, call) : toReply(response, call));
         });
         reply.whenComplete((r, e) -> {
             timer.cancel(false);
             if (reply.isCancelled()) {
-                exchange.cancel(true);
+                exchange.abort();
             }
         });
         return reply;
+    }
+
+    private static List<OutboundRequest.Header> streamHeaders(List<OutboundRequest.Header> headers) {
+        List<OutboundRequest.Header> out = new java.util.ArrayList<>(headers);
+        out.set(1, new OutboundRequest.Header("Accept", "text/event-stream"));
+        return out;
     }
 
     private URI endpoint(URI baseUrl) {
         return endpoints.computeIfAbsent(baseUrl, b -> URI.create(b.toString() + "/chat/completions"));
     }
 
-    private UpstreamReply toReply(HttpResponse<byte[]> response, UpstreamCall call) {
-        int status = response.statusCode();
-        if (status >= 200 && status < 300) {
-            return CompletionParser.parse(response.body(), call.model().upstreamModel());
+    /** Gathers a whole response; the verdict is reached on a worker thread. */
+    private final class Collector implements ResponseListener {
+        private final UpstreamCall call;
+        private final CompletableFuture<UpstreamReply> reply;
+        private ByteArrayOutputStream body;
+        private ResponseHead head;
+        volatile Exchange exchange;
+
+        Collector(UpstreamCall call, CompletableFuture<UpstreamReply> reply) {
+            this.call = call;
+            this.reply = reply;
         }
-        String excerpt = excerpt(response.body());
+
+        @Override
+        public void onHead(ResponseHead head) {
+            this.head = head;
+            String length = head.header("content-length");
+            int expected = 1024;
+            if (length != null) {
+                try {
+                    expected = (int) Math.min(MAX_BODY, Math.max(0, Long.parseLong(length.trim())));
+                } catch (NumberFormatException ignored) {
+                    // the parser has already rejected it
+                }
+            }
+            body = new ByteArrayOutputStream(expected);
+        }
+
+        @Override
+        public void onData(ByteBuffer data) {
+            if (body.size() + data.remaining() > MAX_BODY) {
+                Exchange e = exchange;
+                if (e != null) {
+                    e.abort();
+                }
+                finish(new UpstreamReply.Failed(FailureKind.MALFORMED, "response body larger than " + MAX_BODY + " bytes"));
+                return;
+            }
+            if (data.hasArray()) {
+                body.write(data.array(), data.arrayOffset() + data.position(), data.remaining());
+            } else {
+                byte[] copy = new byte[data.remaining()];
+                data.get(copy);
+                body.write(copy, 0, copy.length);
+            }
+        }
+
+        @Override
+        public void onEnd() {
+            byte[] bytes = body.toByteArray();
+            workers.execute(() -> {
+                if (!reply.isDone()) {
+                    reply.complete(toReply(head, bytes));
+                }
+            });
+        }
+
+        @Override
+        public void onFailure(IOException error, ResponseHead head) {
+            if (head == null) {
+                finish(connectionFailure(error));
+            } else if (head.isSuccess()) {
+                finish(new UpstreamReply.Failed(FailureKind.MALFORMED, "body cut short: " + describe(error)));
+            } else {
+                byte[] partial = body == null ? new byte[0] : body.toByteArray();
+                workers.execute(() -> reply.complete(httpError(call, head, partial, clock)));
+            }
+        }
+
+        private void finish(UpstreamReply r) {
+            workers.execute(() -> reply.complete(r));
+        }
+
+        private UpstreamReply toReply(ResponseHead head, byte[] bytes) {
+            if (head.isSuccess()) {
+                return CompletionParser.parse(bytes, call.model().upstreamModel());
+            }
+            return httpError(call, head, bytes, clock);
+        }
+    }
+
+    /** A failure before any response: refused (or unreachable) is CONNECT, anything else a reset. */
+    static UpstreamReply.Failed connectionFailure(IOException error) {
+        boolean connect = error instanceof ConnectException || error instanceof HttpConnectTimeoutException;
+        return new UpstreamReply.Failed(connect ? FailureKind.CONNECT : FailureKind.RESET, describe(error));
+    }
+
+    static UpstreamReply.HttpError httpError(UpstreamCall call, ResponseHead head, byte[] bytes, Clock clock) {
+        String excerpt = excerpt(bytes);
         // Provider internals stay in the server log; the client never sees them.
         LOG.warning("Upstream " + call.provider().name() + "/" + call.model().upstreamModel() + " answered HTTP "
-                + status + " for request " + call.requestId() + ": " + excerpt);
-        Duration retryAfter = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock);
-        return new UpstreamReply.HttpError(status, retryAfter, excerpt);
+                + head.status() + " for request " + call.requestId() + ": " + excerpt);
+        Duration retryAfter = RetryAfter.parse(head.header("retry-after"), clock);
+        return new UpstreamReply.HttpError(head.status(), retryAfter, excerpt);
     }
 
-    private static UpstreamReply failure(Throwable error, UpstreamCall call) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (cause instanceof CancellationException) {
-            return new UpstreamReply.Failed(FailureKind.RESET, "cancelled");
-        }
-        if (cause instanceof HttpConnectTimeoutException || cause instanceof ConnectException) {
-            return new UpstreamReply.Failed(FailureKind.CONNECT, describe(cause));
-        }
-        if (cause instanceof HttpTimeoutException) {
-            return new UpstreamReply.Failed(FailureKind.TIMEOUT, describe(cause));
-        }
-        if (cause instanceof IOException) {
-            return new UpstreamReply.Failed(FailureKind.RESET, describe(cause));
-        }
-        LOG.log(Level.SEVERE, "Unexpected failure calling " + call.provider().name() + " for " + call.requestId(), cause);
-        return new UpstreamReply.Failed(FailureKind.RESET, describe(cause));
-    }
-
-    private static String describe(Throwable t) {
+    static String describe(Throwable t) {
         String message = t.getMessage();
         return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }

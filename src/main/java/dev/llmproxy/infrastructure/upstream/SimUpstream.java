@@ -51,18 +51,77 @@ public final class SimUpstream implements UpstreamPort {
             case REFUSAL -> error(400, "content_policy_violation", "simulated refusal");
             case CONTEXT_OVERFLOW -> error(400, "context_length_exceeded", "simulated overflow");
             case HANG -> null;
+            case CUT -> call.streaming() ? answer(call, "stop")
+                    : new UpstreamReply.Failed(FailureKind.MALFORMED, "body cut short (simulated)");
         };
         Duration latency = Duration.ofMillis(b.latencyMs());
         CompletableFuture<UpstreamReply> result = new CompletableFuture<>();
-        if (reply == null || latency.compareTo(call.timeout()) >= 0) {
-            UpstreamReply timeout = new UpstreamReply.Failed(FailureKind.TIMEOUT, "no answer in " + call.timeout().toMillis() + " ms");
-            ScheduledFuture<?> t = timers.schedule(call.timeout(), () -> result.complete(timeout));
+        Duration limit = call.streaming() ? call.limits().firstToken() : call.timeout();
+        if (reply == null || latency.compareTo(limit) >= 0) {
+            UpstreamReply timeout = new UpstreamReply.Failed(FailureKind.TIMEOUT, call.streaming()
+                    ? "no first token in " + limit.toMillis() + " ms" : "no answer in " + limit.toMillis() + " ms");
+            ScheduledFuture<?> t = timers.schedule(limit, () -> result.complete(timeout));
             result.whenComplete((r, e) -> t.cancel(false));
+            return result;
+        }
+        if (call.streaming() && reply instanceof UpstreamReply.Completed c) {
+            new SimStream(call, c, b.kind() == SimBehaviour.Kind.CUT ? b.cutAfterWords() : -1, result).start(latency);
             return result;
         }
         ScheduledFuture<?> t = timers.schedule(latency, () -> result.complete(reply));
         result.whenComplete((r, e) -> t.cancel(false));
         return result;
+    }
+
+    /** Streams a simulated answer word by word; each word is scheduled by the previous one, so events are ordered. */
+    private final class SimStream {
+        private static final Duration BETWEEN_WORDS = Duration.ofMillis(15);
+        private final UpstreamCall call;
+        private final UpstreamReply.Completed answer;
+        private final String[] words;
+        private final int cutAfter;
+        private final CompletableFuture<UpstreamReply> result;
+        private int sent;
+        private volatile ScheduledFuture<?> next;
+
+        SimStream(UpstreamCall call, UpstreamReply.Completed answer, int cutAfter, CompletableFuture<UpstreamReply> result) {
+            this.call = call;
+            this.answer = answer;
+            this.words = CompletionParser.firstMessage(answer.body()).getString("content").split("(?<= )");
+            this.cutAfter = cutAfter;
+            this.result = result;
+            result.whenComplete((r, e) -> {
+                ScheduledFuture<?> n = next;
+                if (n != null) {
+                    n.cancel(false);
+                }
+            });
+        }
+
+        void start(Duration latency) {
+            next = timers.schedule(latency, this::tick);
+        }
+
+        private void tick() {
+            if (result.isDone()) {
+                return;
+            }
+            if (sent == cutAfter) {
+                result.complete(new UpstreamReply.StreamBroken(dev.llmproxy.domain.routing.StreamBreak.CUT,
+                        "connection closed mid-answer (simulated)", answer.answeredModel(), sent, 0, null));
+                return;
+            }
+            if (sent == words.length) {
+                result.complete(new UpstreamReply.StreamEnded(answer.answeredModel(), answer.finishReason(),
+                        answer.usage(), sent, 0, null));
+                return;
+            }
+            String word = words[sent++];
+            String finish = sent == words.length ? answer.finishReason() : null;
+            String delta = JsonCodec.writeText(JsonCodec.object().add("content", word).build());
+            call.stream().onEvent(new dev.llmproxy.domain.routing.StreamEvent(delta, word, finish));
+            next = timers.schedule(BETWEEN_WORDS, this::tick);
+        }
     }
 
     private static UpstreamReply error(int status, String code, String message) {
@@ -72,7 +131,9 @@ public final class SimUpstream implements UpstreamPort {
 
     private UpstreamReply answer(UpstreamCall call, String finishReason) {
         String prompt = lastUserMessage(call.body());
-        String text = "[simulated answer from " + call.model().name() + "] You said: "
+        String text = endsWithPrefill(call.body())
+                ? " [continued by " + call.model().name() + "] and that is the rest of the answer."
+                : "[simulated answer from " + call.model().name() + "] You said: "
                 + (prompt.length() > 200 ? prompt.substring(0, 200) + "..." : prompt);
         int promptTokens = Math.max(1, prompt.length() / 4);
         int completionTokens = text.split("\\s+").length;
@@ -90,6 +151,19 @@ public final class SimUpstream implements UpstreamPort {
                 .build();
         return new UpstreamReply.Completed(JsonCodec.write(body), call.model().upstreamModel(), finishReason,
                 new TokenUsage(promptTokens, completionTokens, promptTokens + completionTokens));
+    }
+
+    /** A continuation request: the conversation ends with the partial answer as an assistant message. */
+    private static boolean endsWithPrefill(byte[] body) {
+        try {
+            if (((JsonObject) JsonCodec.read(body)).get("messages") instanceof JsonArray list && !list.isEmpty()
+                    && list.get(list.size() - 1) instanceof JsonObject last) {
+                return "assistant".equals(last.getString("role", ""));
+            }
+        } catch (RuntimeException e) {
+            return false;
+        }
+        return false;
     }
 
     private static String lastUserMessage(byte[] body) {

@@ -1,11 +1,11 @@
 package dev.llmproxy.interfaces.admin;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.interfaces.json.ErrorBodies;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.PersistenceException;
 import jakarta.ws.rs.core.MediaType;
@@ -28,10 +28,10 @@ public final class AdminExceptionMappers {
         public Response toResponse(ConfigValidationException e) {
             JsonObject base = ErrorBodies.of(new ProxyError(ErrorKind.BAD_REQUEST,
                     "The configuration was rejected; nothing was changed. " + e.getMessage(), null, null));
-            JsonObject error = Json.createObjectBuilder(base.getJsonObject("error"))
+            JsonObject error = JsonCodec.object(base.getJsonObject("error"))
                     .add("code", "invalid_config")
-                    .add("details", Json.createArrayBuilder(e.problems())).build();
-            return json(400, Json.createObjectBuilder().add("error", error).build());
+                    .add("details", JsonCodec.array(e.problems())).build();
+            return json(400, JsonCodec.object().add("error", error).build());
         }
     }
 

@@ -1,10 +1,10 @@
 package dev.llmproxy.interfaces.admin;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.config.ConfigDocument;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -38,7 +38,7 @@ public class ConfigResource {
         RuntimeConfig parsed = ConfigDocument.read(body);
         String author = security.getUserPrincipal() == null ? "unknown" : security.getUserPrincipal().getName();
         RuntimeConfig stored = configs.replace(parsed, author, "imported through the admin API");
-        return Json.createObjectBuilder().add("version", stored.version())
+        return JsonCodec.object().add("version", stored.version())
                 .add("tiers", stored.tiers().size()).add("models", stored.models().size()).build();
     }
 }

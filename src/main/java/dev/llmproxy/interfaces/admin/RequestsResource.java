@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.admin;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
@@ -7,7 +8,6 @@ import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -39,9 +39,9 @@ public class RequestsResource {
             throw new ProxyException(ProxyError.badField("limit", "limit must be between 1 and " + MAX_LIMIT + "."));
         }
         List<RequestRecord> rows = log.page(limit, before == null || before.isBlank() ? null : decode(before));
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JsonCodec.array();
         rows.forEach(r -> data.add(toJson(r)));
-        JsonObjectBuilder out = Json.createObjectBuilder().add("data", data);
+        JsonObjectBuilder out = JsonCodec.object().add("data", data);
         if (rows.size() == limit) {
             RequestRecord last = rows.get(rows.size() - 1);
             out.add("nextCursor", encode(new RequestLogRepository.Cursor(last.receivedAt(), last.requestId())));
@@ -52,18 +52,27 @@ public class RequestsResource {
     }
 
     static JsonObject toJson(RequestRecord r) {
-        JsonArrayBuilder attempts = Json.createArrayBuilder();
+        JsonArrayBuilder attempts = JsonCodec.array();
         for (AttemptRecord a : r.attempts()) {
-            JsonObjectBuilder ab = Json.createObjectBuilder().add("model", a.model()).add("outcome", a.outcome().name())
+            JsonObjectBuilder ab = JsonCodec.object().add("model", a.model()).add("outcome", a.outcome().name())
                     .add("latencyMs", a.latency().toMillis());
             nullable(ab, "status", a.status());
             nullable(ab, "reason", a.reason());
             attempts.add(ab);
         }
-        JsonObjectBuilder b = Json.createObjectBuilder()
+        JsonObjectBuilder b = JsonCodec.object()
                 .add("requestId", r.requestId()).add("receivedAt", r.receivedAt().toString())
                 .add("fallback", r.fallback()).add("status", r.status()).add("latencyMs", r.latencyMs())
                 .add("truncated", r.truncated()).add("saw429", r.saw429()).add("stream", r.stream());
+        if (r.streamStats() != null) {
+            JsonObjectBuilder st = JsonCodec.object().add("eventsRelayed", r.streamStats().eventsRelayed())
+                    .add("malformedSkipped", r.streamStats().malformed())
+                    .add("continuations", r.streamStats().continuations());
+            if (r.streamStats().firstTokenMs() != null) {
+                st.add("firstTokenMs", r.streamStats().firstTokenMs());
+            }
+            b.add("streamStats", st);
+        }
         nullable(b, "tier", r.tier());
         nullable(b, "requestedModel", r.requestedModel());
         nullable(b, "answeringModel", r.answeringModel());

@@ -7,6 +7,7 @@ import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.Outcome;
+import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
 import jakarta.inject.Inject;
@@ -53,15 +54,16 @@ public class ChatCompletionsServlet extends HttpServlet {
         ChatRequest chat;
         try {
             chat = ChatRequest.parse(readBody(req, settings.maxBodyBytes()));
-            if (chat.stream()) {
-                throw new ProxyException(ProxyError.badField("stream", "'stream': true is not supported yet."));
-            }
         } catch (ProxyException e) {
             service.recordRejected(requestId, receivedAt, null, e.error().kind().httpStatus(), e.error().kind().code());
             JsonResponses.error(res, e.error());
             return;
         }
         AsyncContext async = req.startAsync();
+        if (chat.stream()) {
+            stream(async, requestId, receivedAt, chat);
+            return;
+        }
         async.setTimeout(settings.chainBudget().toMillis() + ASYNC_SLACK_MS);
         CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat);
         async.addListener(new CancelOnAbandon(run));
@@ -82,6 +84,57 @@ public class ChatCompletionsServlet extends HttpServlet {
         });
     }
 
+    /**
+     * A streamed answer: nothing is sent until the first content (so every failure before it is an ordinary error
+     * response), then events as they arrive, and at the end usage (if asked for) and {@code [DONE]}, or an in-band
+     * error and no {@code [DONE]}.
+     */
+    private void stream(AsyncContext async, String requestId, Instant receivedAt, ChatRequest chat) throws IOException {
+        // No container timeout: the first-token and idle limits bound the upstream, and a long answer may take minutes.
+        async.setTimeout(0);
+        CompletableFuture<Void> clientGone = new CompletableFuture<>();
+        SseResponse sse = new SseResponse(async, requestId, receivedAt.getEpochSecond(), () -> clientGone.complete(null));
+        CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, sse);
+        clientGone.thenRun(() -> run.cancel(true));
+        async.addListener(new CancelOnAbandon(run));
+        run.whenComplete((result, error) -> {
+            if (result instanceof ChainResult.Streamed s) {
+                sse.finish(chat.includeUsage() ? usage(s, chat) : null);
+            } else if (result instanceof ChainResult.Failure f) {
+                if (sse.isOpen()) {
+                    sse.fail(f.error());
+                } else {
+                    sse.reject(f.error(), Long.toString(calls(f)), f.saw429());
+                }
+            } else if (run.isCancelled()) {
+                sse.abandon();
+            } else {
+                LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
+                ProxyError internal = ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
+                if (sse.isOpen()) {
+                    sse.fail(internal);
+                } else {
+                    sse.reject(internal, "0", false);
+                }
+            }
+        });
+    }
+
+    /** The upstream's usage when one model answered and reported it; otherwise counted (prompt estimated). */
+    private static TokenUsage usage(ChainResult.Streamed s, ChatRequest chat) {
+        TokenUsage u = s.usage();
+        if (u.promptTokens() != null && u.completionTokens() != null && u.totalTokens() != null) {
+            return u;
+        }
+        int prompt = u.promptTokens() != null ? u.promptTokens() : (int) Math.max(1, (chat.promptChars() + 3) / 4);
+        int completion = s.stats().eventsRelayed();
+        return new TokenUsage(prompt, completion, prompt + completion);
+    }
+
+    private static long calls(ChainResult result) {
+        return result.attempts().stream().filter(a -> a.outcome() != Outcome.SKIPPED_COOLDOWN).count();
+    }
+
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
         res.setHeader("Allow", "POST");
@@ -89,8 +142,7 @@ public class ChatCompletionsServlet extends HttpServlet {
     }
 
     private static void write(HttpServletResponse res, ChainResult result) throws IOException {
-        long calls = result.attempts().stream().filter(a -> a.outcome() != Outcome.SKIPPED_COOLDOWN).count();
-        res.setHeader("X-Proxy-Attempts", Long.toString(calls));
+        res.setHeader("X-Proxy-Attempts", Long.toString(calls(result)));
         res.setHeader("X-Proxy-Saw-429", Boolean.toString(result.saw429()));
         if (result instanceof ChainResult.Success s) {
             res.setHeader("X-Proxy-Model", s.model().name());

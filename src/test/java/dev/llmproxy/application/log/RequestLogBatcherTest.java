@@ -37,13 +37,13 @@ class RequestLogBatcherTest {
 
     private static RequestRecord record(String id) {
         return new RequestRecord(id, Instant.now(), "t", "t", "m", false, 200, null, 5, null, null, null, "stop",
-                false, false, false, List.of());
+                false, false, false, List.of(), null);
     }
 
     @Test
     void writesInBatchesOffTheCallersThread() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 50);
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 50, Duration.ofMillis(5));
         repo.down.set(true);
         b.start();
         for (int i = 0; i < 120; i++) b.submit(record("r" + i));
@@ -56,7 +56,7 @@ class RequestLogBatcherTest {
     @Test
     void keepsEveryRowWhileTheDatabaseIsDownAndWritesThemWhenItReturns() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 10);
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 10, Duration.ofMillis(5));
         b.start();
         repo.down.set(true);
         for (int i = 0; i < 25; i++) b.submit(record("d" + i));
@@ -70,7 +70,7 @@ class RequestLogBatcherTest {
     @Test
     void aRowTheDatabaseRefusesDoesNotStallTheOthers() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 10);
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 10, Duration.ofMillis(5));
         b.start();
         b.submit(record("a"));
         b.submit(record("poison"));
@@ -84,7 +84,7 @@ class RequestLogBatcherTest {
     @Test
     void stopFlushesWhatIsQueued() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 500);
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 500, Duration.ofMillis(5));
         b.start();
         for (int i = 0; i < 300; i++) b.submit(record("s" + i));
         b.stop(Duration.ofSeconds(10));
@@ -94,7 +94,7 @@ class RequestLogBatcherTest {
     @Test
     void aFullQueueDropsAndCountsInsteadOfBlockingTheResponse() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 5, 5);
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 5, 5, Duration.ofMillis(5));
         for (int i = 0; i < 8; i++) b.submit(record("f" + i));
         assertThat(b.dropped()).isEqualTo(3);
         assertThat(b.pending()).isEqualTo(5);

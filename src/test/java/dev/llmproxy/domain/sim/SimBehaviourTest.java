@@ -19,6 +19,8 @@ class SimBehaviourTest {
         assertThat(SimBehaviour.parse("error-503").status()).isEqualTo(503);
         assertThat(SimBehaviour.parse("hang").kind()).isEqualTo(SimBehaviour.Kind.HANG);
         assertThat(SimBehaviour.parse("truncated").kind()).isEqualTo(SimBehaviour.Kind.TRUNCATED);
+        assertThat(SimBehaviour.parse("cut-after-7").kind()).isEqualTo(SimBehaviour.Kind.CUT);
+        assertThat(SimBehaviour.parse("cut-after-7").cutAfterWords()).isEqualTo(7);
         assertThat(SimBehaviour.parse("refusal").status()).isEqualTo(400);
         assertThat(SimBehaviour.parse("context-overflow").kind()).isEqualTo(SimBehaviour.Kind.CONTEXT_OVERFLOW);
     }

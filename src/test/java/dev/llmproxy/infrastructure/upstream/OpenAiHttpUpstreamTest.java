@@ -4,6 +4,8 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.routing.FailureKind;
+import dev.llmproxy.infrastructure.upstream.http.JdkHttpTransport;
+import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.domain.routing.UpstreamCall;
 import dev.llmproxy.domain.routing.UpstreamReply;
 import dev.llmproxy.testing.FaultUpstream;
@@ -41,7 +43,8 @@ class OpenAiHttpUpstreamTest {
         fault = new FaultUpstream(0);
         workers = Executors.newFixedThreadPool(4);
         timers = new Timers(workers);
-        client = new OpenAiHttpUpstream(workers, timers, Clock.systemUTC(),
+        client = new OpenAiHttpUpstream(new NioHttpTransport("test-io"), new JdkHttpTransport(workers), workers, timers,
+                Clock.systemUTC(),
                 name -> name.equals("KEY") ? Optional.of("sk-test") : Optional.empty());
     }
 

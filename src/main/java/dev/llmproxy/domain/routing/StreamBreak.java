@@ -1,0 +1,11 @@
+package dev.llmproxy.domain.routing;
+
+/** How a stream that had started went wrong. */
+public enum StreamBreak {
+    /** The connection ended without the terminating chunk. */
+    CUT,
+    /** No event within the idle timeout. */
+    STALL,
+    /** The upstream sent an error event mid-answer. */
+    ERROR
+}

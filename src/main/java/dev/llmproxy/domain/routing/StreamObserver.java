@@ -1,0 +1,10 @@
+package dev.llmproxy.domain.routing;
+
+/**
+ * Receives a streaming attempt's events once its first content has arrived. Calls are sequential (one attempt at a
+ * time, in order) and must not block.
+ */
+@FunctionalInterface
+public interface StreamObserver {
+    void onEvent(StreamEvent event);
+}

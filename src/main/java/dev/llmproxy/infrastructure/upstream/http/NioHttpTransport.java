@@ -1,0 +1,470 @@
+package dev.llmproxy.infrastructure.upstream.http;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * A small HTTP/1.1 client for plain {@code http://} upstreams: one selector thread, keep-alive connections pooled per
+ * origin, the request written in one piece with TCP_NODELAY, the response parsed on the I/O thread. Measured on the
+ * benchmark, the JDK client's async API costs about 0.7 ms and several thread hops per exchange; this costs tens of
+ * microseconds. All connection state is confined to the I/O thread, so nothing here locks.
+ */
+public final class NioHttpTransport implements HttpTransport {
+
+    private static final Logger LOG = Logger.getLogger(NioHttpTransport.class.getName());
+    private static final int MAX_IDLE_PER_ORIGIN = 256;
+    private static final long IDLE_TIMEOUT_NANOS = 30_000_000_000L;
+    private static final long SWEEP_EVERY_NANOS = 1_000_000_000L;
+
+    private final Selector selector;
+    private final Thread ioThread;
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean wakeupPending = new AtomicBoolean();
+    private final Map<String, ArrayDeque<Connection>> idle = new HashMap<>();
+    private final Map<String, Origin> origins = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile boolean open = true;
+    private long lastSweep = System.nanoTime();
+
+    public NioHttpTransport(String threadName) {
+        try {
+            selector = Selector.open();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot open a selector", e);
+        }
+        ioThread = new Thread(this::loop, threadName);
+        ioThread.setDaemon(true);
+        ioThread.start();
+    }
+
+    @Override
+    public Exchange send(OutboundRequest request, ResponseListener listener) {
+        URI uri = request.uri();
+        if (!"http".equalsIgnoreCase(uri.getScheme())) {
+            throw new IllegalArgumentException("this transport speaks plain http only: " + uri);
+        }
+        Origin origin = origin(uri);
+        Call call = new Call(origin, encode(request, origin), listener);
+        submit(call);
+        return call;
+    }
+
+    @Override
+    public void close() {
+        open = false;
+        selector.wakeup();
+    }
+
+    /** Host and port; the address is resolved on the caller's thread, never on the I/O thread. */
+    private record Origin(String key, String hostHeader, InetSocketAddress address) {
+    }
+
+    private Origin origin(URI uri) {
+        int port = uri.getPort() < 0 ? 80 : uri.getPort();
+        String key = uri.getHost() + ":" + port;
+        // Resolved once per origin: upstreams on plain http are local or on a private network with stable names.
+        return origins.computeIfAbsent(key, k -> new Origin(k, uri.getPort() < 0 ? uri.getHost() : k,
+                new InetSocketAddress(uri.getHost(), port)));
+    }
+
+    private static byte[] encode(OutboundRequest request, Origin origin) {
+        URI uri = request.uri();
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        StringBuilder head = new StringBuilder(256)
+                .append("POST ").append(path);
+        if (uri.getRawQuery() != null) {
+            head.append('?').append(uri.getRawQuery());
+        }
+        head.append(" HTTP/1.1\r\nHost: ").append(origin.hostHeader())
+                .append("\r\nContent-Length: ").append(request.body().length).append("\r\n");
+        for (OutboundRequest.Header h : request.headers()) {
+            head.append(h.name()).append(": ").append(h.value()).append("\r\n");
+        }
+        head.append("\r\n");
+        byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] out = new byte[headBytes.length + request.body().length];
+        System.arraycopy(headBytes, 0, out, 0, headBytes.length);
+        System.arraycopy(request.body(), 0, out, headBytes.length, request.body().length);
+        return out;
+    }
+
+    private void submit(Runnable task) {
+        tasks.add(task);
+        if (Thread.currentThread() != ioThread && wakeupPending.compareAndSet(false, true)) {
+            selector.wakeup();
+        }
+    }
+
+    private void loop() {
+        try {
+            while (open) {
+                selector.select(SWEEP_EVERY_NANOS / 1_000_000);
+                wakeupPending.set(false);
+                Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
+                while (keys.hasNext()) {
+                    SelectionKey key = keys.next();
+                    keys.remove();
+                    handle(key);
+                }
+                runTasks();
+                sweepIdle();
+            }
+        } catch (IOException | ClosedSelectorException e) {
+            LOG.log(Level.SEVERE, "The upstream I/O loop stopped", e);
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.SEVERE, "The upstream I/O loop failed", e);
+            throw e;
+        } finally {
+            shutdown();
+        }
+    }
+
+    private void runTasks() {
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, "Upstream I/O task failed", e);
+            }
+        }
+    }
+
+    private void shutdown() {
+        for (SelectionKey key : selector.keys()) {
+            if (key.attachment() instanceof Connection c) {
+                c.close();
+                if (c.call != null) {
+                    c.call.fail(new IOException("the upstream client is shutting down"), c.parser);
+                }
+            }
+        }
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // nothing left to release
+        }
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            if (task instanceof Call call) {
+                call.listener.onFailure(new IOException("the upstream client is closed"), null);
+            }
+        }
+    }
+
+    private void start(Call call) {
+        if (call.aborted) {
+            return;
+        }
+        if (!open) {
+            call.fail(new IOException("the upstream client is closed"), null);
+            return;
+        }
+        Connection c = takeIdle(call.origin.key());
+        if (c != null) {
+            begin(c, call);
+            return;
+        }
+        try {
+            SocketChannel ch = SocketChannel.open();
+            c = new Connection(ch, call.origin.key());
+            ch.configureBlocking(false);
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            c.key = ch.register(selector, 0, c);
+            c.call = call;
+            call.connection = c;
+            if (ch.connect(call.origin.address())) {
+                begin(c, call);
+            } else {
+                c.key.interestOps(SelectionKey.OP_CONNECT);
+            }
+        } catch (IOException e) {
+            if (c != null) {
+                c.close();
+            }
+            call.fail(e, null);
+        }
+    }
+
+    private Connection takeIdle(String origin) {
+        ArrayDeque<Connection> pool = idle.get(origin);
+        while (pool != null && !pool.isEmpty()) {
+            Connection c = pool.pollFirst();
+            if (stillOpen(c)) {
+                return c;
+            }
+            c.close();
+        }
+        return null;
+    }
+
+    /**
+     * Whether the server has not closed an idle connection: a non-blocking read sees its FIN (or stray bytes) before
+     * a request is written into a dead socket.
+     */
+    private static boolean stillOpen(Connection c) {
+        if (!c.channel.isOpen()) {
+            return false;
+        }
+        try {
+            c.in.clear();
+            return c.channel.read(c.in) == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void begin(Connection c, Call call) {
+        c.call = call;
+        c.parser = new ResponseParser(call);
+        c.out = ByteBuffer.wrap(call.request);
+        call.connection = c;
+        write(c);
+    }
+
+    private void handle(SelectionKey key) {
+        Connection c = (Connection) key.attachment();
+        if (!key.isValid()) {
+            return;
+        }
+        try {
+            if (key.isConnectable()) {
+                c.channel.finishConnect();
+                begin(c, c.call);
+                return;
+            }
+            if (key.isWritable()) {
+                write(c);
+            }
+            if (key.isValid() && key.isReadable()) {
+                read(c);
+            }
+        } catch (IOException e) {
+            failed(c, e);
+        } catch (RuntimeException e) {
+            // A listener's defect ends its own exchange, never the loop every other exchange depends on.
+            LOG.log(Level.SEVERE, "Upstream response handling failed", e);
+            failed(c, new IOException("response handling failed: " + e, e));
+        }
+    }
+
+    private void write(Connection c) {
+        try {
+            c.channel.write(c.out);
+            c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_WRITE | SelectionKey.OP_READ : SelectionKey.OP_READ);
+        } catch (IOException e) {
+            failed(c, e);
+        }
+    }
+
+    private void read(Connection c) throws IOException {
+        int n = c.channel.read(c.in);
+        if (c.call == null) {
+            // Idle: the server closed it (or sent something unasked for); either way it is no longer usable.
+            removeIdle(c);
+            c.close();
+            return;
+        }
+        if (n < 0) {
+            c.parser.endOfStream(); // throws unless the body was delimited by the close
+            complete(c);
+            return;
+        }
+        c.in.flip();
+        boolean done;
+        try {
+            done = c.parser.feed(c.in);
+        } finally {
+            c.in.compact();
+        }
+        if (done) {
+            complete(c);
+        } else if (!c.in.hasRemaining()) {
+            grow(c);
+        }
+    }
+
+    private static void grow(Connection c) throws IOException {
+        if (c.in.capacity() >= ResponseParser.MAX_LINE * 2) {
+            throw new IOException("response line too long");
+        }
+        ByteBuffer bigger = ByteBuffer.allocate(c.in.capacity() * 2);
+        c.in.flip();
+        bigger.put(c.in);
+        c.in = bigger;
+    }
+
+    private void complete(Connection c) {
+        Call call = c.call;
+        boolean reusable = c.parser.keepAlive() && c.in.position() == 0 && open;
+        c.call = null;
+        c.parser = null;
+        call.connection = null;
+        if (reusable) {
+            c.idleSince = System.nanoTime();
+            ArrayDeque<Connection> pool = idle.computeIfAbsent(c.origin, o -> new ArrayDeque<>());
+            if (pool.size() < MAX_IDLE_PER_ORIGIN) {
+                pool.addFirst(c);
+            } else {
+                c.close();
+            }
+        } else {
+            c.close();
+        }
+    }
+
+    private void failed(Connection c, IOException e) {
+        Call call = c.call;
+        ResponseParser parser = c.parser;
+        c.close();
+        if (call == null) {
+            removeIdle(c);
+            return;
+        }
+        call.connection = null;
+        // No transparent resend: a POST the upstream may have processed is the chain's decision to retry, not ours.
+        call.fail(e, parser);
+    }
+
+    private void removeIdle(Connection c) {
+        ArrayDeque<Connection> pool = idle.get(c.origin);
+        if (pool != null) {
+            pool.remove(c);
+        }
+    }
+
+    private void sweepIdle() {
+        long now = System.nanoTime();
+        if (now - lastSweep < SWEEP_EVERY_NANOS) {
+            return;
+        }
+        lastSweep = now;
+        for (ArrayDeque<Connection> pool : idle.values()) {
+            List<Connection> expired = new ArrayList<>();
+            for (Connection c : pool) {
+                if (now - c.idleSince > IDLE_TIMEOUT_NANOS) {
+                    expired.add(c);
+                }
+            }
+            for (Connection c : expired) {
+                pool.remove(c);
+                c.close();
+            }
+        }
+    }
+
+    /** One socket; touched only on the I/O thread. */
+    private static final class Connection {
+        final SocketChannel channel;
+        final String origin;
+        SelectionKey key;
+        ByteBuffer in = ByteBuffer.allocate(8192);
+        ByteBuffer out;
+        ResponseParser parser;
+        Call call;
+        long idleSince;
+
+        Connection(SocketChannel channel, String origin) {
+            this.channel = channel;
+            this.origin = origin;
+        }
+
+        void close() {
+            if (key != null) {
+                key.cancel();
+            }
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+    }
+
+    /** One exchange; relays parser events to the caller's listener until it is aborted. */
+    private final class Call implements Exchange, ResponseListener, Runnable {
+        final Origin origin;
+        final byte[] request;
+        final ResponseListener listener;
+        volatile boolean aborted;
+        Connection connection;
+
+        Call(Origin origin, byte[] request, ResponseListener listener) {
+            this.origin = origin;
+            this.request = request;
+            this.listener = listener;
+        }
+
+        @Override
+        public void run() {
+            start(this);
+        }
+
+        @Override
+        public void abort() {
+            if (aborted) {
+                return;
+            }
+            aborted = true;
+            submit(() -> {
+                Connection c = connection;
+                if (c != null && c.call == this) {
+                    c.call = null;
+                    c.close();
+                    connection = null;
+                }
+            });
+        }
+
+        void fail(IOException e, ResponseParser parser) {
+            if (!aborted) {
+                listener.onFailure(e, parser == null ? null : parser.head());
+            }
+        }
+
+        @Override
+        public void onHead(ResponseHead head) {
+            if (!aborted) {
+                listener.onHead(head);
+            }
+        }
+
+        @Override
+        public void onData(ByteBuffer data) {
+            if (!aborted) {
+                listener.onData(data);
+            }
+        }
+
+        @Override
+        public void onEnd() {
+            if (!aborted) {
+                listener.onEnd();
+            }
+        }
+
+        @Override
+        public void onFailure(IOException error, ResponseHead head) {
+            fail(error, null);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package dev.llmproxy.infrastructure.upstream.http;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Parses one HTTP/1.1 response incrementally (status line, headers, then a body framed by Content-Length, chunked
+ * encoding or the connection's end) and reports it to a listener. Not thread-safe: one connection's I/O thread
+ * feeds it.
+ */
+final class ResponseParser {
+
+    /** Longest status line, header line or chunk-size line accepted. */
+    static final int MAX_LINE = 16 * 1024;
+    private static final int MAX_HEADERS_BYTES = 64 * 1024;
+
+    private enum State { STATUS, HEADERS, FIXED_BODY, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE }
+
+    private final ResponseListener listener;
+    private State state = State.STATUS;
+    private int status;
+    private final Map<String, String> headers = new HashMap<>();
+    private ResponseHead head;
+    private int headerBytes;
+    private long remaining;
+    private boolean keepAlive = true;
+    private boolean sawBytes;
+
+    ResponseParser(ResponseListener listener) {
+        this.listener = listener;
+    }
+
+    /**
+     * Consumes what it can from {@code in} (leaving an incomplete line in it).
+     *
+     * @return true once the response is complete
+     * @throws IOException on a protocol violation
+     */
+    boolean feed(ByteBuffer in) throws IOException {
+        if (in.hasRemaining()) {
+            sawBytes = true;
+        }
+        while (state != State.DONE) {
+            switch (state) {
+                case STATUS, HEADERS, CHUNK_SIZE, CHUNK_END, TRAILERS -> {
+                    String line = readLine(in);
+                    if (line == null) {
+                        return false;
+                    }
+                    onLine(line);
+                }
+                case FIXED_BODY, CHUNK_DATA -> {
+                    if (!in.hasRemaining()) {
+                        return false;
+                    }
+                    int n = (int) Math.min(remaining, in.remaining());
+                    deliver(in, n);
+                    remaining -= n;
+                    if (remaining == 0) {
+                        if (state == State.FIXED_BODY) {
+                            finish();
+                        } else {
+                            state = State.CHUNK_END;
+                        }
+                    }
+                }
+                case UNTIL_CLOSE -> {
+                    if (in.hasRemaining()) {
+                        deliver(in, in.remaining());
+                    }
+                    return false;
+                }
+                default -> throw new IllegalStateException(state.name());
+            }
+        }
+        return true;
+    }
+
+    /** The peer closed the connection. @throws IOException unless that is how this body ends */
+    void endOfStream() throws IOException {
+        if (state == State.UNTIL_CLOSE) {
+            finish();
+            return;
+        }
+        if (state != State.DONE) {
+            throw new IOException(head == null ? "connection closed before a response"
+                    : "connection closed with the body incomplete");
+        }
+    }
+
+    /** Whether any byte of the response arrived. */
+    boolean sawBytes() {
+        return sawBytes;
+    }
+
+    ResponseHead head() {
+        return head;
+    }
+
+    boolean keepAlive() {
+        return keepAlive && state == State.DONE;
+    }
+
+    private void deliver(ByteBuffer in, int n) {
+        ByteBuffer slice = in.slice();
+        slice.limit(n);
+        in.position(in.position() + n);
+        listener.onData(slice);
+    }
+
+    private void onLine(String line) throws IOException {
+        switch (state) {
+            case STATUS -> {
+                if (line.isEmpty()) {
+                    return; // tolerated stray CRLF between messages
+                }
+                status = parseStatus(line);
+                state = State.HEADERS;
+            }
+            case HEADERS -> {
+                headerBytes += line.length() + 2;
+                if (headerBytes > MAX_HEADERS_BYTES) {
+                    throw new IOException("response headers exceed " + MAX_HEADERS_BYTES + " bytes");
+                }
+                if (line.isEmpty()) {
+                    endOfHeaders();
+                } else {
+                    addHeader(line);
+                }
+            }
+            case CHUNK_SIZE -> {
+                int semi = line.indexOf(';');
+                String hex = (semi >= 0 ? line.substring(0, semi) : line).trim();
+                try {
+                    remaining = Long.parseLong(hex, 16);
+                } catch (NumberFormatException e) {
+                    throw new IOException("bad chunk size: " + abbreviate(line));
+                }
+                if (remaining < 0) {
+                    throw new IOException("bad chunk size: " + abbreviate(line));
+                }
+                state = remaining == 0 ? State.TRAILERS : State.CHUNK_DATA;
+            }
+            case CHUNK_END -> {
+                if (!line.isEmpty()) {
+                    throw new IOException("chunk not followed by CRLF");
+                }
+                state = State.CHUNK_SIZE;
+            }
+            case TRAILERS -> {
+                if (line.isEmpty()) {
+                    finish();
+                }
+            }
+            default -> throw new IllegalStateException(state.name());
+        }
+    }
+
+    private static int parseStatus(String line) throws IOException {
+        // HTTP/1.1 200 OK
+        if (!line.startsWith("HTTP/1.") || line.length() < 12 || line.charAt(8) != ' ') {
+            throw new IOException("not an HTTP/1.x status line: " + abbreviate(line));
+        }
+        try {
+            int code = Integer.parseInt(line.substring(9, 12));
+            if (code < 100 || code > 599) {
+                throw new NumberFormatException();
+            }
+            return code;
+        } catch (NumberFormatException e) {
+            throw new IOException("bad status code: " + abbreviate(line));
+        }
+    }
+
+    private void addHeader(String line) throws IOException {
+        int colon = line.indexOf(':');
+        if (colon <= 0) {
+            throw new IOException("malformed header line: " + abbreviate(line));
+        }
+        String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+        String value = line.substring(colon + 1).trim();
+        headers.merge(name, value, (a, b) -> a + ", " + b);
+    }
+
+    private void endOfHeaders() throws IOException {
+        if (status < 200) {
+            // 1xx interim response: the real one follows.
+            headers.clear();
+            headerBytes = 0;
+            state = State.STATUS;
+            return;
+        }
+        String connection = headers.get("connection");
+        if (connection != null && connection.toLowerCase(Locale.ROOT).contains("close")) {
+            keepAlive = false;
+        }
+        head = new ResponseHead(status, headers);
+        listener.onHead(head);
+        String te = headers.get("transfer-encoding");
+        String length = headers.get("content-length");
+        if (status == 204 || status == 304) {
+            finish();
+        } else if (te != null && te.toLowerCase(Locale.ROOT).contains("chunked")) {
+            state = State.CHUNK_SIZE;
+        } else if (length != null) {
+            try {
+                remaining = Long.parseLong(length.trim());
+            } catch (NumberFormatException e) {
+                throw new IOException("bad Content-Length: " + abbreviate(length));
+            }
+            if (remaining < 0) {
+                throw new IOException("bad Content-Length: " + abbreviate(length));
+            }
+            if (remaining == 0) {
+                finish();
+            } else {
+                state = State.FIXED_BODY;
+            }
+        } else {
+            keepAlive = false;
+            state = State.UNTIL_CLOSE;
+        }
+    }
+
+    private void finish() {
+        state = State.DONE;
+        listener.onEnd();
+    }
+
+    /** @return the next CRLF- (or LF-) terminated line without its terminator, or null if it is not complete yet */
+    private static String readLine(ByteBuffer in) throws IOException {
+        int start = in.position();
+        int limit = in.limit();
+        for (int i = start; i < limit; i++) {
+            if (in.get(i) == '\n') {
+                int end = i > start && in.get(i - 1) == '\r' ? i - 1 : i;
+                byte[] bytes = new byte[end - start];
+                in.get(start, bytes);
+                in.position(i + 1);
+                return new String(bytes, StandardCharsets.ISO_8859_1);
+            }
+        }
+        if (limit - start > MAX_LINE) {
+            throw new IOException("response line longer than " + MAX_LINE + " bytes");
+        }
+        return null;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 80) + "...";
+    }
+}

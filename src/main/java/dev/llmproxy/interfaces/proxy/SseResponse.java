@@ -1,0 +1,238 @@
+package dev.llmproxy.interfaces.proxy;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.routing.StreamEvent;
+import dev.llmproxy.domain.routing.StreamSink;
+import dev.llmproxy.domain.routing.TokenUsage;
+import dev.llmproxy.interfaces.json.ErrorBodies;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.logging.Logger;
+
+/**
+ * A streamed answer on its way to the client, written with the servlet's non-blocking output: events queue here and
+ * go out whenever the connection can take them, so no thread ever waits on a slow reader. A reader so slow that the
+ * queue passes {@link #MAX_QUEUED_BYTES} is cut off (and the upstream with it) instead of filling the heap.
+ */
+final class SseResponse implements StreamSink, WriteListener {
+
+    private static final Logger LOG = Logger.getLogger(SseResponse.class.getName());
+    static final int MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+    private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
+
+    private final AsyncContext async;
+    private final HttpServletResponse response;
+    private final ServletOutputStream out;
+    private final String chunkPrefix;
+    private final Runnable onClientGone;
+    private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
+    private int queuedBytes;
+    private volatile boolean open;
+    private String model;
+    private boolean ending;
+    private boolean ended;
+    private boolean gone;
+    private boolean goneNotified;
+
+    /**
+     * @param onClientGone called once if the client stops reading or disconnects
+     */
+    SseResponse(AsyncContext async, String requestId, long created, Runnable onClientGone) throws IOException {
+        this.async = async;
+        this.response = (HttpServletResponse) async.getResponse();
+        this.out = response.getOutputStream();
+        this.chunkPrefix = "data: {\"id\":" + quote("chatcmpl-" + requestId) + ",\"object\":\"chat.completion.chunk\","
+                + "\"created\":" + created + ",\"model\":";
+        this.onClientGone = onClientGone;
+        out.setWriteListener(this);
+    }
+
+    @Override
+    public void open(AllowedModel allowed, String upstreamModel, boolean fallback, boolean saw429) {
+        synchronized (this) {
+            openLocked(allowed, upstreamModel, fallback, saw429);
+        }
+        notifyIfGone();
+    }
+
+    private void openLocked(AllowedModel allowed, String upstreamModel, boolean fallback, boolean saw429) {
+        open = true;
+        model = quote(upstreamModel);
+        response.setStatus(200);
+        response.setContentType("text/event-stream;charset=UTF-8");
+        response.setHeader("Cache-Control", "no-cache");
+        response.setHeader("X-Accel-Buffering", "no");
+        response.setHeader("X-Proxy-Model", allowed.name());
+        response.setHeader("X-Proxy-Fallback", Boolean.toString(fallback));
+        response.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
+        enqueue(chunk("{\"role\":\"assistant\",\"content\":\"\"}", null));
+    }
+
+    @Override
+    public synchronized void spliced(AllowedModel allowed, String upstreamModel) {
+        model = quote(upstreamModel);
+    }
+
+    @Override
+    public void event(StreamEvent event) {
+        synchronized (this) {
+            enqueue(chunk(event.deltaJson(), event.finishReason()));
+        }
+        notifyIfGone();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open;
+    }
+
+    /** The answer is complete: the usage chunk when asked for, then {@code [DONE]}. */
+    synchronized void finish(TokenUsage usage) {
+        if (usage != null) {
+            String u = "{\"prompt_tokens\":" + usage.promptTokens() + ",\"completion_tokens\":" + usage.completionTokens()
+                    + ",\"total_tokens\":" + usage.totalTokens() + "}";
+            enqueue((chunkPrefix + model + ",\"choices\":[],\"usage\":" + u + "}\n\n").getBytes(StandardCharsets.UTF_8));
+        }
+        enqueue(DONE);
+        end();
+    }
+
+    /** The answer broke off: an in-band error event and no {@code [DONE]}, so no client mistakes it for complete. */
+    synchronized void fail(ProxyError error) {
+        enqueue(("data: " + JsonCodec.writeText(ErrorBodies.of(error)) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        end();
+    }
+
+    /** Before anything was streamed: an ordinary JSON error response with its status. */
+    synchronized void reject(ProxyError error, String attempts, boolean saw429) {
+        response.setStatus(error.kind().httpStatus());
+        response.setContentType("application/json");
+        response.setHeader("X-Proxy-Attempts", attempts);
+        response.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
+        response.setHeader("X-Proxy-Fallback", "false");
+        if (error.retryAfter() != null) {
+            response.setHeader("Retry-After", Long.toString(Math.max(1, error.retryAfter().toSeconds())));
+        }
+        byte[] body = JsonCodec.write(ErrorBodies.of(error));
+        response.setContentLength(body.length);
+        enqueue(body);
+        end();
+    }
+
+    /** Ends the exchange without another byte (the client is gone). */
+    synchronized void abandon() {
+        queue.clear();
+        end();
+    }
+
+    private void end() {
+        ending = true;
+        drain();
+    }
+
+    private byte[] chunk(String deltaJson, String finishReason) {
+        String finish = finishReason == null ? "null" : quote(finishReason);
+        return (chunkPrefix + model + ",\"choices\":[{\"index\":0,\"delta\":" + deltaJson + ",\"finish_reason\":"
+                + finish + "}]}\n\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void enqueue(byte[] bytes) {
+        if (ending || gone) {
+            return;
+        }
+        queue.add(bytes);
+        queuedBytes += bytes.length;
+        if (queuedBytes > MAX_QUEUED_BYTES) {
+            LOG.warning("Client is not reading its stream (" + queuedBytes + " bytes queued); cutting it off");
+            clientGone();
+            return;
+        }
+        drain();
+    }
+
+    @Override
+    public void onWritePossible() {
+        synchronized (this) {
+            drain();
+        }
+        notifyIfGone();
+    }
+
+    @Override
+    public void onError(Throwable t) {
+        synchronized (this) {
+            clientGone();
+        }
+        notifyIfGone();
+    }
+
+    /**
+     * Tells the owner outside this object's lock: cancelling the run takes the attempt's lock, which an I/O thread may
+     * hold while it waits for this one.
+     */
+    private void notifyIfGone() {
+        boolean tell;
+        synchronized (this) {
+            tell = gone && !goneNotified;
+            goneNotified |= gone;
+        }
+        if (tell) {
+            onClientGone.run();
+        }
+    }
+
+    private void drain() {
+        if (ended) {
+            return;
+        }
+        try {
+            boolean wrote = false;
+            while (!queue.isEmpty() && out.isReady()) {
+                byte[] next = queue.poll();
+                queuedBytes -= next.length;
+                out.write(next);
+                wrote = true;
+            }
+            if (queue.isEmpty() && out.isReady()) {
+                if (ending) {
+                    ended = true;
+                    async.complete();
+                } else if (wrote) {
+                    // Flushing with nothing written would commit the response before its status and headers are set.
+                    out.flush();
+                }
+            }
+        } catch (IOException | IllegalStateException e) {
+            clientGone();
+        }
+    }
+
+    private void clientGone() {
+        if (gone) {
+            return;
+        }
+        gone = true;
+        queue.clear();
+        queuedBytes = 0;
+        if (!ended) {
+            ended = true;
+            try {
+                async.complete();
+            } catch (IllegalStateException alreadyDone) {
+                // the container ended it
+            }
+        }
+    }
+
+    private static String quote(String s) {
+        return JsonCodec.value(s).toString();
+    }
+}

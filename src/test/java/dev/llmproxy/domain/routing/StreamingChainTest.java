@@ -1,0 +1,196 @@
+package dev.llmproxy.domain.routing;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.testing.MutableClock;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The chain executor on streamed answers: fallback before the first token, honest splices after it. */
+class StreamingChainTest {
+
+    private static final Provider PROVIDER = new Provider("p", ProviderKind.OPENAI, URI.create("http://127.0.0.1:1/v1"), null);
+
+    private final MutableClock clock = MutableClock.atEpoch();
+    private final Map<String, Function<UpstreamCall, UpstreamReply>> script = new HashMap<>();
+    private final List<UpstreamCall> calls = new ArrayList<>();
+    private final UpstreamPort port = call -> {
+        calls.add(call);
+        Function<UpstreamCall, UpstreamReply> s = script.get(call.model().name());
+        if (s == null) {
+            throw new AssertionError("unexpected call to " + call.model().name());
+        }
+        return CompletableFuture.completedFuture(s.apply(call));
+    };
+    private final RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock);
+    private final ChainExecutor executor = new ChainExecutor(port,
+            d -> { clock.advance(d); return CompletableFuture.completedFuture(null); }, clock, cooldowns, () -> 0.5);
+    private final Settings settings = Settings.builder().set("firstTokenTimeoutMs", 1500L).set("streamIdleTimeoutMs", 2000L).build();
+    private final RecordingSink sink = new RecordingSink();
+
+    /** Streams the words; then ends properly, or breaks. */
+    private static Function<UpstreamCall, UpstreamReply> words(StreamBreak breaks, String... words) {
+        return call -> {
+            for (int i = 0; i < words.length; i++) {
+                String finish = breaks == null && i == words.length - 1 ? "stop" : null;
+                call.stream().onEvent(new StreamEvent("{\"content\":\"" + words[i] + "\"}", words[i], finish));
+            }
+            String model = call.model().upstreamModel();
+            return breaks == null
+                    ? new UpstreamReply.StreamEnded(model, "stop", new TokenUsage(3, words.length, 3 + words.length), words.length, 0, "id")
+                    : new UpstreamReply.StreamBroken(breaks, "connection closed", model, words.length, 0, "id");
+        };
+    }
+
+    private static Function<UpstreamCall, UpstreamReply> replies(UpstreamReply reply) {
+        return call -> reply;
+    }
+
+    private static Candidate model(String name, boolean prefill) {
+        return new Candidate(new AllowedModel(name, "p", "up-" + name, null, true, false, null, null, prefill, null, null, null),
+                PROVIDER);
+    }
+
+    private ChainResult run(Candidate... chain) {
+        ChatPayload payload = new ChatPayload() {
+            @Override
+            public byte[] bodyFor(AllowedModel m) {
+                return ("body:" + m.name()).getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public byte[] continuationFor(AllowedModel m, String partial) {
+                return ("continue:" + m.name() + ":" + partial).getBytes(StandardCharsets.UTF_8);
+            }
+        };
+        CompletableFuture<ChainResult> f = executor.execute(new ChainPlan("r", List.of(chain), payload, settings, sink));
+        assertThat(f).isDone();
+        return f.join();
+    }
+
+    @Test
+    void completeStreamOpensTheSinkOnceAndSucceeds() {
+        script.put("a", words(null, "Hello", " there"));
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", true));
+        assertThat(sink.opened).containsExactly("a");
+        assertThat(sink.text()).isEqualTo("Hello there");
+        assertThat(s.fallback()).isFalse();
+        assertThat(s.usage().totalTokens()).isEqualTo(5);
+        assertThat(s.stats().eventsRelayed()).isEqualTo(2);
+        assertThat(calls.get(0).limits().firstToken()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(calls.get(0).limits().idle()).isEqualTo(Duration.ofMillis(2000));
+    }
+
+    @Test
+    void failuresBeforeTheFirstTokenFallBackAsForPlainRequests() {
+        script.put("a", replies(new UpstreamReply.Failed(FailureKind.TIMEOUT, "no first token in 1500 ms")));
+        script.put("b", replies(new UpstreamReply.HttpError(429, Duration.ofSeconds(5), "")));
+        script.put("c", words(null, "ok"));
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", false), model("c", false));
+        assertThat(s.model().name()).isEqualTo("c");
+        assertThat(s.fallback()).isTrue();
+        assertThat(s.saw429()).isTrue();
+        assertThat(sink.opened).containsExactly("c");
+        assertThat(sink.openedWithFallback).isTrue();
+        assertThat(s.attempts()).extracting(AttemptRecord::outcome)
+                .containsExactly(Outcome.TIMEOUT, Outcome.RATE_LIMITED, Outcome.SUCCESS);
+        assertThat(s.attempts().get(0).reason()).contains("first token");
+    }
+
+    @Test
+    void aCutStreamContinuesOnTheNextPrefillCapableModel() {
+        script.put("a", words(StreamBreak.CUT, "one,", " two,"));
+        script.put("c", words(null, " three."));
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", false), model("c", true));
+        assertThat(sink.text()).isEqualTo("one, two, three.");
+        assertThat(sink.spliced).containsExactly("c");
+        assertThat(new String(calls.get(1).body(), StandardCharsets.UTF_8)).isEqualTo("continue:c:one, two,");
+        assertThat(calls).extracting(c -> c.model().name()).containsExactly("a", "c"); // b cannot take a prefill
+        assertThat(s.model().name()).isEqualTo("c");
+        assertThat(s.fallback()).isTrue();
+        assertThat(s.stats().continuations()).isEqualTo(1);
+        assertThat(s.usage()).isEqualTo(TokenUsage.NONE); // spliced: the caller's usage is counted, not one upstream's
+        assertThat(s.attempts()).extracting(AttemptRecord::outcome).containsExactly(Outcome.STREAM_BROKEN, Outcome.SUCCESS);
+    }
+
+    @Test
+    void noCapableModelLeftEndsWithTheRealCause() {
+        script.put("a", words(StreamBreak.STALL, "partial"));
+        ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("b", false));
+        assertThat(f.error().kind()).isEqualTo(ErrorKind.STREAM_INTERRUPTED);
+        assertThat(f.error().message()).contains("a broke off", "stall", "no model in the chain can continue it");
+        assertThat(f.stats().eventsRelayed()).isEqualTo(1);
+        assertThat(sink.opened).containsExactly("a");
+    }
+
+    @Test
+    void aRejectedPrefillNeverReplacesTheRealCause() {
+        script.put("a", words(StreamBreak.CUT, "partial"));
+        script.put("b", replies(new UpstreamReply.HttpError(400, null, "assistant prefill is not supported")));
+        script.put("c", replies(new UpstreamReply.HttpError(503, null, "")));
+        ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("b", true), model("c", true));
+        assertThat(f.error().message()).startsWith("The answer from a broke off after 1 events (cut");
+        assertThat(f.error().message()).contains("no model could continue it", "c HTTP 503");
+        assertThat(f.error().message()).doesNotContain("prefill is not supported");
+        assertThat(calls).extracting(c -> c.model().name()).containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void aContinuationStartsEvenWhenTheChainBudgetIsSpent() {
+        script.put("a", call -> {
+            words(null, "slow").apply(call); // relays a word...
+            clock.advance(Duration.ofMinutes(5)); // ...and then takes far longer than the chain budget
+            return new UpstreamReply.StreamBroken(StreamBreak.CUT, "closed", "up-a", 1, 0, null);
+        });
+        script.put("b", words(null, " end"));
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", true));
+        assertThat(sink.text()).isEqualTo("slow end");
+        assertThat(s.model().name()).isEqualTo("b");
+    }
+
+    /** A sink that records what the client would see. */
+    static final class RecordingSink implements StreamSink {
+        final List<String> opened = new ArrayList<>();
+        final List<String> spliced = new ArrayList<>();
+        final StringBuilder text = new StringBuilder();
+        boolean openedWithFallback;
+
+        @Override
+        public void open(AllowedModel model, String upstreamModel, boolean fallback, boolean saw429) {
+            opened.add(model.name());
+            openedWithFallback = fallback;
+        }
+
+        @Override
+        public void spliced(AllowedModel model, String upstreamModel) {
+            spliced.add(model.name());
+        }
+
+        @Override
+        public void event(StreamEvent event) {
+            text.append(event.text());
+        }
+
+        @Override
+        public boolean isOpen() {
+            return !opened.isEmpty();
+        }
+
+        String text() {
+            return text.toString();
+        }
+    }
+}

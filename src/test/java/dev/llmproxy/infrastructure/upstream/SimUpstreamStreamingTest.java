@@ -1,0 +1,70 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.routing.FailureKind;
+import dev.llmproxy.domain.routing.StreamBreak;
+import dev.llmproxy.domain.routing.StreamEvent;
+import dev.llmproxy.domain.routing.StreamLimits;
+import dev.llmproxy.domain.routing.UpstreamCall;
+import dev.llmproxy.domain.routing.UpstreamReply;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The sim provider streams too, so the embedded default demonstrates streaming and its failure modes. */
+class SimUpstreamStreamingTest {
+
+    private final ExecutorService workers = Executors.newFixedThreadPool(2);
+    private final Timers timers = new Timers(workers);
+    private final SimUpstream sim = new SimUpstream(timers, Clock.systemUTC(), () -> 0.99);
+    private final List<StreamEvent> events = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void stop() {
+        timers.close();
+        workers.shutdownNow();
+    }
+
+    private UpstreamReply stream(String behaviour, long firstTokenMs) {
+        Provider p = new Provider("sim", ProviderKind.SIM, URI.create("sim://local"), null);
+        byte[] body = "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}".getBytes(StandardCharsets.UTF_8);
+        return sim.send(new UpstreamCall("r", p, AllowedModel.of("m", "sim", behaviour), body, Duration.ofSeconds(5),
+                events::add, new StreamLimits(Duration.ofMillis(firstTokenMs), Duration.ofSeconds(1)))).join();
+    }
+
+    @Test
+    void healthyModelStreamsItsAnswerWordByWord() {
+        UpstreamReply.StreamEnded e = (UpstreamReply.StreamEnded) stream("healthy-0ms", 1000);
+        String text = events.stream().map(StreamEvent::text).reduce("", String::concat);
+        assertThat(text).startsWith("[simulated answer from m] You said: hi");
+        assertThat(events.size()).isGreaterThan(3);
+        assertThat(events.get(events.size() - 1).finishReason()).isEqualTo("stop");
+        assertThat(e.events()).isEqualTo(events.size());
+    }
+
+    @Test
+    void cutModelBreaksAfterItsWords() {
+        UpstreamReply.StreamBroken b = (UpstreamReply.StreamBroken) stream("cut-after-2", 1000);
+        assertThat(b.kind()).isEqualTo(StreamBreak.CUT);
+        assertThat(events).hasSize(2);
+    }
+
+    @Test
+    void slowerThanTheFirstTokenLimitIsATimeout() {
+        UpstreamReply.Failed f = (UpstreamReply.Failed) stream("healthy-500ms", 100);
+        assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT);
+        assertThat(events).isEmpty();
+    }
+}

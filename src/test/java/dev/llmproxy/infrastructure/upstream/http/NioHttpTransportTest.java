@@ -1,0 +1,131 @@
+package dev.llmproxy.infrastructure.upstream.http;
+
+import dev.llmproxy.testing.FaultUpstream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.ConnectException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static dev.llmproxy.testing.FaultUpstream.ok;
+import static dev.llmproxy.testing.FaultUpstream.okThenClose;
+import static dev.llmproxy.testing.FaultUpstream.raw;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class NioHttpTransportTest {
+
+    private FaultUpstream upstream;
+    private NioHttpTransport transport;
+
+    @BeforeEach
+    void start() throws Exception {
+        upstream = new FaultUpstream(0);
+        transport = new NioHttpTransport("test-io");
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        transport.close();
+        upstream.close();
+    }
+
+    private RecordingListener post(String model) throws Exception {
+        RecordingListener l = new RecordingListener();
+        transport.send(request(model), l);
+        return l.done.get(5, TimeUnit.SECONDS);
+    }
+
+    private OutboundRequest request(String model) {
+        byte[] body = ("{\"model\":\"" + model + "\"}").getBytes(StandardCharsets.UTF_8);
+        return new OutboundRequest(URI.create(upstream.baseUrl() + "/chat/completions"),
+                List.of(new OutboundRequest.Header("Authorization", "Bearer k")), body);
+    }
+
+    @Test
+    void sequentialRequestsReuseOneConnection() throws Exception {
+        upstream.on("m", ok());
+        for (int i = 0; i < 5; i++) {
+            RecordingListener l = post("m");
+            assertThat(l.failure).isNull();
+            assertThat(l.head.status()).isEqualTo(200);
+            assertThat(l.bodyText()).contains("answer from m");
+        }
+        assertThat(upstream.connectionsAccepted()).isEqualTo(1);
+        assertThat(upstream.authorizations("m")).containsOnly("Bearer k");
+    }
+
+    @Test
+    void chunkedBodyArrivesDechunked() throws Exception {
+        upstream.on("c", raw("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n", true));
+        RecordingListener l = post("c");
+        assertThat(l.bodyText()).isEqualTo("abcde");
+        assertThat(l.ends).isEqualTo(1);
+    }
+
+    @Test
+    void aConnectionTheServerClosedWhileIdleIsNotReused() throws Exception {
+        upstream.on("x", okThenClose());
+        for (int i = 0; i < 3; i++) {
+            RecordingListener l = post("x");
+            assertThat(l.failure).as("request %d", i).isNull();
+            assertThat(l.head.status()).isEqualTo(200);
+        }
+        assertThat(upstream.connectionsAccepted()).isEqualTo(3);
+    }
+
+    @Test
+    void abortClosesTheConnectionAndSilencesTheListener() throws Exception {
+        upstream.on("h", upstream.hang());
+        RecordingListener l = new RecordingListener();
+        Exchange e = transport.send(request("h"), l);
+        await().atMost(Duration.ofSeconds(5)).until(() -> upstream.calls("h") == 1);
+        e.abort();
+        await().atMost(Duration.ofSeconds(5)).until(() -> upstream.hangsAbandonedByClient() == 1);
+        assertThat(l.done).isNotDone();
+    }
+
+    @Test
+    void refusedConnectionFailsWithConnectException() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        RecordingListener l = new RecordingListener();
+        transport.send(new OutboundRequest(URI.create("http://127.0.0.1:" + closedPort + "/v1"), List.of(), new byte[0]), l);
+        l.done.get(5, TimeUnit.SECONDS);
+        assertThat(l.failure).isInstanceOf(ConnectException.class);
+        assertThat(l.head).isNull();
+    }
+
+    @Test
+    void cutBodyFailsWithTheHeadKnown() throws Exception {
+        upstream.on("cut", FaultUpstream.cutBody());
+        RecordingListener l = post("cut");
+        assertThat(l.failure).hasMessageContaining("incomplete");
+        assertThat(l.ends).isZero();
+    }
+
+    @Test
+    void concurrentRequestsAllComplete() throws Exception {
+        upstream.on("p", ok());
+        List<RecordingListener> listeners = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            RecordingListener l = new RecordingListener();
+            listeners.add(l);
+            transport.send(request("p"), l);
+        }
+        for (RecordingListener l : listeners) {
+            l.done.get(10, TimeUnit.SECONDS);
+            assertThat(l.failure).isNull();
+            assertThat(l.head.status()).isEqualTo(200);
+        }
+        assertThat(upstream.calls("p")).isEqualTo(64);
+    }
+}

@@ -1,0 +1,281 @@
+package dev.llmproxy.it;
+
+import dev.llmproxy.testing.FaultUpstream;
+import dev.llmproxy.testing.FaultUpstream.Ending;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static dev.llmproxy.testing.FaultUpstream.answerEvents;
+import static dev.llmproxy.testing.FaultUpstream.chunk;
+import static dev.llmproxy.testing.FaultUpstream.partialEvents;
+import static dev.llmproxy.testing.FaultUpstream.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Streaming through the deployed WAR against a raw-socket upstream that cuts, stalls and garbles its streams. */
+@ExtendWith(ArquillianExtension.class)
+class StreamingIT {
+
+    private static FaultUpstream fault;
+    private final ProxyClient proxy = new ProxyClient();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.proxyWar();
+    }
+
+    @BeforeAll
+    static void startUpstream() throws Exception {
+        fault = new FaultUpstream(0);
+        fault.on("s-ok", fault.stream(0, 5, Ending.DONE, answerEvents("s-ok", "Hello", " world")));
+        fault.on("s-slow", fault.stream(3000, 0, Ending.DONE, answerEvents("s-slow", "late")));
+        fault.on("s-fast", fault.stream(0, 0, Ending.DONE, answerEvents("s-fast", "quick")));
+        fault.on("s-cut", fault.stream(0, 5, Ending.CUT, partialEvents("s-cut", "one,", " two,")));
+        fault.on("s-cont", fault.stream(0, 5, Ending.DONE, answerEvents("s-cont", " three.")));
+        fault.on("s-plain", fault.stream(0, 0, Ending.DONE, answerEvents("s-plain", "unused")));
+        fault.on("s-stall", fault.stream(0, 0, Ending.STALL, partialEvents("s-stall", "wait", " for")));
+        fault.on("s-bad", fault.stream(0, 0, Ending.DONE, chunk("s-bad", "good", null), "{\"choices\": [ oops",
+                chunk("s-bad", " answer", "stop")));
+        fault.on("s-nodone", fault.stream(0, 0, Ending.NO_DONE, answerEvents("s-nodone", "no", " marker")));
+        fault.on("s-429", status(429, Map.of("Retry-After", "20"), "{\"error\":{\"message\":\"quota\"}}"));
+        fault.on("s-503", status(503));
+        String[] many = new String[200];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = chunk("s-long", "w" + i + " ", null);
+        }
+        fault.on("s-long", fault.stream(0, 100, Ending.DONE, many));
+        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl())
+                .setting("attemptTimeoutMs", 5000).setting("chainBudgetMs", 10000).setting("maxSameModelRetries", 0)
+                .setting("firstTokenTimeoutMs", 500).setting("streamIdleTimeoutMs", 500)
+                .prefillModel("s-cont")
+                .tier("st-ok", "s-ok")
+                .tier("st-slow", "s-slow", "s-fast")
+                .tier("st-splice", "s-cut", "s-plain", "s-cont")
+                .tier("st-nosplice", "s-cut", "s-plain")
+                .tier("st-stall", "s-stall", "s-cont")
+                .tier("st-bad", "s-bad")
+                .tier("st-nodone", "s-nodone")
+                .tier("st-before", "s-429", "s-503", "s-ok")
+                .tier("st-503", "s-503")
+                .tier("st-long", "s-long")
+                .build());
+    }
+
+    @AfterAll
+    static void stopUpstream() throws Exception {
+        fault.close();
+    }
+
+    /** What a client saw: status, headers and the data lines of the stream. */
+    private record Streamed(HttpResponse<?> response, List<String> data, long millis) {
+        List<JsonObject> chunks() {
+            return data.stream().filter(d -> !d.equals("[DONE]"))
+                    .map(d -> Json.createReader(new StringReader(d)).readObject()).toList();
+        }
+
+        String text() {
+            StringBuilder sb = new StringBuilder();
+            for (JsonObject c : chunks()) {
+                JsonArray choices = c.getJsonArray("choices");
+                if (choices != null && !choices.isEmpty()) {
+                    JsonObject delta = choices.getJsonObject(0).getJsonObject("delta");
+                    if (delta.containsKey("content") && !delta.isNull("content")) {
+                        sb.append(delta.getString("content"));
+                    }
+                }
+            }
+            return sb.toString();
+        }
+
+        boolean done() {
+            return !data.isEmpty() && data.get(data.size() - 1).equals("[DONE]");
+        }
+
+        String header(String name) {
+            return response.headers().firstValue(name).orElse(null);
+        }
+    }
+
+    private Streamed stream(String model, boolean includeUsage) throws Exception {
+        String body = "{\"model\":\"" + model + "\",\"stream\":true," + (includeUsage ? "\"stream_options\":{\"include_usage\":true}," : "")
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"hello there\"}]}";
+        long t0 = System.nanoTime();
+        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        List<String> data = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.startsWith("data: ")) {
+                    data.add(line.substring(6));
+                } else if (!line.isEmpty() && r.statusCode() != 200) {
+                    data.add(line);
+                }
+            }
+        }
+        return new Streamed(r, data, Duration.ofNanos(System.nanoTime() - t0).toMillis());
+    }
+
+    private JsonObject logged(String requestId) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> proxy.adminGet("/admin/api/requests?limit=50").body().contains(requestId));
+        JsonArray rows = Json.createReader(new StringReader(proxy.adminGet("/admin/api/requests?limit=50").body()))
+                .readObject().getJsonArray("data");
+        return rows.stream().map(JsonObject.class::cast).filter(o -> o.getString("requestId").equals(requestId))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void streamedAnswerArrivesAsChunksWithUsageAndDone() throws Exception {
+        Streamed s = stream("st-ok", true);
+        assertThat(s.response().statusCode()).isEqualTo(200);
+        assertThat(s.header("Content-Type")).startsWith("text/event-stream");
+        assertThat(s.header("X-Proxy-Model")).isEqualTo("s-ok");
+        assertThat(s.header("X-Proxy-Fallback")).isEqualTo("false");
+        assertThat(s.text()).isEqualTo("Hello world");
+        assertThat(s.chunks().get(0).getString("model")).isEqualTo("s-ok");
+        assertThat(s.chunks().get(0).getString("object")).isEqualTo("chat.completion.chunk");
+        JsonObject usage = s.chunks().get(s.chunks().size() - 1).getJsonObject("usage");
+        assertThat(usage.getInt("completion_tokens")).isEqualTo(2);
+        assertThat(s.done()).isTrue();
+        assertThat(fault.lastBody("s-ok")).contains("\"include_usage\":true");
+        JsonObject row = logged(s.header("X-Request-Id"));
+        assertThat(row.getBoolean("stream")).isTrue();
+        assertThat(row.getJsonObject("streamStats").getInt("eventsRelayed")).isEqualTo(3);
+        assertThat(row.getJsonObject("streamStats").containsKey("firstTokenMs")).isTrue();
+    }
+
+    @Test
+    void noUsageChunkUnlessAskedFor() throws Exception {
+        Streamed s = stream("st-ok", false);
+        assertThat(s.chunks()).noneMatch(c -> c.containsKey("usage"));
+        assertThat(s.done()).isTrue();
+    }
+
+    @Test
+    void slowFirstTokenIsAbandonedForTheFallback() throws Exception {
+        Streamed s = stream("st-slow", false);
+        assertThat(s.text()).isEqualTo("quick");
+        assertThat(s.header("X-Proxy-Model")).isEqualTo("s-fast");
+        assertThat(s.header("X-Proxy-Fallback")).isEqualTo("true");
+        assertThat(s.millis()).isLessThan(2500);
+        JsonObject row = logged(s.header("X-Request-Id"));
+        assertThat(row.getJsonArray("attempts").getJsonObject(0).getString("outcome")).isEqualTo("TIMEOUT");
+    }
+
+    @Test
+    void cutStreamIsContinuedByAPrefillCapableModelIntoOneAnswer() throws Exception {
+        Streamed s = stream("st-splice", true);
+        assertThat(s.text()).isEqualTo("one, two, three.");
+        assertThat(s.done()).isTrue();
+        assertThat(s.chunks()).noneMatch(c -> c.containsKey("error"));
+        assertThat(fault.lastBody("s-cont")).contains("{\"role\":\"assistant\",\"content\":\"one, two,\"}");
+        assertThat(fault.calls("s-plain")).isZero(); // cannot take a prefill: skipped
+        JsonObject row = logged(s.header("X-Request-Id"));
+        assertThat(row.getInt("status")).isEqualTo(200);
+        assertThat(row.getString("answeringModel")).isEqualTo("s-cont");
+        assertThat(row.getJsonObject("streamStats").getInt("continuations")).isEqualTo(1);
+        assertThat(row.getJsonArray("attempts").getJsonObject(0).getString("outcome")).isEqualTo("STREAM_BROKEN");
+        assertThat(row.getJsonArray("attempts").getJsonObject(1).getString("outcome")).isEqualTo("SUCCESS");
+    }
+
+    @Test
+    void cutStreamWithNoCapableModelEndsWithAnInBandErrorAndNoDone() throws Exception {
+        Streamed s = stream("st-nosplice", false);
+        assertThat(s.response().statusCode()).isEqualTo(200);
+        assertThat(s.text()).isEqualTo("one, two,");
+        assertThat(s.done()).isFalse();
+        JsonObject last = s.chunks().get(s.chunks().size() - 1);
+        assertThat(last.getJsonObject("error").getString("code")).isEqualTo("stream_interrupted");
+        assertThat(last.getJsonObject("error").getString("message")).contains("s-cut broke off");
+        JsonObject row = logged(s.header("X-Request-Id"));
+        assertThat(row.getInt("status")).isEqualTo(502);
+        assertThat(row.getString("errorCode")).isEqualTo("stream_interrupted");
+    }
+
+    @Test
+    void stallIsDetectedWithinTheIdleLimitThenContinued() throws Exception {
+        Streamed s = stream("st-stall", false);
+        assertThat(s.text()).isEqualTo("wait for three.");
+        assertThat(s.done()).isTrue();
+        assertThat(s.millis()).isLessThan(3000);
+        await().atMost(Duration.ofSeconds(5)).until(() -> fault.hangsAbandonedByClient() > 0);
+    }
+
+    @Test
+    void malformedEventIsSkippedNotForwarded() throws Exception {
+        Streamed s = stream("st-bad", false);
+        assertThat(s.text()).isEqualTo("good answer");
+        assertThat(s.done()).isTrue();
+        assertThat(String.join("\n", s.data())).doesNotContain("oops");
+        assertThat(logged(s.header("X-Request-Id")).getJsonObject("streamStats").getInt("malformedSkipped")).isEqualTo(1);
+    }
+
+    @Test
+    void streamWithoutDoneIsFinalisedAtOnceWithUsage() throws Exception {
+        Streamed s = stream("st-nodone", true);
+        assertThat(s.text()).isEqualTo("no marker");
+        assertThat(s.done()).isTrue();
+        assertThat(s.chunks().get(s.chunks().size() - 1).getJsonObject("usage").getInt("total_tokens")).isEqualTo(11);
+        assertThat(s.millis()).isLessThan(2000);
+    }
+
+    @Test
+    void rateLimitAndServerErrorBeforeTheFirstByteFallBack() throws Exception {
+        Streamed s = stream("st-before", false);
+        assertThat(s.text()).isEqualTo("Hello world");
+        assertThat(s.header("X-Proxy-Model")).isEqualTo("s-ok");
+        assertThat(s.header("X-Proxy-Fallback")).isEqualTo("true");
+        assertThat(s.header("X-Proxy-Saw-429")).isEqualTo("true");
+    }
+
+    @Test
+    void failureBeforeAnyContentIsAnOrdinaryErrorResponse() throws Exception {
+        Streamed s = stream("st-503", false);
+        assertThat(s.response().statusCode()).isEqualTo(502);
+        assertThat(s.header("Content-Type")).startsWith("application/json");
+        assertThat(String.join("", s.data())).contains("upstream_error").doesNotContain("secret provider detail");
+    }
+
+    @Test
+    void clientDisconnectMidStreamCancelsTheUpstream() throws Exception {
+        URI base = URI.create(ProxyClient.BASE);
+        String body = "{\"model\":\"st-long\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"go on\"}]}";
+        try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                    .getBytes(StandardCharsets.UTF_8));
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = in.readLine()) != null && !line.contains("data: ")) {
+                // headers and the first chunk size
+            }
+            assertThat(line).contains("data: ");
+        }
+        await().atMost(Duration.ofSeconds(15)).until(() -> fault.streamsAbandonedByClient() > 0);
+        assertThat(fault.calls("s-long")).isEqualTo(1);
+    }
+}
