@@ -6,5 +6,7 @@ package dev.llmproxy.domain.routing;
  */
 @FunctionalInterface
 public interface StreamObserver {
-    void onEvent(StreamEvent event);
+
+    /** @param valve pauses and resumes this attempt's upstream */
+    void onEvent(StreamEvent event, StreamValve valve);
 }

@@ -14,7 +14,8 @@ public interface StreamSink {
     /** The answer goes on from another model (a continuation after a break). */
     void spliced(AllowedModel model, String upstreamModel);
 
-    void event(StreamEvent event);
+    /** @param valve pauses the upstream while the client is behind, resumes it when it has caught up */
+    void event(StreamEvent event, StreamValve valve);
 
     /** Whether {@link #open} has been called. */
     boolean isOpen();

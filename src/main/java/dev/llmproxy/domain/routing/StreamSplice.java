@@ -35,7 +35,7 @@ final class StreamSplice {
             private boolean first = true;
 
             @Override
-            public void onEvent(StreamEvent event) {
+            public void onEvent(StreamEvent event, StreamValve valve) {
                 if (first) {
                     first = false;
                     if (!sink.isOpen()) {
@@ -48,7 +48,7 @@ final class StreamSplice {
                 }
                 partial.append(event.text());
                 events++;
-                sink.event(event);
+                sink.event(event, valve);
             }
         };
     }

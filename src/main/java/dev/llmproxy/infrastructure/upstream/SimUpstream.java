@@ -74,7 +74,7 @@ public final class SimUpstream implements UpstreamPort {
     }
 
     /** Streams a simulated answer word by word; each word is scheduled by the previous one, so events are ordered. */
-    private final class SimStream {
+    private final class SimStream implements dev.llmproxy.domain.routing.StreamValve {
         private static final Duration BETWEEN_WORDS = Duration.ofMillis(15);
         private final UpstreamCall call;
         private final UpstreamReply.Completed answer;
@@ -83,6 +83,8 @@ public final class SimUpstream implements UpstreamPort {
         private final CompletableFuture<UpstreamReply> result;
         private int sent;
         private volatile ScheduledFuture<?> next;
+        private boolean paused;
+        private boolean tickOwed;
 
         SimStream(UpstreamCall call, UpstreamReply.Completed answer, int cutAfter, CompletableFuture<UpstreamReply> result) {
             this.call = call;
@@ -102,9 +104,29 @@ public final class SimUpstream implements UpstreamPort {
             next = timers.schedule(latency, this::tick);
         }
 
+        @Override
+        public synchronized void pause() {
+            paused = true;
+        }
+
+        @Override
+        public synchronized void resume() {
+            paused = false;
+            if (tickOwed) {
+                tickOwed = false;
+                next = timers.schedule(BETWEEN_WORDS, this::tick);
+            }
+        }
+
         private void tick() {
             if (result.isDone()) {
                 return;
+            }
+            synchronized (this) {
+                if (paused) {
+                    tickOwed = true;
+                    return;
+                }
             }
             if (sent == cutAfter) {
                 result.complete(new UpstreamReply.StreamBroken(dev.llmproxy.domain.routing.StreamBreak.CUT,
@@ -119,7 +141,7 @@ public final class SimUpstream implements UpstreamPort {
             String word = words[sent++];
             String finish = sent == words.length ? answer.finishReason() : null;
             String delta = JsonCodec.writeText(JsonCodec.object().add("content", word).build());
-            call.stream().onEvent(new dev.llmproxy.domain.routing.StreamEvent(delta, word, finish));
+            call.stream().onEvent(new dev.llmproxy.domain.routing.StreamEvent(delta, word, finish), this);
             next = timers.schedule(BETWEEN_WORDS, this::tick);
         }
     }

@@ -4,6 +4,7 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.routing.FailureKind;
 import dev.llmproxy.domain.routing.StreamBreak;
 import dev.llmproxy.domain.routing.StreamEvent;
+import dev.llmproxy.domain.routing.StreamValve;
 import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.domain.routing.UpstreamCall;
 import dev.llmproxy.domain.routing.UpstreamReply;
@@ -33,7 +34,7 @@ import java.util.logging.Logger;
  * content event goes to the call's observer, and the reply says how the stream ended: properly, or cut, stalled or
  * errored. Malformed events are skipped and counted, never relayed.
  */
-final class StreamingAttempt implements ResponseListener {
+final class StreamingAttempt implements ResponseListener, StreamValve {
 
     private static final Logger LOG = Logger.getLogger(StreamingAttempt.class.getName());
     private static final int ERROR_BODY_MAX = 64 * 1024;
@@ -61,6 +62,9 @@ final class StreamingAttempt implements ResponseListener {
     private String upstreamId;
     private TokenUsage usage = TokenUsage.NONE;
     private long lastEventAt;
+    private volatile boolean paused;
+    /** When the client last caught up: silence while we were not reading is not the upstream's. */
+    private volatile long resumedAt;
     private ScheduledFuture<?> timer;
 
     StreamingAttempt(UpstreamCall call, CompletableFuture<UpstreamReply> reply, Executor workers, Timers timers, Clock clock) {
@@ -223,7 +227,26 @@ final class StreamingAttempt implements ResponseListener {
         if (finish != null) {
             finishReason = finish;
         }
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, finish));
+        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, finish), this);
+    }
+
+    @Override
+    public void pause() {
+        paused = true;
+        Exchange e = exchange;
+        if (e != null) {
+            e.pause();
+        }
+    }
+
+    @Override
+    public void resume() {
+        resumedAt = clock.millis();
+        paused = false;
+        Exchange e = exchange;
+        if (e != null) {
+            e.resume();
+        }
     }
 
     private static boolean carriesContent(JsonObject delta, String text) {
@@ -267,8 +290,10 @@ final class StreamingAttempt implements ResponseListener {
             return;
         }
         long idle = call.limits().idle().toMillis();
-        long silent = now - lastEventAt;
-        if (silent >= idle) {
+        long silent = now - Math.max(lastEventAt, resumedAt);
+        if (paused) {
+            timer = timers.schedule(Duration.ofMillis(idle), this::onTimer);
+        } else if (silent >= idle) {
             finishAndAbort(broken(StreamBreak.STALL, "stalled: no event for " + silent + " ms after " + events + " events"));
         } else {
             timer = timers.schedule(Duration.ofMillis(idle - silent), this::onTimer);
@@ -292,7 +317,7 @@ final class StreamingAttempt implements ResponseListener {
         finishReason = c.finishReason() == null ? "stop" : c.finishReason();
         answeredModel = c.answeredModel();
         usage = c.usage();
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, finishReason));
+        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, finishReason), this);
         return ended();
     }
 

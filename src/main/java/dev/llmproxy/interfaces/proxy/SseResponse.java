@@ -5,6 +5,7 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.StreamEvent;
 import dev.llmproxy.domain.routing.StreamSink;
+import dev.llmproxy.domain.routing.StreamValve;
 import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.interfaces.json.ErrorBodies;
 import jakarta.servlet.AsyncContext;
@@ -19,13 +20,17 @@ import java.util.logging.Logger;
 
 /**
  * A streamed answer on its way to the client, written with the servlet's non-blocking output: events queue here and
- * go out whenever the connection can take them, so no thread ever waits on a slow reader. A reader so slow that the
- * queue passes {@link #MAX_QUEUED_BYTES} is cut off (and the upstream with it) instead of filling the heap.
+ * go out whenever the connection can take them, so no thread ever waits on a slow reader. When the client falls
+ * {@link #PAUSE_ABOVE} bytes behind, the upstream is paused until it catches up; should the queue still pass
+ * {@link #MAX_QUEUED_BYTES} (an upstream that ignores flow control), the client is cut off instead of filling the heap.
  */
 final class SseResponse implements StreamSink, WriteListener {
 
     private static final Logger LOG = Logger.getLogger(SseResponse.class.getName());
     static final int MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+    /** Above this the upstream is paused; below {@link #RESUME_BELOW} it reads again. */
+    static final int PAUSE_ABOVE = 256 * 1024;
+    static final int RESUME_BELOW = 64 * 1024;
     private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
 
     private final AsyncContext async;
@@ -41,6 +46,9 @@ final class SseResponse implements StreamSink, WriteListener {
     private boolean ended;
     private boolean gone;
     private boolean goneNotified;
+    /** The valve this response paused, to be opened once the client has caught up; null when not paused. */
+    private StreamValve pausedValve;
+    private StreamValve valveToResume;
 
     /**
      * @param onClientGone called once if the client stops reading or disconnects
@@ -82,9 +90,18 @@ final class SseResponse implements StreamSink, WriteListener {
     }
 
     @Override
-    public void event(StreamEvent event) {
+    public void event(StreamEvent event, StreamValve valve) {
+        boolean pause = false;
         synchronized (this) {
             enqueue(chunk(event.deltaJson(), event.finishReason()));
+            if (queuedBytes > PAUSE_ABOVE && pausedValve == null && !gone) {
+                pausedValve = valve;
+                pause = true;
+            }
+        }
+        // Outside this lock: the valve takes the attempt's lock (see notifyIfGone).
+        if (pause) {
+            valve.pause();
         }
         notifyIfGone();
     }
@@ -160,8 +177,14 @@ final class SseResponse implements StreamSink, WriteListener {
 
     @Override
     public void onWritePossible() {
+        StreamValve resume;
         synchronized (this) {
             drain();
+            resume = valveToResume;
+            valveToResume = null;
+        }
+        if (resume != null) {
+            resume.resume();
         }
         notifyIfGone();
     }
@@ -200,6 +223,10 @@ final class SseResponse implements StreamSink, WriteListener {
                 queuedBytes -= next.length;
                 out.write(next);
                 wrote = true;
+            }
+            if (pausedValve != null && queuedBytes < RESUME_BELOW) {
+                valveToResume = pausedValve;
+                pausedValve = null;
             }
             if (queue.isEmpty() && out.isReady()) {
                 if (ending) {

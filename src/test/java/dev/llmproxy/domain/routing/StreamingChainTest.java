@@ -46,7 +46,7 @@ class StreamingChainTest {
         return call -> {
             for (int i = 0; i < words.length; i++) {
                 String finish = breaks == null && i == words.length - 1 ? "stop" : null;
-                call.stream().onEvent(new StreamEvent("{\"content\":\"" + words[i] + "\"}", words[i], finish));
+                call.stream().onEvent(new StreamEvent("{\"content\":\"" + words[i] + "\"}", words[i], finish), StreamValve.NONE);
             }
             String model = call.model().upstreamModel();
             return breaks == null
@@ -180,7 +180,7 @@ class StreamingChainTest {
         }
 
         @Override
-        public void event(StreamEvent event) {
+        public void event(StreamEvent event, StreamValve valve) {
             text.append(event.text());
         }
 

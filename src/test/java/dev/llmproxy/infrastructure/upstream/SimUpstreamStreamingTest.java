@@ -41,7 +41,7 @@ class SimUpstreamStreamingTest {
         Provider p = new Provider("sim", ProviderKind.SIM, URI.create("sim://local"), null);
         byte[] body = "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}".getBytes(StandardCharsets.UTF_8);
         return sim.send(new UpstreamCall("r", p, AllowedModel.of("m", "sim", behaviour), body, Duration.ofSeconds(5),
-                events::add, new StreamLimits(Duration.ofMillis(firstTokenMs), Duration.ofSeconds(1)))).join();
+                (e, v) -> events.add(e), new StreamLimits(Duration.ofMillis(firstTokenMs), Duration.ofSeconds(1)))).join();
     }
 
     @Test

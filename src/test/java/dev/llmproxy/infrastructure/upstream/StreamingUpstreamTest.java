@@ -62,7 +62,7 @@ class StreamingUpstreamTest {
         Provider p = new Provider("fake", ProviderKind.OPENAI, URI.create(fault.baseUrl()), null);
         byte[] body = ("{\"model\":\"" + model + "\",\"stream\":true,\"messages\":[]}").getBytes(StandardCharsets.UTF_8);
         return client.send(new UpstreamCall("r1", p, AllowedModel.of(model, "fake", model), body, Duration.ofSeconds(10),
-                events::add, new StreamLimits(Duration.ofMillis(firstTokenMs), Duration.ofMillis(idleMs)))).join();
+                (e, v) -> events.add(e), new StreamLimits(Duration.ofMillis(firstTokenMs), Duration.ofMillis(idleMs)))).join();
     }
 
     private String text() {

@@ -48,10 +48,23 @@ public final class JdkHttpTransport implements HttpTransport {
                 relay.fail(cause instanceof IOException io ? io : new IOException(cause));
             }
         });
-        return () -> {
-            relay.aborted.set(true);
-            future.cancel(true);
-            relay.cancelSubscription();
+        return new Exchange() {
+            @Override
+            public void abort() {
+                relay.aborted.set(true);
+                future.cancel(true);
+                relay.cancelSubscription();
+            }
+
+            @Override
+            public void pause() {
+                relay.paused.set(true);
+            }
+
+            @Override
+            public void resume() {
+                relay.resume();
+            }
         };
     }
 
@@ -65,6 +78,8 @@ public final class JdkHttpTransport implements HttpTransport {
         private final ResponseListener listener;
         private final AtomicBoolean aborted = new AtomicBoolean();
         private final AtomicBoolean finished = new AtomicBoolean();
+        private final AtomicBoolean paused = new AtomicBoolean();
+        private final AtomicBoolean demandOwed = new AtomicBoolean();
         private final CompletableFuture<Void> body = new CompletableFuture<>();
         private volatile ResponseHead head;
         private volatile Flow.Subscription subscription;
@@ -88,13 +103,26 @@ public final class JdkHttpTransport implements HttpTransport {
         @Override
         public void onSubscribe(Flow.Subscription s) {
             subscription = s;
-            s.request(Long.MAX_VALUE);
+            s.request(1);
         }
 
         @Override
         public void onNext(List<ByteBuffer> items) {
             if (!aborted.get()) {
                 items.forEach(listener::onData);
+            }
+            // One batch at a time, so that a paused stream stops asking for more.
+            demandOwed.set(true);
+            if (!paused.get() && demandOwed.compareAndSet(true, false)) {
+                subscription.request(1);
+            }
+        }
+
+        void resume() {
+            paused.set(false);
+            Flow.Subscription s = subscription;
+            if (s != null && demandOwed.compareAndSet(true, false)) {
+                s.request(1);
             }
         }
 

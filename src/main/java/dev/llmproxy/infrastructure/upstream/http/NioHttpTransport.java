@@ -270,7 +270,8 @@ public final class NioHttpTransport implements HttpTransport {
     private void write(Connection c) {
         try {
             c.channel.write(c.out);
-            c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_WRITE | SelectionKey.OP_READ : SelectionKey.OP_READ);
+            int read = c.paused ? 0 : SelectionKey.OP_READ;
+            c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_WRITE | read : read);
         } catch (IOException e) {
             failed(c, e);
         }
@@ -320,6 +321,8 @@ public final class NioHttpTransport implements HttpTransport {
         c.parser = null;
         call.connection = null;
         if (reusable) {
+            c.paused = false;
+            c.key.interestOps(SelectionKey.OP_READ);
             c.idleSince = System.nanoTime();
             ArrayDeque<Connection> pool = idle.computeIfAbsent(c.origin, o -> new ArrayDeque<>());
             if (pool.size() < MAX_IDLE_PER_ORIGIN) {
@@ -382,6 +385,7 @@ public final class NioHttpTransport implements HttpTransport {
         ResponseParser parser;
         Call call;
         long idleSince;
+        boolean paused;
 
         Connection(SocketChannel channel, String origin) {
             this.channel = channel;
@@ -433,6 +437,25 @@ public final class NioHttpTransport implements HttpTransport {
                     connection = null;
                 }
             });
+        }
+
+        @Override
+        public void pause() {
+            submit(() -> setReading(false));
+        }
+
+        @Override
+        public void resume() {
+            submit(() -> setReading(true));
+        }
+
+        private void setReading(boolean reading) {
+            Connection c = connection;
+            if (c != null && c.call == this && c.key.isValid()) {
+                c.paused = !reading;
+                int ops = c.key.interestOps();
+                c.key.interestOps(reading ? ops | SelectionKey.OP_READ : ops & ~SelectionKey.OP_READ);
+            }
         }
 
         void fail(IOException e, ResponseParser parser) {

@@ -113,6 +113,32 @@ class NioHttpTransportTest {
     }
 
     @Test
+    void pausedExchangeStopsReadingUntilResumed() throws Exception {
+        String big = "x".repeat(2_000_000);
+        upstream.on("big", raw("HTTP/1.1 200 OK\r\nContent-Length: " + big.length() + "\r\n\r\n" + big, true));
+        java.util.concurrent.atomic.AtomicReference<Exchange> exchange = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicLong received = new java.util.concurrent.atomic.AtomicLong();
+        RecordingListener l = new RecordingListener() {
+            @Override
+            public synchronized void onData(java.nio.ByteBuffer data) {
+                if (received.getAndAdd(data.remaining()) == 0) {
+                    exchange.get().pause();
+                }
+                data.position(data.limit());
+            }
+        };
+        exchange.set(transport.send(request("big"), l));
+        await().atMost(Duration.ofSeconds(5)).until(() -> received.get() > 0);
+        long whilePaused = received.get();
+        await().pollDelay(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1)).until(() -> true);
+        assertThat(received.get()).isLessThan(100_000L).isLessThanOrEqualTo(whilePaused + 64 * 1024);
+        assertThat(l.done).isNotDone();
+        exchange.get().resume();
+        l.done.get(10, TimeUnit.SECONDS);
+        assertThat(received.get()).isEqualTo(2_000_000L);
+    }
+
+    @Test
     void concurrentRequestsAllComplete() throws Exception {
         upstream.on("p", ok());
         List<RecordingListener> listeners = new ArrayList<>();

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 
 /** Collects what a transport or parser reports; {@link #done} completes on the end or a failure. */
-final class RecordingListener implements ResponseListener {
+class RecordingListener implements ResponseListener {
     volatile ResponseHead head;
     final ByteArrayOutputStream body = new ByteArrayOutputStream();
     volatile IOException failure;
