@@ -52,7 +52,7 @@ class ClassificationIT {
         fault.on("trunc", ok("length"));
         fault.on("cut", cutBody());
         fault.on("malformed", malformed());
-        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl())
+        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .setting("attemptTimeoutMs", 1500).setting("chainBudgetMs", 8000).setting("maxSameModelRetries", 2)
                 .setting("backoffInitialMs", 20).setting("backoffMaxMs", 50)
                 .tier("t-ok", "ok")

@@ -49,6 +49,11 @@ final class ConfigBuilder {
         return this;
     }
 
+    /** Breakers that never open: for tests of other behaviour that call failing models many times. */
+    ConfigBuilder withoutBreakers() {
+        return setting("breakerFailureThreshold", 10_000).setting("breakerConsecutiveFailures", 10_000);
+    }
+
     ConfigBuilder setting(String name, Object value) {
         settings.put(name, value);
         return this;

@@ -48,7 +48,7 @@ class ProxyApiIT {
         fault.on("q2", status(429, Map.of("Retry-After", "20"), "{}"));
         fault.on("slow1", fault.delayed(1200, ok()));
         fault.on("slow2", fault.delayed(1200, ok()));
-        config = new ConfigBuilder(fault.baseUrl())
+        config = new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .setting("attemptTimeoutMs", 3000).setting("chainBudgetMs", 8000).setting("maxSameModelRetries", 1)
                 .setting("backoffInitialMs", 10).setting("backoffMaxMs", 20).setting("maxBodyBytes", 4096)
                 .setting("waitForRetryAfterOnLastModel", false)

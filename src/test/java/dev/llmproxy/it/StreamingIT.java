@@ -67,7 +67,7 @@ class StreamingIT {
             many[i] = chunk("s-long", "w" + i + " ", null);
         }
         fault.on("s-long", fault.stream(0, 100, Ending.DONE, many));
-        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl())
+        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .setting("attemptTimeoutMs", 5000).setting("chainBudgetMs", 10000).setting("maxSameModelRetries", 0)
                 .setting("firstTokenTimeoutMs", 500).setting("streamIdleTimeoutMs", 500)
                 .prefillModel("s-cont")

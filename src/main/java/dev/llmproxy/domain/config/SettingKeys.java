@@ -54,6 +54,23 @@ public final class SettingKeys {
             "accept", List.of("accept", "next"),
             "finish_reason length: accept the answer (logged as truncated) or try the next model first."));
 
+    public static final SettingKey.LongKey BREAKER_FAILURE_THRESHOLD = register(new SettingKey.LongKey(
+            "breakerFailureThreshold", 3, 1, 10_000, "failures",
+            "A model's breaker opens after this many health failures within breakerWindowMs (seed 001: 3 in 5 minutes)."));
+    public static final SettingKey.LongKey BREAKER_WINDOW_MS = register(new SettingKey.LongKey("breakerWindowMs",
+            300_000, 1_000, 24 * HOUR_MS, "ms", "The sliding window in which breakerFailureThreshold failures are counted."));
+    public static final SettingKey.LongKey BREAKER_CONSECUTIVE_FAILURES = register(new SettingKey.LongKey(
+            "breakerConsecutiveFailures", 5, 1, 10_000, "failures",
+            "A model's breaker also opens after this many health failures in a row (seed 003: 5)."));
+    public static final SettingKey.LongKey BREAKER_COOLDOWN_MS = register(new SettingKey.LongKey("breakerCooldownMs",
+            30_000, 100, 24 * HOUR_MS, "ms", "How long an open breaker skips its model before letting probes through."));
+    public static final SettingKey.LongKey BREAKER_HALF_OPEN_PROBES = register(new SettingKey.LongKey(
+            "breakerHalfOpenProbes", 1, 1, 100, "requests",
+            "Requests let through at once to a half-open model to probe whether it has recovered."));
+    public static final SettingKey.LongKey BREAKER_SUCCESS_THRESHOLD = register(new SettingKey.LongKey(
+            "breakerSuccessThreshold", 2, 1, 100, "successes",
+            "Successful probes that close a half-open breaker (one failure reopens it)."));
+
     private SettingKeys() {
     }
 

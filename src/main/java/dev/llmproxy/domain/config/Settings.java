@@ -50,6 +50,17 @@ public final class Settings {
     public Duration backoffInitial() { return Duration.ofMillis(get(SettingKeys.BACKOFF_INITIAL_MS)); }
     public Duration backoffMax() { return Duration.ofMillis(get(SettingKeys.BACKOFF_MAX_MS)); }
     public Duration rateLimitCooldown() { return Duration.ofMillis(get(SettingKeys.RATE_LIMIT_COOLDOWN_MS)); }
+    public dev.llmproxy.domain.breaker.BreakerPolicy breakerPolicy() {
+        return dev.llmproxy.domain.breaker.BreakerPolicy.builder()
+                .failureThreshold((int) (long) get(SettingKeys.BREAKER_FAILURE_THRESHOLD))
+                .window(Duration.ofMillis(get(SettingKeys.BREAKER_WINDOW_MS)))
+                .consecutiveFailures((int) (long) get(SettingKeys.BREAKER_CONSECUTIVE_FAILURES))
+                .cooldown(Duration.ofMillis(get(SettingKeys.BREAKER_COOLDOWN_MS)))
+                .halfOpenProbes((int) (long) get(SettingKeys.BREAKER_HALF_OPEN_PROBES))
+                .successThreshold((int) (long) get(SettingKeys.BREAKER_SUCCESS_THRESHOLD))
+                .build();
+    }
+
     public Duration firstTokenTimeout() { return Duration.ofMillis(get(SettingKeys.FIRST_TOKEN_TIMEOUT_MS)); }
     public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }

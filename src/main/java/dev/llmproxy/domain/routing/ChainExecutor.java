@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.breaker.Breakers;
+
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.DoubleSupplier;
@@ -17,9 +19,11 @@ public final class ChainExecutor {
     private final Clock clock;
     private final RateLimitCooldowns cooldowns;
     private final DoubleSupplier random;
+    private final Breakers breakers;
 
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
-                         DoubleSupplier random) {
+                         Breakers breakers, DoubleSupplier random) {
+        this.breakers = breakers;
         this.upstream = upstream;
         this.sleeper = sleeper;
         this.clock = clock;
@@ -28,6 +32,6 @@ public final class ChainExecutor {
     }
 
     public CompletableFuture<ChainResult> execute(ChainPlan plan) {
-        return new ChainRun(plan, upstream, sleeper, clock, cooldowns, random).start();
+        return new ChainRun(plan, upstream, sleeper, clock, cooldowns, breakers, random).start();
     }
 }

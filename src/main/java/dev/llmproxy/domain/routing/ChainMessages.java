@@ -16,6 +16,55 @@ final class ChainMessages {
                 + ", which the proxy does not route around.");
     }
 
+    /** Why a chain that ran out of models failed, in the order the caller most needs to know. */
+    static ProxyError exhaustedError(java.util.List<AttemptRecord> attempts, dev.llmproxy.domain.config.Settings settings,
+                                     boolean budgetSpent, Duration soonestCooldown, Duration soonestProbe) {
+        int tried = (int) attempts.stream().filter(a -> !a.outcome().skipped()).count();
+        boolean noneCallable = !attempts.isEmpty() && attempts.stream().allMatch(a -> a.outcome().skipped());
+        boolean anyOpen = attempts.stream().anyMatch(a -> a.outcome() == Outcome.SKIPPED_BREAKER_OPEN);
+        if (noneCallable && anyOpen) {
+            Duration wait = soonestProbe == null ? soonestCooldown
+                    : soonestCooldown == null || soonestProbe.compareTo(soonestCooldown) < 0 ? soonestProbe : soonestCooldown;
+            Duration retryAfter = Duration.ofSeconds(Math.max(1, wait == null ? 1 : ceilSeconds(wait)));
+            return new ProxyError(ErrorKind.UNAVAILABLE, "Every model in the chain is unavailable (circuit open or rate"
+                    + "-limited); retry after " + retryAfter.toSeconds() + " s.", null, retryAfter);
+        }
+        boolean allRateLimited = !attempts.isEmpty() && attempts.stream()
+                .allMatch(a -> a.outcome() == Outcome.RATE_LIMITED || a.outcome() == Outcome.SKIPPED_COOLDOWN);
+        if (allRateLimited) {
+            return rateLimitedError(soonestCooldown);
+        }
+        if (budgetSpent) {
+            return ProxyError.of(ErrorKind.TIMEOUT, "No model answered within the chain budget of "
+                    + settings.chainBudget().toMillis() + " ms (" + tried + " attempts).");
+        }
+        AttemptRecord last = null;
+        for (AttemptRecord a : attempts) {
+            if (!a.outcome().skipped()) {
+                last = a;
+            }
+        }
+        if (last != null && last.outcome() == Outcome.TIMEOUT) {
+            return ProxyError.of(ErrorKind.TIMEOUT, "No model answered in time (" + tried + " attempts; last: "
+                    + last.model() + " " + last.reason() + ").");
+        }
+        boolean allTooLong = tried > 0 && attempts.stream()
+                .filter(a -> !a.outcome().skipped())
+                .allMatch(a -> a.outcome() == Outcome.CONTEXT_LENGTH);
+        if (allTooLong) {
+            return ProxyError.of(ErrorKind.CONTEXT_LENGTH,
+                    "The prompt is longer than the context window of every model in the chain.");
+        }
+        return ProxyError.of(ErrorKind.UPSTREAM_FAILED, "Every model in the chain failed (" + tried
+                + " attempts" + (last == null ? "" : "; last: " + last.model() + " " + last.reason()) + ").");
+    }
+
+    static ProxyError rateLimitedError(Duration soonestCooldown) {
+        Duration retryAfter = Duration.ofSeconds(Math.max(1, soonestCooldown == null ? 1 : ceilSeconds(soonestCooldown)));
+        return new ProxyError(ErrorKind.UPSTREAM_RATE_LIMITED, "Every model in the chain is rate-limited; retry after "
+                + retryAfter.toSeconds() + " s.", null, retryAfter);
+    }
+
     static Integer statusOf(UpstreamReply reply) {
         if (reply instanceof UpstreamReply.HttpError e) {
             return e.status();

@@ -1,5 +1,8 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.breaker.CircuitBreaker;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,10 +38,15 @@ final class ChainRun {
     private ChainResult.Success keptTruncated;
     /** Null unless the request streams. */
     private final StreamSplice splice;
+    private final Breakers breakers;
+    /** The breaker and permit of the attempt in flight; reported exactly once. */
+    private volatile CircuitBreaker currentBreaker;
+    private volatile CircuitBreaker.Permit currentPermit;
 
     ChainRun(ChainPlan plan, UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
-             DoubleSupplier random) {
+             Breakers breakers, DoubleSupplier random) {
         this.plan = plan;
+        this.breakers = breakers;
         this.upstream = upstream;
         this.sleeper = sleeper;
         this.clock = clock;
@@ -53,6 +61,11 @@ final class ChainRun {
             CompletableFuture<?> current = inFlight;
             if (result.isCancelled() && current != null) {
                 current.cancel(true);
+            }
+            CircuitBreaker breaker = currentBreaker;
+            if (result.isCancelled() && breaker != null) {
+                currentBreaker = null;
+                breaker.onNeutral(currentPermit); // a client gone says nothing about the model
             }
         });
         step();
@@ -77,6 +90,16 @@ final class ChainRun {
             next();
             return;
         }
+        CircuitBreaker breaker = breakers.of(name);
+        CircuitBreaker.Permit permit = breaker.tryAcquire();
+        if (permit == CircuitBreaker.Permit.REFUSED) {
+            attempts.add(new AttemptRecord(name, Outcome.SKIPPED_BREAKER_OPEN, null, Duration.ZERO, "not called: circuit open"
+                    + breaker.untilProbe().map(d -> ", next probe in " + ChainMessages.ceilSeconds(d) + " s").orElse("")));
+            next();
+            return;
+        }
+        currentBreaker = breaker;
+        currentPermit = permit;
         // A continuation finishes an answer the client is already reading: the budget for starting one is spent.
         boolean continuation = splice != null && splice.committed();
         if (deadline.expired() && !continuation) {
@@ -126,6 +149,7 @@ final class ChainRun {
         }
         Duration latency = Duration.between(started, clock.instant());
         Verdict verdict = OutcomeClassifier.classify(reply, plan.settings());
+        reportHealth(verdict, ChainMessages.reasonFor(reply, timeout));
         attempts.add(new AttemptRecord(candidate.model().name(), verdict.outcome(), ChainMessages.statusOf(reply), latency,
                 ChainMessages.reasonFor(reply, timeout)));
         bypassCooldown = false;
@@ -146,6 +170,23 @@ final class ChainRun {
                 next();
             }
             case STOP -> complete(new ChainResult.Failure(ChainMessages.stopError(verdict, reply), attempts, saw429));
+        }
+    }
+
+    /** Tells the model's breaker what this attempt says about its health. */
+    private void reportHealth(Verdict verdict, String reason) {
+        CircuitBreaker breaker = currentBreaker;
+        CircuitBreaker.Permit permit = currentPermit;
+        currentBreaker = null;
+        if (breaker == null) {
+            return;
+        }
+        if (verdict.breakerFailure()) {
+            breaker.onFailure(permit, reason);
+        } else if (verdict.outcome() == Outcome.SUCCESS || verdict.outcome() == Outcome.TRUNCATED) {
+            breaker.onSuccess(permit);
+        } else {
+            breaker.onNeutral(permit);
         }
     }
 
@@ -207,7 +248,7 @@ final class ChainRun {
         Duration retryAfter = reply.retryAfter();
         cooldowns.coolDown(name, retryAfter != null ? retryAfter : plan.settings().rateLimitCooldown());
         if (verdict.action() == Verdict.Action.STOP) {
-            complete(new ChainResult.Failure(rateLimitedError(), attempts, saw429));
+            complete(new ChainResult.Failure(ChainMessages.rateLimitedError(soonest(cooldowns::remaining)), attempts, saw429));
             return;
         }
         boolean othersLeft = plan.candidates().subList(index + 1, plan.candidates().size()).stream()
@@ -265,48 +306,20 @@ final class ChainRun {
     }
 
     private ProxyError exhaustedError() {
-        int tried = (int) attempts.stream().filter(a -> a.outcome() != Outcome.SKIPPED_COOLDOWN).count();
-        boolean allRateLimited = !attempts.isEmpty() && attempts.stream()
-                .allMatch(a -> a.outcome() == Outcome.RATE_LIMITED || a.outcome() == Outcome.SKIPPED_COOLDOWN);
-        if (allRateLimited) {
-            return rateLimitedError();
-        }
-        if (budgetSpent) {
-            return ProxyError.of(ErrorKind.TIMEOUT, "No model answered within the chain budget of "
-                    + plan.settings().chainBudget().toMillis() + " ms (" + tried + " attempts).");
-        }
-        AttemptRecord last = null;
-        for (AttemptRecord a : attempts) {
-            if (a.outcome() != Outcome.SKIPPED_COOLDOWN) {
-                last = a;
-            }
-        }
-        if (last != null && last.outcome() == Outcome.TIMEOUT) {
-            return ProxyError.of(ErrorKind.TIMEOUT, "No model answered in time (" + tried + " attempts; last: "
-                    + last.model() + " " + last.reason() + ").");
-        }
-        boolean allTooLong = tried > 0 && attempts.stream()
-                .filter(a -> a.outcome() != Outcome.SKIPPED_COOLDOWN)
-                .allMatch(a -> a.outcome() == Outcome.CONTEXT_LENGTH);
-        if (allTooLong) {
-            return ProxyError.of(ErrorKind.CONTEXT_LENGTH,
-                    "The prompt is longer than the context window of every model in the chain.");
-        }
-        return ProxyError.of(ErrorKind.UPSTREAM_FAILED, "Every model in the chain failed (" + tried
-                + " attempts" + (last == null ? "" : "; last: " + last.model() + " " + last.reason()) + ").");
+        return ChainMessages.exhaustedError(attempts, plan.settings(), budgetSpent, soonest(cooldowns::remaining),
+                soonest(name -> breakers.of(name).untilProbe()));
     }
 
-    private ProxyError rateLimitedError() {
+    /** The shortest of the candidates' waits, or null if none is waiting. */
+    private Duration soonest(java.util.function.Function<String, Optional<Duration>> wait) {
         Duration soonest = null;
         for (Candidate c : plan.candidates()) {
-            Optional<Duration> left = cooldowns.remaining(c.model().name());
+            Optional<Duration> left = wait.apply(c.model().name());
             if (left.isPresent() && (soonest == null || left.get().compareTo(soonest) < 0)) {
                 soonest = left.get();
             }
         }
-        Duration retryAfter = Duration.ofSeconds(Math.max(1, soonest == null ? 1 : ChainMessages.ceilSeconds(soonest)));
-        return new ProxyError(ErrorKind.UPSTREAM_RATE_LIMITED, "Every model in the chain is rate-limited; retry after "
-                + retryAfter.toSeconds() + " s.", null, retryAfter);
+        return soonest;
     }
 
     private void complete(ChainResult r) {

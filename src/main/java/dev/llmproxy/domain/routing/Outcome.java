@@ -18,5 +18,12 @@ public enum Outcome {
     /** A stream that had started was cut, stalled or errored. */
     STREAM_BROKEN,
     /** Not called: the model is cooling down after a 429. */
-    SKIPPED_COOLDOWN
+    SKIPPED_COOLDOWN,
+    /** Not called: the model's circuit breaker is open. */
+    SKIPPED_BREAKER_OPEN;
+
+    /** Whether no upstream call was made. */
+    public boolean skipped() {
+        return this == SKIPPED_COOLDOWN || this == SKIPPED_BREAKER_OPEN;
+    }
 }

@@ -1,5 +1,8 @@
 package dev.llmproxy.infrastructure.config;
 
+import dev.llmproxy.application.breaker.BreakerEvents;
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.upstream.OpenAiHttpUpstream;
@@ -38,10 +41,15 @@ public class ProxyRuntime {
 
     @Inject
     Config config;
+    @Inject
+    ConfigService configs;
+    @Inject
+    BreakerEvents breakerEvents;
 
     private ExecutorService workers;
     private Timers timers;
     private ChainExecutor executor;
+    private Breakers breakers;
     private HttpTransport plainHttp;
     private HttpTransport tlsHttp;
 
@@ -59,13 +67,33 @@ public class ProxyRuntime {
         tlsHttp = new JdkHttpTransport(workers);
         OpenAiHttpUpstream openai = new OpenAiHttpUpstream(plainHttp, tlsHttp, workers, timers, clock, this::secret);
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
+        breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),
+                breakerEvents::record);
         executor = new ChainExecutor(new UpstreamRouter(openai, sim), timers, clock, new RateLimitCooldowns(clock),
-                () -> ThreadLocalRandom.current().nextDouble());
+                breakers, () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /** Secrets come from the environment or any MicroProfile Config source; the value is never logged. */
     private Optional<String> secret(String name) {
         return secretCache.computeIfAbsent(name, n -> config.getOptionalValue(n, String.class).filter(s -> !s.isBlank()));
+    }
+
+    /** This instance's name in logs, breaker transitions and heartbeats: PROXY_INSTANCE_ID, else host and process. */
+    private String instanceId() {
+        return config.getOptionalValue("PROXY_INSTANCE_ID", String.class).filter(s -> !s.isBlank()).orElseGet(() -> {
+            String host;
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.io.IOException e) {
+                host = "localhost";
+            }
+            return host + "-" + ProcessHandle.current().pid();
+        });
+    }
+
+    @Produces
+    Breakers breakers() {
+        return breakers;
     }
 
     @Produces

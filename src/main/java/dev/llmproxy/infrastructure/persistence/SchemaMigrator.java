@@ -25,7 +25,8 @@ public final class SchemaMigrator {
     private static final Logger LOG = Logger.getLogger(SchemaMigrator.class.getName());
 
     /** Every migration, oldest first. A new one is appended here and never edited once released. */
-    static final List<String> MIGRATIONS = List.of("V001__initial_schema.sql", "V002__stream_stats.sql");
+    static final List<String> MIGRATIONS = List.of("V001__initial_schema.sql", "V002__stream_stats.sql",
+            "V003__breaker_transitions.sql");
 
     private final DataSource dataSource;
 

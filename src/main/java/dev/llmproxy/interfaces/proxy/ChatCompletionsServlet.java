@@ -132,7 +132,7 @@ public class ChatCompletionsServlet extends HttpServlet {
     }
 
     private static long calls(ChainResult result) {
-        return result.attempts().stream().filter(a -> a.outcome() != Outcome.SKIPPED_COOLDOWN).count();
+        return result.attempts().stream().filter(a -> !a.outcome().skipped()).count();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.breaker.BreakerPolicy;
+import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
@@ -33,7 +35,10 @@ class ChainExecutorTest {
         return CompletableFuture.completedFuture(null);
     };
     private final RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock);
-    private final ChainExecutor executor = new ChainExecutor(upstream, sleeper, clock, cooldowns, () -> 0.5);
+    /** Breakers that never trip: these tests are about the outcome table alone (BreakerChainTest covers breakers). */
+    private final Breakers breakers = new Breakers(() -> BreakerPolicy.builder().failureThreshold(10_000)
+            .consecutiveFailures(10_000).build(), clock, "test", t -> { });
+    private final ChainExecutor executor = new ChainExecutor(upstream, sleeper, clock, cooldowns, breakers, () -> 0.5);
     private Settings settings = Settings.builder()
             .set("attemptTimeoutMs", 3000L).set("chainBudgetMs", 10_000L).set("maxSameModelRetries", 2L)
             .set("backoffInitialMs", 200L).set("backoffMaxMs", 2000L).set("rateLimitCooldownMs", 60_000L)
@@ -301,7 +306,7 @@ class ChainExecutorTest {
     @Test
     void aPortThatThrowsEndsAsAFailedAttemptNotAHang() {
         UpstreamPort broken = call -> { throw new IllegalStateException("bug"); };
-        ChainExecutor ex = new ChainExecutor(broken, sleeper, clock, cooldowns, () -> 0.0);
+        ChainExecutor ex = new ChainExecutor(broken, sleeper, clock, cooldowns, breakers, () -> 0.0);
         CompletableFuture<ChainResult> f = ex.execute(new ChainPlan("r", List.of(new Candidate(AllowedModel.of("a", "p", "a"), PROVIDER)),
                 m -> new byte[0], settings));
         assertThat(f.join()).isInstanceOf(ChainResult.Failure.class);

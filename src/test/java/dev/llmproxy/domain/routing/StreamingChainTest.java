@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.breaker.BreakerPolicy;
+import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
@@ -37,7 +39,8 @@ class StreamingChainTest {
     };
     private final RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock);
     private final ChainExecutor executor = new ChainExecutor(port,
-            d -> { clock.advance(d); return CompletableFuture.completedFuture(null); }, clock, cooldowns, () -> 0.5);
+            d -> { clock.advance(d); return CompletableFuture.completedFuture(null); }, clock, cooldowns,
+            new Breakers(() -> BreakerPolicy.DEFAULT, clock, "test", t -> { }), () -> 0.5);
     private final Settings settings = Settings.builder().set("firstTokenTimeoutMs", 1500L).set("streamIdleTimeoutMs", 2000L).build();
     private final RecordingSink sink = new RecordingSink();
 

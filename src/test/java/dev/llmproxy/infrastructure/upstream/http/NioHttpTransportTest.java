@@ -115,7 +115,8 @@ class NioHttpTransportTest {
     @Test
     void pausedExchangeStopsReadingUntilResumed() throws Exception {
         String big = "x".repeat(2_000_000);
-        upstream.on("big", raw("HTTP/1.1 200 OK\r\nContent-Length: " + big.length() + "\r\n\r\n" + big, true));
+        // Delayed, so that the test holds the exchange before the first byte arrives.
+        upstream.on("big", upstream.delayed(200, raw("HTTP/1.1 200 OK\r\nContent-Length: " + big.length() + "\r\n\r\n" + big, true)));
         java.util.concurrent.atomic.AtomicReference<Exchange> exchange = new java.util.concurrent.atomic.AtomicReference<>();
         java.util.concurrent.atomic.AtomicLong received = new java.util.concurrent.atomic.AtomicLong();
         RecordingListener l = new RecordingListener() {
@@ -132,6 +133,7 @@ class NioHttpTransportTest {
         long whilePaused = received.get();
         await().pollDelay(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1)).until(() -> true);
         assertThat(received.get()).isLessThan(100_000L).isLessThanOrEqualTo(whilePaused + 64 * 1024);
+        assertThat(l.failure).isNull();
         assertThat(l.done).isNotDone();
         exchange.get().resume();
         l.done.get(10, TimeUnit.SECONDS);

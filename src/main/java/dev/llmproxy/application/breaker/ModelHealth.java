@@ -1,0 +1,69 @@
+package dev.llmproxy.application.breaker;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.breaker.BreakerState;
+import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.breaker.CircuitBreaker;
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.Tier;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** Which models this instance would call now, and so which tiers can answer. */
+@ApplicationScoped
+public class ModelHealth {
+
+    public record ModelStatus(String name, BreakerState state, Optional<Duration> untilProbe) {
+    }
+
+    public record TierStatus(String name, boolean canAnswer) {
+    }
+
+    @Inject
+    ConfigService configs;
+    @Inject
+    Breakers breakers;
+
+    /** Enabled allowlisted models and their breaker states. */
+    public List<ModelStatus> models() {
+        return configs.current().models().stream().filter(AllowedModel::enabled)
+                .map(m -> {
+                    CircuitBreaker b = breakers.of(m.name());
+                    return new ModelStatus(m.name(), b.state(), b.untilProbe());
+                }).toList();
+    }
+
+    /** A tier can answer when some enabled model of its chain is closed or half-open (due for a probe). */
+    public List<TierStatus> tiers() {
+        RuntimeConfig config = configs.current();
+        return config.tiers().stream().map(t -> new TierStatus(t.name(), canAnswer(config, t))).toList();
+    }
+
+    private boolean canAnswer(RuntimeConfig config, Tier tier) {
+        return tier.chain().stream().anyMatch(name -> config.model(name).map(AllowedModel::enabled).orElse(false)
+                && breakers.of(name).state() != BreakerState.OPEN);
+    }
+
+    /** @return false when the model is not on the allowlist */
+    public boolean forceOpen(String model, String who) {
+        if (configs.current().model(model).isEmpty()) {
+            return false;
+        }
+        breakers.of(model).forceOpen("forced open by " + who);
+        return true;
+    }
+
+    /** @return false when the model is not on the allowlist */
+    public boolean reset(String model, String who) {
+        if (configs.current().model(model).isEmpty()) {
+            return false;
+        }
+        breakers.of(model).reset("reset by " + who);
+        return true;
+    }
+}

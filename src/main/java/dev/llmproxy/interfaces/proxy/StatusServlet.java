@@ -1,0 +1,38 @@
+package dev.llmproxy.interfaces.proxy;
+
+import dev.llmproxy.application.breaker.ModelHealth;
+import dev.llmproxy.application.json.JsonCodec;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+
+/**
+ * {@code GET /v1/status} (public): per tier whether it can answer now, per model its breaker state and the time to
+ * its next probe. Nothing internal: no reasons, no error bodies.
+ */
+@WebServlet(urlPatterns = "/v1/status")
+public class StatusServlet extends HttpServlet {
+
+    @Inject
+    ModelHealth health;
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        JsonArrayBuilder tiers = JsonCodec.array();
+        health.tiers().forEach(t -> tiers.add(JsonCodec.object().add("name", t.name()).add("canAnswer", t.canAnswer())));
+        JsonArrayBuilder models = JsonCodec.array();
+        health.models().forEach(m -> {
+            JsonObjectBuilder o = JsonCodec.object().add("name", m.name()).add("state", m.state().name().toLowerCase());
+            m.untilProbe().ifPresent(d -> o.add("nextProbeInSeconds", (d.toMillis() + 999) / 1000));
+            models.add(o);
+        });
+        res.setHeader("Cache-Control", "no-store");
+        JsonResponses.write(res, 200, JsonCodec.object().add("tiers", tiers).add("models", models).build());
+    }
+}

@@ -1,0 +1,144 @@
+package dev.llmproxy.it;
+
+import dev.llmproxy.testing.FaultUpstream;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Base64;
+
+import static dev.llmproxy.testing.FaultUpstream.ok;
+import static dev.llmproxy.testing.FaultUpstream.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Per-model circuit breakers, end to end: opening, skipping, probing, persistence, status and admin control. */
+@ExtendWith(ArquillianExtension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BreakerIT {
+
+    private static FaultUpstream fault;
+    private final ProxyClient proxy = new ProxyClient();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.proxyWar();
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        fault = new FaultUpstream(0);
+        fault.on("b-primary", status(503), status(503), status(503), ok());
+        fault.on("b-fallback", ok());
+        fault.on("b-x", ok());
+        fault.on("b-y", ok());
+        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl())
+                .setting("maxSameModelRetries", 0)
+                .setting("breakerFailureThreshold", 3).setting("breakerWindowMs", 60_000)
+                .setting("breakerConsecutiveFailures", 5).setting("breakerCooldownMs", 1500)
+                .setting("breakerHalfOpenProbes", 1).setting("breakerSuccessThreshold", 1)
+                .tier("b-tier", "b-primary", "b-fallback")
+                .tier("b-all", "b-x", "b-y")
+                .build());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fault.close();
+    }
+
+    private static JsonObject json(String body) {
+        return Json.createReader(new StringReader(body)).readObject();
+    }
+
+    private JsonObject model(String path, String name) {
+        JsonArray models = json(path.startsWith("/admin") ? proxy.adminGet(path).body() : proxy.get(path).body())
+                .getJsonArray("models");
+        return models.stream().map(JsonObject.class::cast).filter(m -> m.getString("name").equals(name)).findFirst()
+                .orElseThrow();
+    }
+
+    private HttpResponse<String> adminPost(String path) throws Exception {
+        String auth = "Basic " + Base64.getEncoder().encodeToString("admin:it-admin-secret".getBytes());
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + path))
+                .header("Authorization", auth).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    @Order(1)
+    void aFailingPrimaryOpensItsBreakerAndLaterRequestsGoStraightToTheFallback() {
+        for (int i = 0; i < 3; i++) {
+            assertThat(proxy.chat("b-tier").headers().firstValue("X-Proxy-Model")).hasValue("b-fallback");
+        }
+        assertThat(fault.calls("b-primary")).isEqualTo(3);
+        HttpResponse<String> skipped = proxy.chat("b-tier");
+        assertThat(skipped.headers().firstValue("X-Proxy-Model")).hasValue("b-fallback");
+        assertThat(skipped.headers().firstValue("X-Proxy-Attempts")).hasValue("1");
+        assertThat(fault.calls("b-primary")).isEqualTo(3);
+
+        JsonObject status = model("/v1/status", "b-primary");
+        assertThat(status.getString("state")).isEqualTo("open");
+        assertThat(status.getInt("nextProbeInSeconds")).isBetween(1, 2);
+        JsonObject tier = json(proxy.get("/v1/status").body()).getJsonArray("tiers").stream().map(JsonObject.class::cast)
+                .filter(t -> t.getString("name").equals("b-tier")).findFirst().orElseThrow();
+        assertThat(tier.getBoolean("canAnswer")).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> proxy.adminGet("/admin/api/breakers").body()
+                .contains("\"model\":\"b-primary\",\"from\":\"closed\",\"to\":\"open\""));
+    }
+
+    @Test
+    @Order(2)
+    void afterTheCooldownAProbeClosesItWhenThePrimaryRecovered() {
+        await().atMost(Duration.ofSeconds(5)).until(() -> model("/v1/status", "b-primary").getString("state").equals("half_open"));
+        HttpResponse<String> r = proxy.chat("b-tier");
+        assertThat(r.headers().firstValue("X-Proxy-Model")).hasValue("b-primary");
+        assertThat(r.headers().firstValue("X-Proxy-Fallback")).hasValue("false");
+        assertThat(model("/v1/status", "b-primary").getString("state")).isEqualTo("closed");
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            String body = proxy.adminGet("/admin/api/breakers").body();
+            return body.contains("\"from\":\"open\",\"to\":\"half_open\"") && body.contains("\"from\":\"half_open\",\"to\":\"closed\"");
+        });
+    }
+
+    @Test
+    @Order(3)
+    void whenEveryModelIsOpenTheAnswerIsAnImmediate503WithRetryAfter() throws Exception {
+        assertThat(adminPost("/admin/api/breakers/b-x/open").statusCode()).isEqualTo(200);
+        assertThat(adminPost("/admin/api/breakers/b-y/open").statusCode()).isEqualTo(200);
+        HttpResponse<String> r = proxy.chat("b-all");
+        assertThat(r.statusCode()).isEqualTo(503);
+        assertThat(r.headers().firstValue("Retry-After")).hasValue("2");
+        assertThat(json(r.body()).getJsonObject("error").getString("code")).isEqualTo("unavailable");
+        assertThat(fault.calls("b-x") + fault.calls("b-y")).isZero();
+        boolean canAnswer = json(proxy.get("/v1/status").body()).getJsonArray("tiers").stream().map(JsonObject.class::cast)
+                .filter(t -> t.getString("name").equals("b-all")).findFirst().orElseThrow().getBoolean("canAnswer");
+        assertThat(canAnswer).isFalse();
+    }
+
+    @Test
+    @Order(4)
+    void anAdminResetClosesTheBreakerAndUnknownModelsAre404() throws Exception {
+        assertThat(adminPost("/admin/api/breakers/b-x/reset").statusCode()).isEqualTo(200);
+        assertThat(model("/admin/api/breakers", "b-x").getString("state")).isEqualTo("closed");
+        assertThat(proxy.chat("b-all").headers().firstValue("X-Proxy-Model")).hasValue("b-x");
+        assertThat(adminPost("/admin/api/breakers/no-such-model/open").statusCode()).isEqualTo(404);
+        assertThat(proxy.get("/admin/api/breakers").statusCode()).isEqualTo(401);
+    }
+}
