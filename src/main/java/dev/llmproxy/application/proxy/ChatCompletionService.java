@@ -3,6 +3,7 @@ package dev.llmproxy.application.proxy;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainPlan;
@@ -20,6 +21,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** The proxy's use case: resolve the route, run the chain, record the request. */
 @ApplicationScoped
@@ -32,6 +35,8 @@ public class ChatCompletionService {
     ConfigService configs;
     @Inject
     ChainExecutor executor;
+    @Inject
+    Admission admission;
     @Inject
     RequestLog requestLog;
     @Inject
@@ -50,45 +55,87 @@ public class ChatCompletionService {
             route = RouteResolver.resolve(config, request.model());
         } catch (ProxyException e) {
             ChainResult refused = new ChainResult.Failure(e.error(), List.of(), false);
-            record(requestId, receivedAt, null, request, refused);
+            record(requestId, receivedAt, null, request, refused, null);
             return CompletableFuture.completedFuture(refused);
         }
         ChainPlan plan = new ChainPlan(requestId, route.candidates(),
                 new OpenAiPayload(request.body(), request.stream()), config.settings(), sink);
-        CompletableFuture<ChainResult> run = executor.execute(plan);
-        run.whenComplete((result, error) -> record(requestId, receivedAt, route.tier(), request,
-                error instanceof CancellationException ? null : result));
-        return run;
+        CompletableFuture<ChainResult> outcome = new CompletableFuture<>();
+        AtomicReference<Duration> queueWait = new AtomicReference<>();
+        Instant queuedAt = clock.instant();
+        CompletableFuture<Admission.Ticket> admitted = admission.admit();
+        admitted.whenComplete((ticket, error) -> {
+            if (error != null) {
+                queueWait.set(Duration.between(queuedAt, clock.instant()));
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                if (cause instanceof ProxyException refused) {
+                    outcome.complete(new ChainResult.Failure(refused.error(), List.of(), false));
+                } else if (!(cause instanceof CancellationException)) {
+                    outcome.completeExceptionally(cause);
+                }
+                return;
+            }
+            queueWait.set(ticket.waited());
+            if (outcome.isDone()) {
+                ticket.release(); // the client left while it waited
+                return;
+            }
+            // The chain budget starts now, not when the request joined the queue.
+            CompletableFuture<ChainResult> run = executor.execute(plan);
+            run.whenComplete((r, e) -> {
+                ticket.release();
+                if (e != null) {
+                    outcome.completeExceptionally(e);
+                } else {
+                    outcome.complete(r);
+                }
+            });
+            outcome.whenComplete((r, e) -> {
+                if (outcome.isCancelled()) {
+                    run.cancel(true);
+                }
+            });
+        });
+        outcome.whenComplete((result, error) -> {
+            if (outcome.isCancelled()) {
+                admitted.cancel(false);
+            }
+            Duration waited = queueWait.get();
+            record(requestId, receivedAt, route.tier(), request, error instanceof CancellationException ? null : result,
+                    waited == null ? null : waited.toMillis());
+        });
+        return outcome;
     }
 
     /** Records a request refused before routing (bad JSON, body too large...). */
     public void recordRejected(String requestId, Instant receivedAt, String requestedModel, int status, String code) {
         requestLog.submit(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, status, code,
-                latency(receivedAt), null, null, null, null, false, false, false, List.of(), null));
+                latency(receivedAt), null, null, null, null, false, false, false, List.of(), null, null));
     }
 
-    private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, ChainResult result) {
+    private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, ChainResult result,
+                        Long queueWaitMs) {
         long latency = latency(receivedAt);
         if (result instanceof ChainResult.Success s) {
             TokenUsage u = s.reply().usage();
             requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(), u.completionTokens(), u.totalTokens(),
-                    s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null));
+                    s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null, queueWaitMs));
         } else if (result instanceof ChainResult.Streamed s) {
             TokenUsage u = s.usage();
             requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(),
                     u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed(),
-                    u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats()));
+                    u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats(), queueWaitMs));
         } else if (result instanceof ChainResult.Failure f) {
             requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
-                    f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null));
+                    f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs));
         } else {
             // Cancelled: the client went away. What was relayed is not known here; the attempts are in the run.
             requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, false, request.stream(),
-                    List.of(), null));
+                    List.of(), null, queueWaitMs));
         }
     }
 

@@ -71,6 +71,15 @@ public final class SettingKeys {
             "breakerSuccessThreshold", 2, 1, 100, "successes",
             "Successful probes that close a half-open breaker (one failure reopens it)."));
 
+    public static final SettingKey.LongKey MAX_CONCURRENT_UPSTREAM = register(new SettingKey.LongKey(
+            "maxConcurrentUpstream", 256, 1, 100_000, "requests",
+            "Requests doing upstream work at once on this instance (a stream counts until it ends); more wait in the queue."));
+    public static final SettingKey.LongKey QUEUE_DEPTH = register(new SettingKey.LongKey("queueDepth", 64, 0, 100_000,
+            "requests", "Requests that may wait for a slot; beyond it the answer is an immediate 503 \"queue is full\"."));
+    public static final SettingKey.LongKey QUEUE_WAIT_TIMEOUT_MS = register(new SettingKey.LongKey("queueWaitTimeoutMs",
+            30_000, 1, HOUR_MS, "ms",
+            "Longest wait in the queue (503 naming the position); separate from the chain budget, which starts after it."));
+
     private SettingKeys() {
     }
 

@@ -61,6 +61,11 @@ public final class Settings {
                 .build();
     }
 
+    public dev.llmproxy.domain.admission.Admission.Limits admissionLimits() {
+        return new dev.llmproxy.domain.admission.Admission.Limits((int) (long) get(SettingKeys.MAX_CONCURRENT_UPSTREAM),
+                (int) (long) get(SettingKeys.QUEUE_DEPTH), Duration.ofMillis(get(SettingKeys.QUEUE_WAIT_TIMEOUT_MS)));
+    }
+
     public Duration firstTokenTimeout() { return Duration.ofMillis(get(SettingKeys.FIRST_TOKEN_TIMEOUT_MS)); }
     public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }

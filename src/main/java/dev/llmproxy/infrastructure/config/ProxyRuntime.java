@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.config;
 
 import dev.llmproxy.application.breaker.BreakerEvents;
 import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
@@ -50,6 +51,7 @@ public class ProxyRuntime {
     private Timers timers;
     private ChainExecutor executor;
     private Breakers breakers;
+    private Admission admission;
     private HttpTransport plainHttp;
     private HttpTransport tlsHttp;
 
@@ -67,6 +69,7 @@ public class ProxyRuntime {
         tlsHttp = new JdkHttpTransport(workers);
         OpenAiHttpUpstream openai = new OpenAiHttpUpstream(plainHttp, tlsHttp, workers, timers, clock, this::secret);
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
+        admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
         breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),
                 breakerEvents::record);
         executor = new ChainExecutor(new UpstreamRouter(openai, sim), timers, clock, new RateLimitCooldowns(clock),
@@ -89,6 +92,11 @@ public class ProxyRuntime {
             }
             return host + "-" + ProcessHandle.current().pid();
         });
+    }
+
+    @Produces
+    Admission admission() {
+        return admission;
     }
 
     @Produces

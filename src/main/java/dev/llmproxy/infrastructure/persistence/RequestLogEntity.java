@@ -53,6 +53,8 @@ public class RequestLogEntity {
     @Column(name = "malformed_events")
     public Integer malformedEvents;
     public Integer continuations;
+    @Column(name = "queue_wait_ms")
+    public Long queueWaitMs;
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "request_attempt", joinColumns = @JoinColumn(name = "request_id"))
     @OrderColumn(name = "seq")

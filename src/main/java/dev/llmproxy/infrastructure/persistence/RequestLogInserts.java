@@ -19,7 +19,7 @@ final class RequestLogInserts {
     private static final String LOG = "INSERT INTO request_log (request_id, received_at, tier, requested_model,"
             + " answering_model, fallback, status, error_code, latency_ms, prompt_tokens, completion_tokens,"
             + " total_tokens, finish_reason, truncated, saw_429, stream, first_token_ms, events_relayed, malformed_events,"
-            + " continuations) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+            + " continuations, queue_wait_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
     private static final String ATTEMPT = "INSERT INTO request_attempt (request_id, seq, model, outcome, status,"
             + " latency_ms, reason) VALUES (?,?,?,?,?,?,?)";
 
@@ -55,6 +55,11 @@ final class RequestLogInserts {
                 setInt(ps, 18, e.eventsRelayed);
                 setInt(ps, 19, e.malformedEvents);
                 setInt(ps, 20, e.continuations);
+                if (e.queueWaitMs == null) {
+                    ps.setNull(21, Types.BIGINT);
+                } else {
+                    ps.setLong(21, e.queueWaitMs);
+                }
                 ps.addBatch();
                 anyAttempt |= !e.attempts.isEmpty();
             }

@@ -35,6 +35,7 @@ final class RequestLogMapper {
         e.truncated = r.truncated();
         e.saw429 = r.saw429();
         e.stream = r.stream();
+        e.queueWaitMs = r.queueWaitMs();
         if (r.streamStats() != null) {
             e.firstTokenMs = r.streamStats().firstTokenMs();
             e.eventsRelayed = r.streamStats().eventsRelayed();
@@ -60,7 +61,8 @@ final class RequestLogMapper {
                 e.attempts.stream().map(a -> new AttemptRecord(a.model, Outcome.valueOf(a.outcome), a.status,
                         Duration.ofMillis(a.latencyMs), a.reason)).toList(),
                 e.eventsRelayed == null ? null : new StreamStats(e.firstTokenMs, e.eventsRelayed,
-                        e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations));
+                        e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations),
+                e.queueWaitMs);
     }
 
     /** Microseconds: the precision both H2 and PostgreSQL keep, so keyset cursors compare exactly. */

@@ -74,6 +74,9 @@ public class RequestsResource {
             b.add("streamStats", st);
         }
         nullable(b, "tier", r.tier());
+        if (r.queueWaitMs() != null) {
+            b.add("queueWaitMs", r.queueWaitMs());
+        }
         nullable(b, "requestedModel", r.requestedModel());
         nullable(b, "answeringModel", r.answeringModel());
         nullable(b, "errorCode", r.errorCode());

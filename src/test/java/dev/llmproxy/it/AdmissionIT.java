@@ -1,0 +1,95 @@
+package dev.llmproxy.it;
+
+import dev.llmproxy.testing.FaultUpstream;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+import static dev.llmproxy.testing.FaultUpstream.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Admission control: a bounded number of requests at work, a bounded queue, and a queue wait of its own. */
+@ExtendWith(ArquillianExtension.class)
+class AdmissionIT {
+
+    private static FaultUpstream fault;
+    private final ProxyClient proxy = new ProxyClient();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.proxyWar();
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        fault = new FaultUpstream(0);
+        fault.on("q-slow", fault.delayed(3000, ok()));
+        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl())
+                .setting("maxConcurrentUpstream", 1).setting("queueDepth", 1).setting("queueWaitTimeoutMs", 1000)
+                .setting("attemptTimeoutMs", 10_000)
+                .tier("q-tier", "q-slow")
+                .build());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fault.close();
+    }
+
+    private CompletableFuture<HttpResponse<String>> chatAsync() {
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"q-tier\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String message(HttpResponse<String> r) {
+        return Json.createReader(new StringReader(r.body())).readObject().getJsonObject("error").getString("message");
+    }
+
+    @Test
+    void aFullQueueRefusesAtOnceAndAQueuedRequestTimesOutNamingItsPosition() {
+        CompletableFuture<HttpResponse<String>> working = chatAsync();
+        await().atMost(Duration.ofSeconds(5)).until(() -> fault.calls("q-slow") == 1);
+        CompletableFuture<HttpResponse<String>> queued = chatAsync();
+        await().pollDelay(Duration.ofMillis(200)).atMost(Duration.ofSeconds(1)).until(() -> true);
+
+        long t0 = System.nanoTime();
+        HttpResponse<String> full = proxy.chat("q-tier");
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofMillis(800));
+        assertThat(full.statusCode()).isEqualTo(503);
+        assertThat(full.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(message(full)).contains("queue is full (1 pending)");
+
+        HttpResponse<String> timedOut = queued.join();
+        assertThat(timedOut.statusCode()).isEqualTo(503);
+        assertThat(message(timedOut)).isEqualTo("Timed out after waiting 1 s in queue; position was 1.");
+
+        assertThat(working.join().statusCode()).isEqualTo(200);
+        assertThat(fault.calls("q-slow")).isEqualTo(1);
+
+        String requestId = timedOut.headers().firstValue("X-Request-Id").orElseThrow();
+        await().atMost(Duration.ofSeconds(10)).until(() -> proxy.adminGet("/admin/api/requests?limit=20").body().contains(requestId));
+        JsonObject row = Json.createReader(new StringReader(proxy.adminGet("/admin/api/requests?limit=20").body())).readObject()
+                .getJsonArray("data").stream().map(JsonObject.class::cast)
+                .filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElseThrow();
+        assertThat(row.getInt("status")).isEqualTo(503);
+        assertThat(row.getJsonNumber("queueWaitMs").longValue()).isBetween(900L, 3000L);
+    }
+}
