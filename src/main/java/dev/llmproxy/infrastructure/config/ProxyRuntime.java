@@ -94,6 +94,11 @@ public class ProxyRuntime {
         });
     }
 
+    /** Whether the machinery that every request needs is running. */
+    public boolean healthy() {
+        return ((NioHttpTransport) plainHttp).isAlive() && !workers.isShutdown();
+    }
+
     @Produces
     Admission admission() {
         return admission;

@@ -67,6 +67,11 @@ public final class NioHttpTransport implements HttpTransport {
         return call;
     }
 
+    /** Whether the I/O thread is running (every plain-http exchange depends on it). */
+    public boolean isAlive() {
+        return ioThread.isAlive();
+    }
+
     @Override
     public void close() {
         open = false;

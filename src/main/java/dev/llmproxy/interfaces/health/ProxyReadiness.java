@@ -1,0 +1,46 @@
+package dev.llmproxy.interfaces.health;
+
+import dev.llmproxy.application.breaker.ModelHealth;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.eclipse.microprofile.health.Readiness;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** Ready when the database answers and at least one tier can answer now (some model closed or due for a probe). */
+@Readiness
+@ApplicationScoped
+public class ProxyReadiness implements HealthCheck {
+
+    private static final int DB_TIMEOUT_SECONDS = 2;
+
+    @Resource(lookup = "jdbc/proxy")
+    DataSource dataSource;
+    @Inject
+    ModelHealth health;
+
+    @Override
+    public HealthCheckResponse call() {
+        boolean database = databaseAnswers();
+        long answering = health.tiers().stream().filter(ModelHealth.TierStatus::canAnswer).count();
+        HealthCheckResponseBuilder r = HealthCheckResponse.named("proxy")
+                .withData("database", database ? "up" : "down")
+                .withData("tiersAnswering", answering)
+                .withData("tiers", health.tiers().size());
+        return r.status(database && answering > 0).build();
+    }
+
+    private boolean databaseAnswers() {
+        try (Connection c = dataSource.getConnection()) {
+            return c.isValid(DB_TIMEOUT_SECONDS);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+}
