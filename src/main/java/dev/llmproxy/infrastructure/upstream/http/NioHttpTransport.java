@@ -9,7 +9,6 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -62,7 +61,7 @@ public final class NioHttpTransport implements HttpTransport {
             throw new IllegalArgumentException("this transport speaks plain http only: " + uri);
         }
         Origin origin = origin(uri);
-        Call call = new Call(origin, encode(request, origin), listener);
+        Call call = new Call(origin, request.encodeHttp11(origin.hostHeader()), listener);
         submit(call);
         return call;
     }
@@ -88,27 +87,6 @@ public final class NioHttpTransport implements HttpTransport {
         // Resolved once per origin: upstreams on plain http are local or on a private network with stable names.
         return origins.computeIfAbsent(key, k -> new Origin(k, uri.getPort() < 0 ? uri.getHost() : k,
                 new InetSocketAddress(uri.getHost(), port)));
-    }
-
-    private static byte[] encode(OutboundRequest request, Origin origin) {
-        URI uri = request.uri();
-        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        StringBuilder head = new StringBuilder(256)
-                .append("POST ").append(path);
-        if (uri.getRawQuery() != null) {
-            head.append('?').append(uri.getRawQuery());
-        }
-        head.append(" HTTP/1.1\r\nHost: ").append(origin.hostHeader())
-                .append("\r\nContent-Length: ").append(request.body().length).append("\r\n");
-        for (OutboundRequest.Header h : request.headers()) {
-            head.append(h.name()).append(": ").append(h.value()).append("\r\n");
-        }
-        head.append("\r\n");
-        byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
-        byte[] out = new byte[headBytes.length + request.body().length];
-        System.arraycopy(headBytes, 0, out, 0, headBytes.length);
-        System.arraycopy(request.body(), 0, out, headBytes.length, request.body().length);
-        return out;
     }
 
     private void submit(Runnable task) {
@@ -380,37 +358,8 @@ public final class NioHttpTransport implements HttpTransport {
         }
     }
 
-    /** One socket; touched only on the I/O thread. */
-    private static final class Connection {
-        final SocketChannel channel;
-        final String origin;
-        SelectionKey key;
-        ByteBuffer in = ByteBuffer.allocate(8192);
-        ByteBuffer out;
-        ResponseParser parser;
-        Call call;
-        long idleSince;
-        boolean paused;
-
-        Connection(SocketChannel channel, String origin) {
-            this.channel = channel;
-            this.origin = origin;
-        }
-
-        void close() {
-            if (key != null) {
-                key.cancel();
-            }
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // closing anyway
-            }
-        }
-    }
-
     /** One exchange; relays parser events to the caller's listener until it is aborted. */
-    private final class Call implements Exchange, ResponseListener, Runnable {
+    final class Call implements Exchange, ResponseListener, Runnable {
         final Origin origin;
         final byte[] request;
         final ResponseListener listener;

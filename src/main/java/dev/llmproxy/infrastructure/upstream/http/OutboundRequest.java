@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.http;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 
@@ -25,5 +26,25 @@ public record OutboundRequest(URI uri, List<Header> headers, byte[] body) {
         Objects.requireNonNull(uri, "uri");
         headers = List.copyOf(headers);
         Objects.requireNonNull(body, "body");
+    }
+
+    /** The request as HTTP/1.1 bytes (head and body in one piece, so it goes out in one write). */
+    byte[] encodeHttp11(String hostHeader) {
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        StringBuilder head = new StringBuilder(256).append("POST ").append(path);
+        if (uri.getRawQuery() != null) {
+            head.append('?').append(uri.getRawQuery());
+        }
+        head.append(" HTTP/1.1\r\nHost: ").append(hostHeader)
+                .append("\r\nContent-Length: ").append(body.length).append("\r\n");
+        for (Header h : headers) {
+            head.append(h.name()).append(": ").append(h.value()).append("\r\n");
+        }
+        head.append("\r\n");
+        byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] out = new byte[headBytes.length + body.length];
+        System.arraycopy(headBytes, 0, out, 0, headBytes.length);
+        System.arraycopy(body, 0, out, headBytes.length, body.length);
+        return out;
     }
 }
