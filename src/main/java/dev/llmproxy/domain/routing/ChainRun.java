@@ -90,6 +90,14 @@ final class ChainRun {
             next();
             return;
         }
+        // A continuation finishes an answer the client is already reading: the budget for starting one is spent.
+        boolean continuation = splice != null && splice.committed();
+        if (deadline.expired() && !continuation) {
+            budgetSpent = true;
+            finishExhausted();
+            return;
+        }
+        // Last gate before the call: a permit taken here is always reported, so a probe slot is never lost.
         CircuitBreaker breaker = breakers.of(name);
         CircuitBreaker.Permit permit = breaker.tryAcquire();
         if (permit == CircuitBreaker.Permit.REFUSED) {
@@ -100,13 +108,6 @@ final class ChainRun {
         }
         currentBreaker = breaker;
         currentPermit = permit;
-        // A continuation finishes an answer the client is already reading: the budget for starting one is spent.
-        boolean continuation = splice != null && splice.committed();
-        if (deadline.expired() && !continuation) {
-            budgetSpent = true;
-            finishExhausted();
-            return;
-        }
         Duration timeout = continuation ? plan.settings().attemptTimeout() : deadline.cap(plan.settings().attemptTimeout());
         Instant started = clock.instant();
         CompletableFuture<UpstreamReply> call;

@@ -107,4 +107,17 @@ class BreakerChainTest {
         f.cancel(true);
         assertThat(breakers.of("a").tryAcquire()).isEqualTo(dev.llmproxy.domain.breaker.CircuitBreaker.Permit.PROBE);
     }
+
+    @Test
+    void aRequestOutOfBudgetDoesNotTakeTheProbeSlot() {
+        breakers.of("a").forceOpen("drill");
+        clock.advance(Duration.ofSeconds(30));
+        upstream.onAfter("b", Duration.ofSeconds(20), status(503)); // spends the whole chain budget
+        List<Candidate> chain = List.of(new Candidate(AllowedModel.of("b", "p", "b"), PROVIDER),
+                new Candidate(AllowedModel.of("a", "p", "a"), PROVIDER));
+        Settings budget = Settings.builder().set("maxSameModelRetries", 0L).set("chainBudgetMs", 5_000L)
+                .set("attemptTimeoutMs", 30_000L).build();
+        executor.execute(new ChainPlan("r", chain, m -> new byte[0], budget)).join();
+        assertThat(breakers.of("a").tryAcquire()).isEqualTo(dev.llmproxy.domain.breaker.CircuitBreaker.Permit.PROBE);
+    }
 }
