@@ -1,5 +1,8 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.admission.Admission;
+import dev.llmproxy.domain.breaker.BreakerPolicy;
+
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,9 +13,22 @@ import java.util.Set;
 public final class Settings {
 
     private final Map<SettingKey<?>, Object> values;
+    /** Derived once: they are read on every request. */
+    private final BreakerPolicy breakerPolicy;
+    private final Admission.Limits admissionLimits;
 
     private Settings(Map<SettingKey<?>, Object> values) {
         this.values = Map.copyOf(values);
+        this.breakerPolicy = BreakerPolicy.builder()
+                .failureThreshold(get(SettingKeys.BREAKER_FAILURE_THRESHOLD).intValue())
+                .window(Duration.ofMillis(get(SettingKeys.BREAKER_WINDOW_MS)))
+                .consecutiveFailures(get(SettingKeys.BREAKER_CONSECUTIVE_FAILURES).intValue())
+                .cooldown(Duration.ofMillis(get(SettingKeys.BREAKER_COOLDOWN_MS)))
+                .halfOpenProbes(get(SettingKeys.BREAKER_HALF_OPEN_PROBES).intValue())
+                .successThreshold(get(SettingKeys.BREAKER_SUCCESS_THRESHOLD).intValue())
+                .build();
+        this.admissionLimits = new Admission.Limits(get(SettingKeys.MAX_CONCURRENT_UPSTREAM).intValue(),
+                get(SettingKeys.QUEUE_DEPTH).intValue(), Duration.ofMillis(get(SettingKeys.QUEUE_WAIT_TIMEOUT_MS)));
     }
 
     public static Settings defaults() {
@@ -50,22 +66,8 @@ public final class Settings {
     public Duration backoffInitial() { return Duration.ofMillis(get(SettingKeys.BACKOFF_INITIAL_MS)); }
     public Duration backoffMax() { return Duration.ofMillis(get(SettingKeys.BACKOFF_MAX_MS)); }
     public Duration rateLimitCooldown() { return Duration.ofMillis(get(SettingKeys.RATE_LIMIT_COOLDOWN_MS)); }
-    public dev.llmproxy.domain.breaker.BreakerPolicy breakerPolicy() {
-        return dev.llmproxy.domain.breaker.BreakerPolicy.builder()
-                .failureThreshold((int) (long) get(SettingKeys.BREAKER_FAILURE_THRESHOLD))
-                .window(Duration.ofMillis(get(SettingKeys.BREAKER_WINDOW_MS)))
-                .consecutiveFailures((int) (long) get(SettingKeys.BREAKER_CONSECUTIVE_FAILURES))
-                .cooldown(Duration.ofMillis(get(SettingKeys.BREAKER_COOLDOWN_MS)))
-                .halfOpenProbes((int) (long) get(SettingKeys.BREAKER_HALF_OPEN_PROBES))
-                .successThreshold((int) (long) get(SettingKeys.BREAKER_SUCCESS_THRESHOLD))
-                .build();
-    }
-
-    public dev.llmproxy.domain.admission.Admission.Limits admissionLimits() {
-        return new dev.llmproxy.domain.admission.Admission.Limits((int) (long) get(SettingKeys.MAX_CONCURRENT_UPSTREAM),
-                (int) (long) get(SettingKeys.QUEUE_DEPTH), Duration.ofMillis(get(SettingKeys.QUEUE_WAIT_TIMEOUT_MS)));
-    }
-
+    public BreakerPolicy breakerPolicy() { return breakerPolicy; }
+    public Admission.Limits admissionLimits() { return admissionLimits; }
     public Duration firstTokenTimeout() { return Duration.ofMillis(get(SettingKeys.FIRST_TOKEN_TIMEOUT_MS)); }
     public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }

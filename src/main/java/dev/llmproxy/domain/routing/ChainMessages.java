@@ -1,6 +1,9 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.config.Settings;
+
 import java.time.Duration;
+import java.util.List;
 
 /** The words of a chain run: attempt reasons for the log and the errors the caller sees. */
 final class ChainMessages {
@@ -17,7 +20,7 @@ final class ChainMessages {
     }
 
     /** Why a chain that ran out of models failed, in the order the caller most needs to know. */
-    static ProxyError exhaustedError(java.util.List<AttemptRecord> attempts, dev.llmproxy.domain.config.Settings settings,
+    static ProxyError exhaustedError(List<AttemptRecord> attempts, Settings settings,
                                      boolean budgetSpent, Duration soonestCooldown, Duration soonestProbe) {
         int tried = (int) attempts.stream().filter(a -> !a.outcome().skipped()).count();
         boolean noneCallable = !attempts.isEmpty() && attempts.stream().allMatch(a -> a.outcome().skipped());

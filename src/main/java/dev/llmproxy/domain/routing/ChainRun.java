@@ -150,9 +150,10 @@ final class ChainRun {
         }
         Duration latency = Duration.between(started, clock.instant());
         Verdict verdict = OutcomeClassifier.classify(reply, plan.settings());
-        reportHealth(verdict, ChainMessages.reasonFor(reply, timeout));
+        String reason = ChainMessages.reasonFor(reply, timeout);
+        reportHealth(verdict, reason);
         attempts.add(new AttemptRecord(candidate.model().name(), verdict.outcome(), ChainMessages.statusOf(reply), latency,
-                ChainMessages.reasonFor(reply, timeout)));
+                reason));
         bypassCooldown = false;
         if (splice != null && onStreamReply(candidate, reply, verdict)) {
             return;
@@ -211,10 +212,7 @@ final class ChainRun {
         }
         // A continuation failed before its first token.
         if (verdict.outcome() == Outcome.RATE_LIMITED) {
-            UpstreamReply.HttpError e = (UpstreamReply.HttpError) reply;
-            saw429 = true;
-            cooldowns.coolDown(candidate.model().name(),
-                    e.retryAfter() != null ? e.retryAfter() : plan.settings().rateLimitCooldown());
+            coolDown(candidate, (UpstreamReply.HttpError) reply);
         }
         continueStream();
         return true;
@@ -243,11 +241,16 @@ final class ChainRun {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
-    private void onRateLimited(Candidate candidate, UpstreamReply.HttpError reply, Verdict verdict) {
+    /** A 429: the model is skipped for its Retry-After, or for rateLimitCooldownMs when it gave none. */
+    private void coolDown(Candidate candidate, UpstreamReply.HttpError reply) {
         saw429 = true;
-        String name = candidate.model().name();
+        cooldowns.coolDown(candidate.model().name(),
+                reply.retryAfter() != null ? reply.retryAfter() : plan.settings().rateLimitCooldown());
+    }
+
+    private void onRateLimited(Candidate candidate, UpstreamReply.HttpError reply, Verdict verdict) {
+        coolDown(candidate, reply);
         Duration retryAfter = reply.retryAfter();
-        cooldowns.coolDown(name, retryAfter != null ? retryAfter : plan.settings().rateLimitCooldown());
         if (verdict.action() == Verdict.Action.STOP) {
             complete(new ChainResult.Failure(ChainMessages.rateLimitedError(soonest(cooldowns::remaining)), attempts, saw429));
             return;

@@ -39,8 +39,8 @@ public final class OpenAiHttpUpstream implements UpstreamPort {
 
     private static final Logger LOG = Logger.getLogger(OpenAiHttpUpstream.class.getName());
     private static final int EXCERPT = 2000;
-    /** A non-streaming completion larger than this is not a completion. */
-    private static final int MAX_BODY = 32 * 1024 * 1024;
+    /** A completion (or error body) larger than this in one piece is not a completion. */
+    static final int MAX_BODY = 32 * 1024 * 1024;
     private static final List<OutboundRequest.Header> JSON = List.of(
             new OutboundRequest.Header("Content-Type", "application/json"),
             new OutboundRequest.Header("Accept", "application/json"));
@@ -156,13 +156,7 @@ public final class OpenAiHttpUpstream implements UpstreamPort {
                 finish(new UpstreamReply.Failed(FailureKind.MALFORMED, "response body larger than " + MAX_BODY + " bytes"));
                 return;
             }
-            if (data.hasArray()) {
-                body.write(data.array(), data.arrayOffset() + data.position(), data.remaining());
-            } else {
-                byte[] copy = new byte[data.remaining()];
-                data.get(copy);
-                body.write(copy, 0, copy.length);
-            }
+            append(body, data);
         }
 
         @Override
@@ -196,6 +190,18 @@ public final class OpenAiHttpUpstream implements UpstreamPort {
                 return CompletionParser.parse(bytes, call.model().upstreamModel());
             }
             return httpError(call, head, bytes, clock);
+        }
+    }
+
+    /** Copies a transport's buffer (valid only during its callback) into the body gathered so far. */
+    static void append(ByteArrayOutputStream body, ByteBuffer data) {
+        if (data.hasArray()) {
+            body.write(data.array(), data.arrayOffset() + data.position(), data.remaining());
+            data.position(data.limit());
+        } else {
+            byte[] copy = new byte[data.remaining()];
+            data.get(copy);
+            body.write(copy, 0, copy.length);
         }
     }
 

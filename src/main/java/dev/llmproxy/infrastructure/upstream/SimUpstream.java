@@ -1,6 +1,9 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.domain.routing.FailureKind;
+import dev.llmproxy.domain.routing.StreamBreak;
+import dev.llmproxy.domain.routing.StreamEvent;
+import dev.llmproxy.domain.routing.StreamValve;
 import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.domain.routing.UpstreamCall;
 import dev.llmproxy.domain.routing.UpstreamPort;
@@ -74,7 +77,7 @@ public final class SimUpstream implements UpstreamPort {
     }
 
     /** Streams a simulated answer word by word; each word is scheduled by the previous one, so events are ordered. */
-    private final class SimStream implements dev.llmproxy.domain.routing.StreamValve {
+    private final class SimStream implements StreamValve {
         private static final Duration BETWEEN_WORDS = Duration.ofMillis(15);
         private final UpstreamCall call;
         private final UpstreamReply.Completed answer;
@@ -129,7 +132,7 @@ public final class SimUpstream implements UpstreamPort {
                 }
             }
             if (sent == cutAfter) {
-                result.complete(new UpstreamReply.StreamBroken(dev.llmproxy.domain.routing.StreamBreak.CUT,
+                result.complete(new UpstreamReply.StreamBroken(StreamBreak.CUT,
                         "connection closed mid-answer (simulated)", answer.answeredModel(), sent, 0, null));
                 return;
             }
@@ -141,7 +144,7 @@ public final class SimUpstream implements UpstreamPort {
             String word = words[sent++];
             String finish = sent == words.length ? answer.finishReason() : null;
             String delta = JsonCodec.writeText(JsonCodec.object().add("content", word).build());
-            call.stream().onEvent(new dev.llmproxy.domain.routing.StreamEvent(delta, word, finish), this);
+            call.stream().onEvent(new StreamEvent(delta, word, finish), this);
             next = timers.schedule(BETWEEN_WORDS, this::tick);
         }
     }

@@ -37,7 +37,6 @@ import java.util.logging.Logger;
 final class StreamingAttempt implements ResponseListener, StreamValve {
 
     private static final Logger LOG = Logger.getLogger(StreamingAttempt.class.getName());
-    private static final int ERROR_BODY_MAX = 64 * 1024;
 
     private final UpstreamCall call;
     private final CompletableFuture<UpstreamReply> reply;
@@ -45,7 +44,6 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
     private final Timers timers;
     private final Clock clock;
     private final SseParser sse = new SseParser(this::onSseData);
-    private final long startedAt;
 
     private volatile Exchange exchange;
     // Guarded by this: I/O callbacks and timer callbacks meet here.
@@ -73,7 +71,6 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
         this.workers = workers;
         this.timers = timers;
         this.clock = clock;
-        this.startedAt = clock.millis();
         this.answeredModel = call.model().upstreamModel();
     }
 
@@ -115,13 +112,12 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
             return;
         }
         if (nonStreamBody != null) {
-            if (nonStreamBody.size() + data.remaining() > ERROR_BODY_MAX * 512) {
-                finishAndAbort(new UpstreamReply.Failed(FailureKind.MALFORMED, "response body too large"));
+            if (nonStreamBody.size() + data.remaining() > OpenAiHttpUpstream.MAX_BODY) {
+                finishAndAbort(new UpstreamReply.Failed(FailureKind.MALFORMED,
+                        "response body larger than " + OpenAiHttpUpstream.MAX_BODY + " bytes"));
                 return;
             }
-            byte[] bytes = new byte[data.remaining()];
-            data.get(bytes);
-            nonStreamBody.write(bytes, 0, bytes.length);
+            OpenAiHttpUpstream.append(nonStreamBody, data);
             return;
         }
         try {

@@ -7,10 +7,10 @@ import dev.llmproxy.domain.breaker.BreakerTransitionRepository;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.interfaces.json.ModelStatusJson;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -36,19 +36,13 @@ public class BreakersResource {
     @GET
     public JsonObject list(@QueryParam("transitions") Integer limit) {
         int n = limit == null ? 50 : Math.max(1, Math.min(MAX_TRANSITIONS, limit));
-        JsonArrayBuilder models = JsonCodec.array();
-        health.models().forEach(m -> {
-            JsonObjectBuilder o = JsonCodec.object().add("name", m.name()).add("state", m.state().name().toLowerCase());
-            m.untilProbe().ifPresent(d -> o.add("nextProbeInSeconds", (d.toMillis() + 999) / 1000));
-            models.add(o);
-        });
         JsonArrayBuilder recent = JsonCodec.array();
         for (BreakerTransition t : transitions.recent(n)) {
             recent.add(JsonCodec.object().add("model", t.model()).add("from", t.from().name().toLowerCase())
                     .add("to", t.to().name().toLowerCase()).add("reason", t.reason() == null ? "" : t.reason())
                     .add("instance", t.instanceId()).add("at", t.at().toString()));
         }
-        return JsonCodec.object().add("models", models).add("transitions", recent).build();
+        return JsonCodec.object().add("models", ModelStatusJson.of(health.models())).add("transitions", recent).build();
     }
 
     @POST

@@ -6,7 +6,6 @@ import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.Outcome;
 import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
@@ -38,6 +37,7 @@ public class ChatCompletionsServlet extends HttpServlet {
     private static final Logger LOG = Logger.getLogger(ChatCompletionsServlet.class.getName());
     /** Safety net above the chain budget; the chain itself always ends first. */
     private static final long ASYNC_SLACK_MS = 30_000;
+    private static final ProxyError INTERNAL = ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
 
     @Inject
     ChatCompletionService service;
@@ -73,8 +73,7 @@ public class ChatCompletionsServlet extends HttpServlet {
                     write((HttpServletResponse) async.getResponse(), result);
                 } else if (!run.isCancelled()) {
                     LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
-                    JsonResponses.error((HttpServletResponse) async.getResponse(),
-                            ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request."));
+                    JsonResponses.error((HttpServletResponse) async.getResponse(), INTERNAL);
                 }
             } catch (IOException | IllegalStateException e) {
                 LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
@@ -104,17 +103,18 @@ public class ChatCompletionsServlet extends HttpServlet {
                 if (sse.isOpen()) {
                     sse.fail(f.error());
                 } else {
-                    sse.reject(f.error(), Long.toString(calls(f)), f.saw429());
+                    // Nothing streamed and the run is over: the response is ours alone to set up.
+                    proxyHeaders((HttpServletResponse) async.getResponse(), f);
+                    sse.reject(f.error());
                 }
             } else if (run.isCancelled()) {
                 sse.abandon();
             } else {
                 LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
-                ProxyError internal = ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
                 if (sse.isOpen()) {
-                    sse.fail(internal);
+                    sse.fail(INTERNAL);
                 } else {
-                    sse.reject(internal, "0", false);
+                    sse.reject(INTERNAL);
                 }
             }
         });
@@ -141,9 +141,17 @@ public class ChatCompletionsServlet extends HttpServlet {
         JsonResponses.error(res, ProxyError.of(ErrorKind.METHOD_NOT_ALLOWED, "Use POST for /v1/chat/completions."));
     }
 
-    private static void write(HttpServletResponse res, ChainResult result) throws IOException {
+    /** What every answer says about its chain; a failure names no model and is no fallback. */
+    private static void proxyHeaders(HttpServletResponse res, ChainResult result) {
         res.setHeader("X-Proxy-Attempts", Long.toString(calls(result)));
         res.setHeader("X-Proxy-Saw-429", Boolean.toString(result.saw429()));
+        if (result instanceof ChainResult.Failure) {
+            res.setHeader("X-Proxy-Fallback", "false");
+        }
+    }
+
+    private static void write(HttpServletResponse res, ChainResult result) throws IOException {
+        proxyHeaders(res, result);
         if (result instanceof ChainResult.Success s) {
             res.setHeader("X-Proxy-Model", s.model().name());
             res.setHeader("X-Proxy-Fallback", Boolean.toString(s.fallback()));
@@ -152,7 +160,6 @@ public class ChatCompletionsServlet extends HttpServlet {
             }
             JsonResponses.write(res, 200, s.reply().body());
         } else {
-            res.setHeader("X-Proxy-Fallback", "false");
             JsonResponses.error(res, ((ChainResult.Failure) result).error());
         }
     }

@@ -15,10 +15,17 @@ final class JsonResponses {
     }
 
     static void error(HttpServletResponse res, ProxyError error) throws IOException {
+        res.getOutputStream().write(prepareError(res, error));
+    }
+
+    /** Sets an error's status and headers; returns the body, for the caller to write (blocking or not). */
+    static byte[] prepareError(HttpServletResponse res, ProxyError error) {
         if (error.retryAfter() != null) {
             res.setHeader("Retry-After", Long.toString(Math.max(1, error.retryAfter().toSeconds())));
         }
-        write(res, error.kind().httpStatus(), ErrorBodies.of(error));
+        byte[] body = JsonCodec.write(ErrorBodies.of(error));
+        prepare(res, error.kind().httpStatus(), body.length);
+        return body;
     }
 
     static void write(HttpServletResponse res, int status, JsonObject body) throws IOException {
@@ -26,9 +33,13 @@ final class JsonResponses {
     }
 
     static void write(HttpServletResponse res, int status, byte[] body) throws IOException {
+        prepare(res, status, body.length);
+        res.getOutputStream().write(body);
+    }
+
+    private static void prepare(HttpServletResponse res, int status, int length) {
         res.setStatus(status);
         res.setContentType("application/json");
-        res.setContentLength(body.length);
-        res.getOutputStream().write(body);
+        res.setContentLength(length);
     }
 }

@@ -66,22 +66,18 @@ final class SseResponse implements StreamSink, WriteListener {
     @Override
     public void open(AllowedModel allowed, String upstreamModel, boolean fallback, boolean saw429) {
         synchronized (this) {
-            openLocked(allowed, upstreamModel, fallback, saw429);
+            open = true;
+            model = quote(upstreamModel);
+            response.setStatus(200);
+            response.setContentType("text/event-stream;charset=UTF-8");
+            response.setHeader("Cache-Control", "no-cache");
+            response.setHeader("X-Accel-Buffering", "no");
+            response.setHeader("X-Proxy-Model", allowed.name());
+            response.setHeader("X-Proxy-Fallback", Boolean.toString(fallback));
+            response.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
+            enqueue(chunk("{\"role\":\"assistant\",\"content\":\"\"}", null));
         }
         notifyIfGone();
-    }
-
-    private void openLocked(AllowedModel allowed, String upstreamModel, boolean fallback, boolean saw429) {
-        open = true;
-        model = quote(upstreamModel);
-        response.setStatus(200);
-        response.setContentType("text/event-stream;charset=UTF-8");
-        response.setHeader("Cache-Control", "no-cache");
-        response.setHeader("X-Accel-Buffering", "no");
-        response.setHeader("X-Proxy-Model", allowed.name());
-        response.setHeader("X-Proxy-Fallback", Boolean.toString(fallback));
-        response.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
-        enqueue(chunk("{\"role\":\"assistant\",\"content\":\"\"}", null));
     }
 
     @Override
@@ -129,18 +125,8 @@ final class SseResponse implements StreamSink, WriteListener {
     }
 
     /** Before anything was streamed: an ordinary JSON error response with its status. */
-    synchronized void reject(ProxyError error, String attempts, boolean saw429) {
-        response.setStatus(error.kind().httpStatus());
-        response.setContentType("application/json");
-        response.setHeader("X-Proxy-Attempts", attempts);
-        response.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
-        response.setHeader("X-Proxy-Fallback", "false");
-        if (error.retryAfter() != null) {
-            response.setHeader("Retry-After", Long.toString(Math.max(1, error.retryAfter().toSeconds())));
-        }
-        byte[] body = JsonCodec.write(ErrorBodies.of(error));
-        response.setContentLength(body.length);
-        enqueue(body);
+    synchronized void reject(ProxyError error) {
+        enqueue(JsonResponses.prepareError(response, error));
         end();
     }
 

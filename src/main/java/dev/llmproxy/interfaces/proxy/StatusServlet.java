@@ -2,9 +2,9 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.interfaces.json.ModelStatusJson;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -26,13 +26,8 @@ public class StatusServlet extends HttpServlet {
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
         JsonArrayBuilder tiers = JsonCodec.array();
         health.tiers().forEach(t -> tiers.add(JsonCodec.object().add("name", t.name()).add("canAnswer", t.canAnswer())));
-        JsonArrayBuilder models = JsonCodec.array();
-        health.models().forEach(m -> {
-            JsonObjectBuilder o = JsonCodec.object().add("name", m.name()).add("state", m.state().name().toLowerCase());
-            m.untilProbe().ifPresent(d -> o.add("nextProbeInSeconds", (d.toMillis() + 999) / 1000));
-            models.add(o);
-        });
         res.setHeader("Cache-Control", "no-store");
-        JsonResponses.write(res, 200, JsonCodec.object().add("tiers", tiers).add("models", models).build());
+        JsonResponses.write(res, 200, JsonCodec.object().add("tiers", tiers)
+                .add("models", ModelStatusJson.of(health.models())).build());
     }
 }
