@@ -3,13 +3,9 @@ package dev.llmproxy.it;
 import dev.llmproxy.testing.FaultUpstream;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.StringReader;
 import java.net.URI;
@@ -24,17 +20,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** Admission control: a bounded number of requests at work, a bounded queue, and a queue wait of its own. */
-@ExtendWith(ArquillianExtension.class)
-class AdmissionIT {
+class AdmissionIT extends DeployedProxy {
 
     private static FaultUpstream fault;
-    private final ProxyClient proxy = new ProxyClient();
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.proxyWar();
-    }
 
     @BeforeAll
     static void start() throws Exception {

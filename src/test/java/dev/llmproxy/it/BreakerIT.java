@@ -4,24 +4,16 @@ import dev.llmproxy.testing.FaultUpstream;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.StringReader;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Base64;
 
 import static dev.llmproxy.testing.FaultUpstream.ok;
 import static dev.llmproxy.testing.FaultUpstream.status;
@@ -29,17 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** Per-model circuit breakers, end to end: opening, skipping, probing, persistence, status and admin control. */
-@ExtendWith(ArquillianExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class BreakerIT {
+class BreakerIT extends DeployedProxy {
 
     private static FaultUpstream fault;
-    private final ProxyClient proxy = new ProxyClient();
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.proxyWar();
-    }
 
     @BeforeAll
     static void start() throws Exception {
@@ -72,13 +58,6 @@ class BreakerIT {
                 .getJsonArray("models");
         return models.stream().map(JsonObject.class::cast).filter(m -> m.getString("name").equals(name)).findFirst()
                 .orElseThrow();
-    }
-
-    private HttpResponse<String> adminPost(String path) throws Exception {
-        String auth = "Basic " + Base64.getEncoder().encodeToString("admin:it-admin-secret".getBytes());
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + path))
-                .header("Authorization", auth).POST(HttpRequest.BodyPublishers.noBody()).build(),
-                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
@@ -120,8 +99,8 @@ class BreakerIT {
     @Test
     @Order(3)
     void whenEveryModelIsOpenTheAnswerIsAnImmediate503WithRetryAfter() throws Exception {
-        assertThat(adminPost("/admin/api/breakers/b-x/open").statusCode()).isEqualTo(200);
-        assertThat(adminPost("/admin/api/breakers/b-y/open").statusCode()).isEqualTo(200);
+        assertThat(proxy.adminPost("/admin/api/breakers/b-x/open").statusCode()).isEqualTo(200);
+        assertThat(proxy.adminPost("/admin/api/breakers/b-y/open").statusCode()).isEqualTo(200);
         HttpResponse<String> r = proxy.chat("b-all");
         assertThat(r.statusCode()).isEqualTo(503);
         assertThat(r.headers().firstValue("Retry-After")).hasValue("2");
@@ -135,10 +114,10 @@ class BreakerIT {
     @Test
     @Order(4)
     void anAdminResetClosesTheBreakerAndUnknownModelsAre404() throws Exception {
-        assertThat(adminPost("/admin/api/breakers/b-x/reset").statusCode()).isEqualTo(200);
+        assertThat(proxy.adminPost("/admin/api/breakers/b-x/reset").statusCode()).isEqualTo(200);
         assertThat(model("/admin/api/breakers", "b-x").getString("state")).isEqualTo("closed");
         assertThat(proxy.chat("b-all").headers().firstValue("X-Proxy-Model")).hasValue("b-x");
-        assertThat(adminPost("/admin/api/breakers/no-such-model/open").statusCode()).isEqualTo(404);
+        assertThat(proxy.adminPost("/admin/api/breakers/no-such-model/open").statusCode()).isEqualTo(404);
         assertThat(proxy.get("/admin/api/breakers").statusCode()).isEqualTo(401);
     }
 }

@@ -3,13 +3,9 @@ package dev.llmproxy.it;
 import dev.llmproxy.testing.FaultUpstream;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.StringReader;
 import java.net.http.HttpResponse;
@@ -23,16 +19,10 @@ import static dev.llmproxy.testing.FaultUpstream.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** One test per row of DESIGN.md's outcome table, against the deployed WAR and a raw-socket fault upstream. */
-@ExtendWith(ArquillianExtension.class)
-class ClassificationIT {
+class ClassificationIT extends DeployedProxy {
 
     private static FaultUpstream fault;
-    private final ProxyClient proxy = new ProxyClient();
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.proxyWar();
-    }
 
     @BeforeAll
     static void startUpstream() throws Exception {

@@ -2,11 +2,7 @@ package dev.llmproxy.it;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.StringReader;
 import java.net.http.HttpResponse;
@@ -14,15 +10,7 @@ import java.net.http.HttpResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** MicroProfile Health: liveness of the request machinery, readiness on the database and answerable tiers. */
-@ExtendWith(ArquillianExtension.class)
-class HealthIT {
-
-    private final ProxyClient proxy = new ProxyClient();
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.proxyWar();
-    }
+class HealthIT extends DeployedProxy {
 
     @Test
     void liveAndReadyWithTheDatabaseUpAndTiersAnswering() {

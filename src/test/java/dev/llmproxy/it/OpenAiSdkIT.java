@@ -10,13 +10,9 @@ import com.openai.models.chat.completions.ChatCompletionStreamOptions;
 import com.openai.models.completions.CompletionUsage;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.FaultUpstream.Ending;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,16 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The official OpenAI Java SDK, pointed at the proxy, the way applications use it. */
-@ExtendWith(ArquillianExtension.class)
-class OpenAiSdkIT {
+class OpenAiSdkIT extends DeployedProxy {
 
     private static FaultUpstream fault;
     private static OpenAIClient client;
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.proxyWar();
-    }
 
     @BeforeAll
     static void start() throws Exception {

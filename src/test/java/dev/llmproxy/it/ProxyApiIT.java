@@ -4,13 +4,9 @@ import dev.llmproxy.testing.FaultUpstream;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.StringReader;
 import java.net.URI;
@@ -26,17 +22,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** The proxy's contract around the chain: cost safety, errors, the request log and the admin API. */
-@ExtendWith(ArquillianExtension.class)
-class ProxyApiIT {
+class ProxyApiIT extends DeployedProxy {
 
     private static FaultUpstream fault;
     private static String config;
-    private final ProxyClient proxy = new ProxyClient();
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.proxyWar();
-    }
 
     @BeforeAll
     static void startUpstream() throws Exception {

@@ -36,6 +36,11 @@ final class ProxyClient {
         return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Authorization", ADMIN_AUTH).GET());
     }
 
+    HttpResponse<String> adminPost(String path) {
+        return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Authorization", ADMIN_AUTH)
+                .POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
     HttpResponse<String> adminPut(String path, String body) {
         return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Authorization", ADMIN_AUTH)
                 .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body)));

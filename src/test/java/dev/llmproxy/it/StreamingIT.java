@@ -5,13 +5,9 @@ import dev.llmproxy.testing.FaultUpstream.Ending;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -35,17 +31,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** Streaming through the deployed WAR against a raw-socket upstream that cuts, stalls and garbles its streams. */
-@ExtendWith(ArquillianExtension.class)
-class StreamingIT {
+class StreamingIT extends DeployedProxy {
 
     private static FaultUpstream fault;
-    private final ProxyClient proxy = new ProxyClient();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.proxyWar();
-    }
 
     @BeforeAll
     static void startUpstream() throws Exception {

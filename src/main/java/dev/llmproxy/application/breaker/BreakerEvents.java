@@ -1,5 +1,6 @@
 package dev.llmproxy.application.breaker;
 
+import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.breaker.BreakerTransitionRepository;
@@ -24,11 +25,14 @@ public class BreakerEvents {
     ManagedExecutorService executor;
     @Inject
     BreakerTransitionRepository repository;
+    @Inject
+    ProxyMetrics metrics;
 
     public void record(BreakerTransition t) {
         Level level = t.to() == BreakerState.OPEN ? Level.WARNING : Level.INFO;
         LOG.log(level, () -> "Circuit breaker of " + t.model() + " on " + t.instanceId() + ": " + t.from() + " -> "
                 + t.to() + " (" + t.reason() + ")");
+        metrics.breakerTransition(t);
         executor.execute(() -> {
             try {
                 repository.save(t);

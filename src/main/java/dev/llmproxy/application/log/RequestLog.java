@@ -41,6 +41,18 @@ public class RequestLog {
         b.submit(record);
     }
 
+    /** Records waiting to be written (0 before start). */
+    public int pending() {
+        RequestLogBatcher b = batcher;
+        return b == null ? 0 : b.pending();
+    }
+
+    /** Records dropped since start because the writer fell too far behind. */
+    public long dropped() {
+        RequestLogBatcher b = batcher;
+        return b == null ? 0 : b.dropped();
+    }
+
     @PreDestroy
     void flush() {
         RequestLogBatcher b = batcher;

@@ -2,6 +2,7 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.log.RequestRecord;
@@ -39,6 +40,8 @@ public class ChatCompletionService {
     Admission admission;
     @Inject
     RequestLog requestLog;
+    @Inject
+    ProxyMetrics metrics;
     @Inject
     Clock clock;
 
@@ -109,7 +112,7 @@ public class ChatCompletionService {
 
     /** Records a request refused before routing (bad JSON, body too large...). */
     public void recordRejected(String requestId, Instant receivedAt, String requestedModel, int status, String code) {
-        requestLog.submit(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, status, code,
+        finish(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, status, code,
                 latency(receivedAt), null, null, null, null, false, false, false, List.of(), null, null));
     }
 
@@ -118,25 +121,31 @@ public class ChatCompletionService {
         long latency = latency(receivedAt);
         if (result instanceof ChainResult.Success s) {
             TokenUsage u = s.reply().usage();
-            requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
+            finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(), u.completionTokens(), u.totalTokens(),
                     s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null, queueWaitMs));
         } else if (result instanceof ChainResult.Streamed s) {
             TokenUsage u = s.usage();
-            requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
+            finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(),
                     u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed(),
                     u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats(), queueWaitMs));
         } else if (result instanceof ChainResult.Failure f) {
-            requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
+            finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
                     f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs));
         } else {
             // Cancelled: the client went away. What was relayed is not known here; the attempts are in the run.
-            requestLog.submit(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
+            finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, false, request.stream(),
                     List.of(), null, queueWaitMs));
         }
+    }
+
+    /** A finished request goes to the request log and the metrics, in the same form. */
+    private void finish(RequestRecord record) {
+        requestLog.submit(record);
+        metrics.requestCompleted(record);
     }
 
     private long latency(Instant receivedAt) {

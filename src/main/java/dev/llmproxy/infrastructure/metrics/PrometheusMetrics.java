@@ -1,0 +1,149 @@
+package dev.llmproxy.infrastructure.metrics;
+
+import dev.llmproxy.application.breaker.ModelHealth;
+import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.application.metrics.ProxyMetrics;
+import dev.llmproxy.domain.admission.Admission;
+import dev.llmproxy.domain.breaker.BreakerState;
+import dev.llmproxy.domain.breaker.BreakerTransition;
+import dev.llmproxy.domain.log.RequestRecord;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The operator's signals in Prometheus form, on Micrometer bundled in the WAR (so they do not depend on any server's
+ * metrics feature). Gauges read the live state at scrape time; counters are fed by the request path.
+ */
+@ApplicationScoped
+public class PrometheusMetrics implements ProxyMetrics {
+
+    static final String OPENMETRICS = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+    static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
+
+    private static final Logger LOG = Logger.getLogger(PrometheusMetrics.class.getName());
+
+    @Inject
+    Admission admission;
+    @Inject
+    ModelHealth health;
+    @Inject
+    RequestLog requestLog;
+
+    private PrometheusMeterRegistry registry;
+    private RequestMeters requests;
+    private Meter.MeterProvider<Counter> transitions;
+    private MultiGauge breakerStates;
+    private MultiGauge tierAvailable;
+    private JvmGcMetrics gc;
+
+    @PostConstruct
+    void start() {
+        registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        requests = new RequestMeters(registry);
+        transitions = Counter.builder("proxy.breaker.transitions")
+                .description("Circuit breaker state changes by model").withRegistry(registry);
+        breakerStates = MultiGauge.builder("proxy.breaker.state")
+                .description("1 for each model's current breaker state (closed, open, half_open), 0 for the others")
+                .register(registry);
+        tierAvailable = MultiGauge.builder("proxy.tier.available")
+                .description("1 when some model of the tier's chain is closed or due for a probe, else 0")
+                .register(registry);
+        bindAdmission();
+        Gauge.builder("proxy.request.log.backlog", requestLog, RequestLog::pending).strongReference(true)
+                .description("Request log records waiting to be written").register(registry);
+        FunctionCounter.builder("proxy.request.log.dropped", requestLog, RequestLog::dropped)
+                .description("Request log records dropped because the writer fell too far behind").register(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        gc = new JvmGcMetrics();
+        gc.bindTo(registry);
+    }
+
+    private void bindAdmission() {
+        Gauge.builder("proxy.queue.depth", admission, Admission::queued).strongReference(true)
+                .description("Requests waiting for an upstream slot").register(registry);
+        Gauge.builder("proxy.upstream.in.flight", admission, Admission::running).strongReference(true)
+                .description("Requests doing upstream work now").register(registry);
+        FunctionCounter.builder("proxy.queue.rejections", admission, Admission::rejectedFull)
+                .description("Requests refused at once because the queue was full").register(registry);
+        FunctionCounter.builder("proxy.queue.timeouts", admission, Admission::timedOut)
+                .description("Requests that gave up after waiting the queue-wait limit").register(registry);
+    }
+
+    @Override
+    public void requestCompleted(RequestRecord record) {
+        try {
+            requests.record(record);
+        } catch (RuntimeException e) {
+            // Metrics must never cost a request its answer or its log record.
+            LOG.log(Level.WARNING, "Could not record metrics of request " + record.requestId(), e);
+        }
+    }
+
+    @Override
+    public void breakerTransition(BreakerTransition t) {
+        transitions.withTags("model", t.model(), "from", label(t.from()), "to", label(t.to())).increment();
+    }
+
+    @Override
+    public String contentType(String accept) {
+        return accept != null && accept.contains("application/openmetrics-text") ? OPENMETRICS : PROMETHEUS_TEXT;
+    }
+
+    @Override
+    public void scrape(String contentType, OutputStream out) throws IOException {
+        refreshBreakerStates();
+        tierAvailable.register(health.tiers().stream()
+                .map(t -> MultiGauge.Row.of(Tags.of("tier", t.name()), t.canAnswer() ? 1 : 0))
+                .collect(java.util.stream.Collectors.toList()), true);
+        registry.scrape(out, contentType);
+    }
+
+    /** Every allowlisted model, in every state: a model that was removed disappears from the series. */
+    private void refreshBreakerStates() {
+        List<MultiGauge.Row<?>> rows = new ArrayList<>();
+        for (ModelHealth.ModelStatus m : health.models()) {
+            for (BreakerState s : BreakerState.values()) {
+                rows.add(MultiGauge.Row.of(Tags.of("model", m.name(), "state", label(s)), m.state() == s ? 1 : 0));
+            }
+        }
+        breakerStates.register(rows, true);
+    }
+
+    static String label(BreakerState s) {
+        return s.name().toLowerCase(Locale.ROOT);
+    }
+
+    @PreDestroy
+    void stop() {
+        gc.close();
+        registry.close();
+    }
+}
