@@ -1,5 +1,10 @@
 package dev.llmproxy.it;
 
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,13 +24,33 @@ final class ProxyClient {
             .connectTimeout(Duration.ofSeconds(5)).build();
 
     HttpResponse<String> chat(String model) {
-        return post("/v1/chat/completions",
-                "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}");
+        return post("/v1/chat/completions", chatBody(model));
     }
 
     HttpResponse<String> post(String path, String body) {
         return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    static String adminAuth() {
+        return ADMIN_AUTH;
+    }
+
+    /** Any request; {@code headers} are name, value pairs. A null body sends none. */
+    HttpResponse<String> send(String method, String path, String body, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(BASE + path)).method(method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            b.header("Content-Type", "application/json");
+        }
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return send(b);
+    }
+
+    static String chatBody(String model) {
+        return "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}";
     }
 
     HttpResponse<String> get(String path) {
@@ -47,7 +72,17 @@ final class ProxyClient {
     }
 
     /** Replaces the proxy's configuration and fails the test if it is refused. */
+    /**
+     * Imports a config document. All tests share one server and one client address, so the IP flood bound is off
+     * unless the document sets it (LimitsIT does, with a separate address per test through a trusted proxy).
+     */
     void importConfig(String document) {
+        JsonObject doc = Json.createReader(new StringReader(document)).readObject();
+        JsonObject settings = doc.containsKey("settings") ? doc.getJsonObject("settings") : JsonValue.EMPTY_JSON_OBJECT;
+        if (!settings.containsKey("ipLimitPerMinute") && !settings.containsKey("ipLimitPerHour")) {
+            settings = Json.createObjectBuilder(settings).add("ipLimitPerMinute", 0).add("ipLimitPerHour", 0).build();
+            document = Json.createObjectBuilder(doc).add("settings", settings).build().toString();
+        }
         HttpResponse<String> r = adminPut("/admin/api/config", document);
         if (r.statusCode() != 200) {
             throw new AssertionError("config import refused: " + r.statusCode() + " " + r.body());

@@ -196,7 +196,12 @@ public final class ConfigDocument {
             tiers.add(b.add("chain", JsonCodec.array(t.chain())));
         }
         JsonObjectBuilder settings = JsonCodec.object();
-        config.settings().effective().forEach((key, value) -> settings.add(key.name(), toJson(key, value)));
+        // A null value is decided by the deployment (allowAnonymousCallers): leave it out rather than pin it.
+        config.settings().effective().forEach((key, value) -> {
+            if (value != null) {
+                settings.add(key.name(), toJson(plain(key, value)));
+            }
+        });
         return JsonCodec.object().add("version", config.version()).add("providers", providers)
                 .add("models", models).add("tiers", tiers).add("settings", settings).build();
     }
@@ -214,16 +219,22 @@ public final class ConfigDocument {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static JsonValue toJson(SettingKey key, Object value) {
-        Object plain = key.toPlain(value);
+    private static Object plain(SettingKey key, Object value) {
+        return key.toPlain(value);
+    }
+
+    private static JsonValue toJson(Object plain) {
         if (plain instanceof Long l) return JsonCodec.value(l);
+        if (plain instanceof Integer i) return JsonCodec.value(i.longValue());
         if (plain instanceof Boolean b) return b ? JsonValue.TRUE : JsonValue.FALSE;
         if (plain instanceof String s) return JsonCodec.value(s);
-        JsonArrayBuilder arr = JsonCodec.array();
-        for (Object o : (List<?>) plain) {
-            if (o instanceof Integer i) arr.add(i);
-            else arr.add(o.toString());
+        if (plain instanceof Map<?, ?> map) {
+            JsonObjectBuilder obj = JsonCodec.object();
+            map.forEach((k, v) -> obj.add(String.valueOf(k), toJson(v)));
+            return obj.build();
         }
+        JsonArrayBuilder arr = JsonCodec.array();
+        ((List<?>) plain).forEach(o -> arr.add(toJson(o)));
         return arr.build();
     }
 }

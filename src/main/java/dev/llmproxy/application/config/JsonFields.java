@@ -10,7 +10,9 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Reads typed fields of one JSON object, recording each problem with the field's path instead of throwing. */
@@ -160,7 +162,7 @@ final class JsonFields {
         return o;
     }
 
-    /** Plain Java form of a JSON value: Long/BigDecimal, Boolean, String, List or null. */
+    /** Plain Java form of a JSON value: Long/BigDecimal, Boolean, String, List, Map or null. */
     static Object plain(JsonValue v) {
         return switch (v.getValueType()) {
             case NUMBER -> ((JsonNumber) v).isIntegral() ? (Object) ((JsonNumber) v).longValue() : ((JsonNumber) v).bigDecimalValue();
@@ -168,7 +170,11 @@ final class JsonFields {
             case TRUE -> Boolean.TRUE;
             case FALSE -> Boolean.FALSE;
             case ARRAY -> ((JsonArray) v).stream().map(JsonFields::plain).toList();
-            case OBJECT -> v;
+            case OBJECT -> {
+                Map<String, Object> map = new LinkedHashMap<>();
+                ((JsonObject) v).forEach((k, value) -> map.put(k, plain(value)));
+                yield map;
+            }
             case NULL -> null;
         };
     }

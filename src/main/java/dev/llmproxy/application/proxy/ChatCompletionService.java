@@ -1,14 +1,18 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.application.access.Caller;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.admission.Admission;
+import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainPlan;
 import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.domain.routing.RouteResolver;
 import dev.llmproxy.domain.routing.StreamSink;
@@ -45,20 +49,29 @@ public class ChatCompletionService {
     @Inject
     Clock clock;
 
-    public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request) {
-        return complete(requestId, receivedAt, request, null);
+    public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
+                                                   Caller caller) {
+        return complete(requestId, receivedAt, request, caller, null);
     }
 
-    /** @param sink where a streamed answer goes (null when the request does not stream) */
+    /**
+     * @param caller who is calling (already let in by the access check)
+     * @param sink   where a streamed answer goes (null when the request does not stream)
+     */
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
-                                                   StreamSink sink) {
+                                                   Caller caller, StreamSink sink) {
         RuntimeConfig config = configs.current();
         RouteResolver.Route route;
         try {
             route = RouteResolver.resolve(config, request.model());
+            if (!caller.mayUse(route.tier())) {
+                throw new ProxyException(ProxyError.of(ErrorKind.NOT_PERMITTED, route.tier() == null
+                        ? "This API key may only use its tiers, not a model by name."
+                        : "This API key may not use tier '" + route.tier() + "'."));
+            }
         } catch (ProxyException e) {
             ChainResult refused = new ChainResult.Failure(e.error(), List.of(), false);
-            record(requestId, receivedAt, null, request, refused, null);
+            record(requestId, receivedAt, null, request, caller, refused, null);
             return CompletableFuture.completedFuture(refused);
         }
         ChainPlan plan = new ChainPlan(requestId, route.candidates(),
@@ -104,41 +117,46 @@ public class ChatCompletionService {
                 admitted.cancel(false);
             }
             Duration waited = queueWait.get();
-            record(requestId, receivedAt, route.tier(), request, error instanceof CancellationException ? null : result,
-                    waited == null ? null : waited.toMillis());
+            record(requestId, receivedAt, route.tier(), request, caller,
+                    error instanceof CancellationException ? null : result, waited == null ? null : waited.toMillis());
         });
         return outcome;
     }
 
-    /** Records a request refused before routing (bad JSON, body too large...). */
-    public void recordRejected(String requestId, Instant receivedAt, String requestedModel, int status, String code) {
-        finish(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, status, code,
-                latency(receivedAt), null, null, null, null, false, false, false, List.of(), null, null));
+    /** Records a request refused before routing (origin, key, limits, bad JSON, body too large...). */
+    public void recordRejected(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
+                               ProxyError error) {
+        finish(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, error.kind().httpStatus(),
+                error.kind().code(), latency(receivedAt), null, null, null, null, false, false, false, List.of(), null,
+                null, caller));
     }
 
-    private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, ChainResult result,
-                        Long queueWaitMs) {
+    private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
+                        ChainResult result, Long queueWaitMs) {
+        CallerRecord who = caller.record();
         long latency = latency(receivedAt);
         if (result instanceof ChainResult.Success s) {
             TokenUsage u = s.reply().usage();
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(), u.completionTokens(), u.totalTokens(),
-                    s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null, queueWaitMs));
+                    s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null, queueWaitMs,
+                    who));
         } else if (result instanceof ChainResult.Streamed s) {
             TokenUsage u = s.usage();
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(),
                     u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed(),
-                    u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats(), queueWaitMs));
+                    u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats(), queueWaitMs,
+                    who));
         } else if (result instanceof ChainResult.Failure f) {
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
-                    f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs));
+                    f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs, who));
         } else {
             // Cancelled: the client went away. What was relayed is not known here; the attempts are in the run.
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, false, request.stream(),
-                    List.of(), null, queueWaitMs));
+                    List.of(), null, queueWaitMs, who));
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.access.Cidr;
+import dev.llmproxy.domain.access.OriginPolicy;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,6 +82,29 @@ public final class SettingKeys {
     public static final SettingKey.LongKey QUEUE_WAIT_TIMEOUT_MS = register(new SettingKey.LongKey("queueWaitTimeoutMs",
             30_000, 1, HOUR_MS, "ms",
             "Longest wait in the queue (503 naming the position); separate from the chain budget, which starts after it."));
+
+    public static final SettingKey.BoolKey ALLOW_ANONYMOUS_CALLERS = register(new SettingKey.BoolKey(
+            "allowAnonymousCallers", null, "Whether callers without an API key are served (bounded by the IP limits). "
+            + "Unset: yes in development mode, no in production mode (PROXY_MODE)."));
+    public static final SettingKey.LongKey IP_LIMIT_PER_MINUTE = register(new SettingKey.LongKey("ipLimitPerMinute",
+            60, 0, 1_000_000, "requests", "Flood bound: requests per client address in any minute (0 = off); "
+            + "applies to callers without a key."));
+    public static final SettingKey.LongKey IP_LIMIT_PER_HOUR = register(new SettingKey.LongKey("ipLimitPerHour",
+            600, 0, 10_000_000, "requests", "Flood bound: requests per client address in any hour (0 = off); "
+            + "applies to callers without a key."));
+    public static final SettingKey.LongKey KEY_LIMIT_PER_MINUTE = register(new SettingKey.LongKey("keyLimitPerMinute",
+            600, 0, 1_000_000, "requests", "Requests per API key in any minute, unless the key has its own (0 = off)."));
+    public static final SettingKey.ScopeLimitsKey SCOPE_LIMITS = register(new SettingKey.ScopeLimitsKey("scopeLimits",
+            "Per-scope buckets per client, so one feature cannot starve another: "
+            + "{\"pairing\": {\"perMinute\": 5, \"perHour\": 20}}. A scope not listed has no bucket of its own."));
+    public static final SettingKey.LongKey MAX_PROMPT_CHARS = register(new SettingKey.LongKey("maxPromptChars",
+            200_000, 1, 100_000_000, "characters", "Longest prompt accepted, counted over all message content (413 above it)."));
+    public static final SettingKey.TextListKey TRUSTED_PROXIES = register(new SettingKey.TextListKey("trustedProxies",
+            List.of(), "Addresses or CIDR ranges of the load balancers in front of the proxy; only from these are "
+            + "X-Forwarded-For and Forwarded believed.", Cidr::parse));
+    public static final SettingKey.TextListKey ALLOWED_ORIGINS = register(new SettingKey.TextListKey("allowedOrigins",
+            List.of("localhost", "127.0.0.1"), "Browser origins allowed to call the proxy: exact hosts, .suffixes for "
+            + "subdomains, or *. Requests without an Origin header are not gated.", OriginPolicy::validate));
 
     private SettingKeys() {
     }

@@ -1,7 +1,10 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.access.Cidr;
+import dev.llmproxy.domain.access.OriginPolicy;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
+import dev.llmproxy.domain.limits.ScopeLimit;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -16,6 +19,8 @@ public final class Settings {
     /** Derived once: they are read on every request. */
     private final BreakerPolicy breakerPolicy;
     private final Admission.Limits admissionLimits;
+    private final List<Cidr> trustedProxies;
+    private final OriginPolicy originPolicy;
 
     private Settings(Map<SettingKey<?>, Object> values) {
         this.values = Map.copyOf(values);
@@ -29,6 +34,8 @@ public final class Settings {
                 .build();
         this.admissionLimits = new Admission.Limits(get(SettingKeys.MAX_CONCURRENT_UPSTREAM).intValue(),
                 get(SettingKeys.QUEUE_DEPTH).intValue(), Duration.ofMillis(get(SettingKeys.QUEUE_WAIT_TIMEOUT_MS)));
+        this.trustedProxies = get(SettingKeys.TRUSTED_PROXIES).stream().map(Cidr::parse).toList();
+        this.originPolicy = new OriginPolicy(get(SettingKeys.ALLOWED_ORIGINS));
     }
 
     public static Settings defaults() {
@@ -72,6 +79,18 @@ public final class Settings {
     public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }
     public long maxBodyBytes() { return get(SettingKeys.MAX_BODY_BYTES); }
+    /** @param production whether the deployment runs in production mode (decides when the setting is unset) */
+    public boolean allowAnonymousCallers(boolean production) {
+        Boolean v = get(SettingKeys.ALLOW_ANONYMOUS_CALLERS);
+        return v != null ? v : !production;
+    }
+    public int ipLimitPerMinute() { return get(SettingKeys.IP_LIMIT_PER_MINUTE).intValue(); }
+    public int ipLimitPerHour() { return get(SettingKeys.IP_LIMIT_PER_HOUR).intValue(); }
+    public int keyLimitPerMinute() { return get(SettingKeys.KEY_LIMIT_PER_MINUTE).intValue(); }
+    public Map<String, ScopeLimit> scopeLimits() { return get(SettingKeys.SCOPE_LIMITS); }
+    public long maxPromptChars() { return get(SettingKeys.MAX_PROMPT_CHARS); }
+    public List<Cidr> trustedProxies() { return trustedProxies; }
+    public OriginPolicy originPolicy() { return originPolicy; }
     public Set<Integer> sameModelRetryStatuses() { return get(SettingKeys.SAME_MODEL_RETRY_STATUSES); }
     public Set<Integer> nextModelStatuses() { return get(SettingKeys.NEXT_MODEL_STATUSES); }
     public Set<Integer> breakerFailureStatuses() { return get(SettingKeys.BREAKER_FAILURE_STATUSES); }

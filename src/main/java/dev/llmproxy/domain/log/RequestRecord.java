@@ -14,13 +14,15 @@ import java.util.List;
  * @param errorCode      the error code answered, or null on success
  * @param streamStats    for a streamed request, what was relayed; null otherwise
  * @param queueWaitMs    how long the request waited for an upstream slot; null if it never queued for one
+ * @param caller         who called and what the limiter decided
  */
 public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
                             String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
                             Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
                             boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
-                            StreamStats streamStats, Long queueWaitMs) {
+                            StreamStats streamStats, Long queueWaitMs, CallerRecord caller) {
     public RequestRecord {
         attempts = List.copyOf(attempts);
+        caller = caller == null ? CallerRecord.UNKNOWN : caller;
     }
 }

@@ -1,5 +1,7 @@
 package dev.llmproxy.infrastructure.config;
 
+import dev.llmproxy.application.access.AccessMode;
+import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.config.BootstrapConfig;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
@@ -43,6 +45,10 @@ public class Startup {
     AdminBootstrap admins;
     @Inject
     RequestLog requestLog;
+    @Inject
+    AccessMode access;
+    @Inject
+    ApiKeys keys;
 
     private ScheduledFuture<?> poll;
 
@@ -52,12 +58,30 @@ public class Startup {
         configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class)));
         admins.ensureAdmin(config.getOptionalValue("PROXY_ADMIN_PASSWORD", String.class).filter(s -> !s.isBlank()));
         requestLog.start();
+        keys.reload();
+        announce(access);
         poll = scheduler.scheduleWithFixedDelay(this::refresh, CONFIG_POLL_SECONDS, CONFIG_POLL_SECONDS, TimeUnit.SECONDS);
     }
 
+    private static void announce(AccessMode access) {
+        if (!access.serving()) {
+            LOG.severe("PROXY_MODE=production but " + access.refusal() + ": the proxy endpoint answers 503 and "
+                    + "readiness is DOWN until a secret salt of at least " + AccessMode.MIN_SALT_LENGTH
+                    + " characters is set (a public salt over the IPv4 space is no hashing at all).");
+        } else if (!access.production() && !access.hasSecretSalt()) {
+            LOG.warning("Development mode: client addresses are hashed with a public development salt. Set PROXY_MODE="
+                    + "production and PROXY_IP_SALT before exposing the proxy.");
+        } else {
+            LOG.info("Access: " + (access.production() ? "production" : "development") + " mode, client addresses "
+                    + "hashed with the configured salt.");
+        }
+    }
+
+    /** Picks up configuration and API-key changes made on other instances. */
     private void refresh() {
         try {
             configs.refresh();
+            keys.reload();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not check the database for configuration changes", e);
         }

@@ -7,6 +7,7 @@ import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.infrastructure.limits.LimiterStores;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -52,6 +53,8 @@ public class PrometheusMetrics implements ProxyMetrics {
     ModelHealth health;
     @Inject
     RequestLog requestLog;
+    @Inject
+    LimiterStores limiterStores;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
@@ -77,6 +80,12 @@ public class PrometheusMetrics implements ProxyMetrics {
                 .description("Request log records waiting to be written").register(registry);
         FunctionCounter.builder("proxy.request.log.dropped", requestLog, RequestLog::dropped)
                 .description("Request log records dropped because the writer fell too far behind").register(registry);
+        Gauge.builder("proxy.rate.limit.store.shared", limiterStores, s -> s.usingShared() ? 1 : 0).strongReference(true)
+                .description("1 while rate limits are decided by the shared store, 0 while on per-instance memory")
+                .register(registry);
+        FunctionCounter.builder("proxy.rate.limit.fallbacks", limiterStores, LimiterStores::fallbacks)
+                .description("Requests whose limits were decided in memory because the shared store failed")
+                .register(registry);
         new ClassLoaderMetrics().bindTo(registry);
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);

@@ -95,6 +95,9 @@ public class JpaConfigRepository implements ConfigRepository {
             em.persist(ConfigMapper.toEntity(tiers.get(i), i));
         }
         for (Map.Entry<SettingKey<?>, Object> e : config.settings().effective().entrySet()) {
+            if (e.getValue() == null) {
+                continue; // decided by the deployment (PROXY_MODE), not stored
+            }
             SettingEntity s = new SettingEntity();
             s.name = e.getKey().name();
             s.value = text(e.getKey(), e.getValue());

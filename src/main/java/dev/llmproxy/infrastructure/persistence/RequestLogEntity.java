@@ -55,6 +55,16 @@ public class RequestLogEntity {
     public Integer continuations;
     @Column(name = "queue_wait_ms")
     public Long queueWaitMs;
+    @Column(name = "client_hash")
+    public String clientHash;
+    @Column(name = "key_id")
+    public String keyId;
+    public String scope;
+    @Column(name = "rate_limits")
+    public String rateLimits;
+    @Column(name = "rate_limit_hit")
+    public String rateLimitHit;
+    public String limiter;
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "request_attempt", joinColumns = @JoinColumn(name = "request_id"))
     @OrderColumn(name = "seq")

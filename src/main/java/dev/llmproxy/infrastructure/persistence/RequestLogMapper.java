@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.persistence;
 
+import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.Outcome;
@@ -36,6 +37,13 @@ final class RequestLogMapper {
         e.saw429 = r.saw429();
         e.stream = r.stream();
         e.queueWaitMs = r.queueWaitMs();
+        CallerRecord c = r.caller();
+        e.clientHash = c.clientHash();
+        e.keyId = c.keyId();
+        e.scope = c.scope();
+        e.rateLimits = clip(c.limits(), 400);
+        e.rateLimitHit = c.limitHit();
+        e.limiter = c.limiter();
         if (r.streamStats() != null) {
             e.firstTokenMs = r.streamStats().firstTokenMs();
             e.eventsRelayed = r.streamStats().eventsRelayed();
@@ -62,7 +70,7 @@ final class RequestLogMapper {
                         Duration.ofMillis(a.latencyMs), a.reason)).toList(),
                 e.eventsRelayed == null ? null : new StreamStats(e.firstTokenMs, e.eventsRelayed,
                         e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations),
-                e.queueWaitMs);
+                e.queueWaitMs, new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter));
     }
 
     /** Microseconds: the precision both H2 and PostgreSQL keep, so keyset cursors compare exactly. */

@@ -27,7 +27,7 @@ public final class AdminExceptionMappers {
         @Override
         public Response toResponse(ConfigValidationException e) {
             JsonObject base = ErrorBodies.of(new ProxyError(ErrorKind.BAD_REQUEST,
-                    "The configuration was rejected; nothing was changed. " + e.getMessage(), null, null));
+                    "The request was rejected; nothing was changed. " + e.getMessage(), null, null));
             JsonObject error = JsonCodec.object(base.getJsonObject("error"))
                     .add("code", "invalid_config")
                     .add("details", JsonCodec.array(e.problems())).build();
@@ -63,6 +63,11 @@ public final class AdminExceptionMappers {
         public Response toResponse(jakarta.transaction.TransactionalException e) {
             return new Conflict().toResponse(new PersistenceException(e));
         }
+    }
+
+    /** The signed-in admin's name, for logs and the audit trail. */
+    static String who(jakarta.ws.rs.core.SecurityContext security) {
+        return security.getUserPrincipal() == null ? "unknown" : security.getUserPrincipal().getName();
     }
 
     static Response json(int status, JsonObject body) {

@@ -48,7 +48,7 @@ public class BreakersResource {
     @POST
     @Path("{model}/open")
     public JsonObject forceOpen(@PathParam("model") String model, @Context SecurityContext security) {
-        if (!health.forceOpen(model, who(security))) {
+        if (!health.forceOpen(model, AdminExceptionMappers.who(security))) {
             throw unknown(model);
         }
         return JsonCodec.object().add("model", model).add("state", "open").build();
@@ -57,14 +57,10 @@ public class BreakersResource {
     @POST
     @Path("{model}/reset")
     public JsonObject reset(@PathParam("model") String model, @Context SecurityContext security) {
-        if (!health.reset(model, who(security))) {
+        if (!health.reset(model, AdminExceptionMappers.who(security))) {
             throw unknown(model);
         }
         return JsonCodec.object().add("model", model).add("state", "closed").build();
-    }
-
-    private static String who(SecurityContext security) {
-        return security.getUserPrincipal() == null ? "unknown" : security.getUserPrincipal().getName();
     }
 
     private static ProxyException unknown(String model) {

@@ -36,7 +36,7 @@ public class ConfigResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public JsonObject importDocument(String body, @Context SecurityContext security) {
         RuntimeConfig parsed = ConfigDocument.read(body);
-        String author = security.getUserPrincipal() == null ? "unknown" : security.getUserPrincipal().getName();
+        String author = AdminExceptionMappers.who(security);
         RuntimeConfig stored = configs.replace(parsed, author, "imported through the admin API");
         return JsonCodec.object().add("version", stored.version())
                 .add("tiers", stored.tiers().size()).add("models", stored.models().size()).build();

@@ -5,7 +5,6 @@ import dev.llmproxy.domain.security.PasswordHasher;
 import dev.llmproxy.domain.security.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.security.enterprise.authentication.mechanism.http.BasicAuthenticationMechanismDefinition;
 import jakarta.security.enterprise.credential.Credential;
 import jakarta.security.enterprise.credential.UsernamePasswordCredential;
 import jakarta.security.enterprise.identitystore.CredentialValidationResult;
@@ -18,7 +17,6 @@ import java.util.Optional;
  * which names exist; the hash comparison itself is constant-time.
  */
 @ApplicationScoped
-@BasicAuthenticationMechanismDefinition(realmName = "llm-proxy")
 public class DatabaseIdentityStore implements IdentityStore {
 
     @Inject

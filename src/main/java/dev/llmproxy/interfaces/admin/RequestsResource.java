@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.admin;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ErrorKind;
@@ -84,7 +85,15 @@ public class RequestsResource {
         nullable(b, "completionTokens", r.completionTokens());
         nullable(b, "totalTokens", r.totalTokens());
         nullable(b, "finishReason", r.finishReason());
-        return b.add("attempts", attempts).build();
+        CallerRecord c = r.caller();
+        JsonObjectBuilder caller = JsonCodec.object();
+        nullable(caller, "clientHash", c.clientHash());
+        nullable(caller, "keyId", c.keyId());
+        nullable(caller, "scope", c.scope());
+        nullable(caller, "limits", c.limits());
+        nullable(caller, "limitHit", c.limitHit());
+        nullable(caller, "limiter", c.limiter());
+        return b.add("caller", caller).add("attempts", attempts).build();
     }
 
     private static void nullable(JsonObjectBuilder b, String key, Object value) {

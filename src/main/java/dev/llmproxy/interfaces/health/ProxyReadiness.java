@@ -1,5 +1,7 @@
 package dev.llmproxy.interfaces.health;
 
+import dev.llmproxy.application.access.AccessMode;
+import dev.llmproxy.application.access.Limiter;
 import dev.llmproxy.application.breaker.ModelHealth;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,7 +15,10 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** Ready when the database answers and at least one tier can answer now (some model closed or due for a probe). */
+/**
+ * Ready when the database answers, at least one tier can answer now (some model closed or due for a probe), and the
+ * deployment may serve (not production without a salt). Details say which rate-limit store is deciding.
+ */
 @Readiness
 @ApplicationScoped
 public class ProxyReadiness implements HealthCheck {
@@ -24,6 +29,10 @@ public class ProxyReadiness implements HealthCheck {
     DataSource dataSource;
     @Inject
     ModelHealth health;
+    @Inject
+    AccessMode access;
+    @Inject
+    Limiter limiter;
 
     @Override
     public HealthCheckResponse call() {
@@ -32,8 +41,13 @@ public class ProxyReadiness implements HealthCheck {
         HealthCheckResponseBuilder r = HealthCheckResponse.named("proxy")
                 .withData("database", database ? "up" : "down")
                 .withData("tiersAnswering", answering)
-                .withData("tiers", health.tiers().size());
-        return r.status(database && answering > 0).build();
+                .withData("tiers", health.tiers().size())
+                .withData("rateLimitStore", limiter.shared() ? "shared" : "in-memory (shared store unreachable)")
+                .withData("mode", access.production() ? "production" : "development");
+        if (!access.serving()) {
+            r.withData("refusing", access.refusal());
+        }
+        return r.status(database && answering > 0 && access.serving()).build();
     }
 
     private boolean databaseAnswers() {

@@ -1,5 +1,9 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.application.access.AccessControl;
+import dev.llmproxy.application.access.AccessRefusal;
+import dev.llmproxy.application.access.AccessRequest;
+import dev.llmproxy.application.access.Caller;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.application.proxy.ChatRequest;
@@ -26,21 +30,26 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code POST /v1/chat/completions}. The request thread only reads and validates the body; the chain runs
  * asynchronously and the answer is written by whichever worker completes it, so no thread waits on an upstream.
  */
-@WebServlet(urlPatterns = "/v1/chat/completions", asyncSupported = true)
+@WebServlet(urlPatterns = {"/v1/chat/completions", "/v1/scopes/*"}, asyncSupported = true)
 public class ChatCompletionsServlet extends HttpServlet {
 
     private static final Logger LOG = Logger.getLogger(ChatCompletionsServlet.class.getName());
     /** Safety net above the chain budget; the chain itself always ends first. */
     private static final long ASYNC_SLACK_MS = 30_000;
+    private static final Pattern SCOPED = Pattern.compile("/([a-z0-9][a-z0-9_-]{0,39})/chat/completions");
     private static final ProxyError INTERNAL = ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
 
     @Inject
     ChatCompletionService service;
+    @Inject
+    AccessControl access;
     @Inject
     ConfigService configs;
     @Inject
@@ -51,21 +60,40 @@ public class ChatCompletionsServlet extends HttpServlet {
         Instant receivedAt = clock.instant();
         String requestId = RequestIds.of(req);
         Settings settings = configs.current().settings();
-        ChatRequest chat;
+        String routeScope = null;
+        if (req.getServletPath().equals("/v1/scopes")) {
+            routeScope = scopeOf(req.getPathInfo());
+            if (routeScope == null) {
+                JsonResponses.error(res, ProxyError.of(ErrorKind.NOT_FOUND, "No such endpoint: use "
+                        + "/v1/chat/completions or /v1/scopes/{scope}/chat/completions."));
+                return;
+            }
+        }
+        // Who is calling and whether their limits leave room comes first: a flood of malformed or oversized
+        // requests is bounded like any other.
+        Caller caller = Caller.UNKNOWN;
+        ChatRequest chat = null;
         try {
+            caller = access.admit(new AccessRequest(req.getRemoteAddr(), req.getHeader("Forwarded"),
+                    req.getHeader("X-Forwarded-For"), req.getHeader("Authorization"), routeScope));
             chat = ChatRequest.parse(readBody(req, settings.maxBodyBytes()));
+            if (chat.promptChars() > settings.maxPromptChars()) {
+                throw new ProxyException(ProxyError.of(ErrorKind.PROMPT_TOO_LONG, "The prompt has " + chat.promptChars()
+                        + " characters of message content; the limit is " + settings.maxPromptChars() + "."));
+            }
         } catch (ProxyException e) {
-            service.recordRejected(requestId, receivedAt, null, e.error().kind().httpStatus(), e.error().kind().code());
+            service.recordRejected(requestId, receivedAt, chat == null ? null : chat.model(),
+                    e instanceof AccessRefusal refusal ? refusal.caller() : caller.record(), e.error());
             JsonResponses.error(res, e.error());
             return;
         }
         AsyncContext async = req.startAsync();
         if (chat.stream()) {
-            stream(async, requestId, receivedAt, chat);
+            stream(async, requestId, receivedAt, chat, caller);
             return;
         }
         async.setTimeout(settings.chainBudget().toMillis() + ASYNC_SLACK_MS);
-        CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat);
+        CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, caller);
         async.addListener(new CancelOnAbandon(run));
         run.whenComplete((result, error) -> {
             try {
@@ -88,12 +116,13 @@ public class ChatCompletionsServlet extends HttpServlet {
      * response), then events as they arrive, and at the end usage (if asked for) and {@code [DONE]}, or an in-band
      * error and no {@code [DONE]}.
      */
-    private void stream(AsyncContext async, String requestId, Instant receivedAt, ChatRequest chat) throws IOException {
+    private void stream(AsyncContext async, String requestId, Instant receivedAt, ChatRequest chat, Caller caller)
+            throws IOException {
         // No container timeout: the first-token and idle limits bound the upstream, and a long answer may take minutes.
         async.setTimeout(0);
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
         SseResponse sse = new SseResponse(async, requestId, receivedAt.getEpochSecond(), () -> clientGone.complete(null));
-        CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, sse);
+        CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, caller, sse);
         clientGone.thenRun(() -> run.cancel(true));
         async.addListener(new CancelOnAbandon(run));
         run.whenComplete((result, error) -> {
@@ -162,6 +191,15 @@ public class ChatCompletionsServlet extends HttpServlet {
         } else {
             JsonResponses.error(res, ((ChainResult.Failure) result).error());
         }
+    }
+
+    /**
+     * The scope in {@code /v1/scopes/{scope}/chat/completions} (so that an SDK's base URL can be
+     * {@code .../v1/scopes/pairing}), or null when the path is not of that shape.
+     */
+    static String scopeOf(String pathInfo) {
+        Matcher m = pathInfo == null ? null : SCOPED.matcher(pathInfo);
+        return m != null && m.matches() ? m.group(1) : null;
     }
 
     private static byte[] readBody(HttpServletRequest req, long max) throws IOException {

@@ -21,7 +21,8 @@ final class JsonResponses {
     /** Sets an error's status and headers; returns the body, for the caller to write (blocking or not). */
     static byte[] prepareError(HttpServletResponse res, ProxyError error) {
         if (error.retryAfter() != null) {
-            res.setHeader("Retry-After", Long.toString(Math.max(1, error.retryAfter().toSeconds())));
+            // rounded up: a client that waits exactly this long must find room
+            res.setHeader("Retry-After", Long.toString(Math.max(1, (error.retryAfter().toMillis() + 999) / 1000)));
         }
         byte[] body = JsonCodec.write(ErrorBodies.of(error));
         prepare(res, error.kind().httpStatus(), body.length);

@@ -2,15 +2,13 @@ package dev.llmproxy.interfaces.proxy;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 
-/** Every response carries X-Request-Id, the key to its request log row and the server log lines. */
-@WebFilter(urlPatterns = "/*", asyncSupported = true)
+/** Every response carries X-Request-Id, the key to its request log row and the server log lines (web.xml maps it first). */
 public class RequestIdFilter extends HttpFilter {
 
     @Override

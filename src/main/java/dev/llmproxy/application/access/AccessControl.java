@@ -1,0 +1,171 @@
+package dev.llmproxy.application.access;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.access.ClientAddress;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.keys.ApiKey;
+import dev.llmproxy.domain.keys.ApiKeySecrets;
+import dev.llmproxy.domain.limits.Bucket;
+import dev.llmproxy.domain.limits.Decision;
+import dev.llmproxy.domain.limits.ScopeLimit;
+import dev.llmproxy.domain.limits.Window;
+import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The door of the proxy endpoint (DESIGN.md §3): who is calling (key, hashed address), and whether their limits
+ * leave room. Runs before anything is parsed further or called; every refusal carries what was known of the caller.
+ */
+@ApplicationScoped
+public class AccessControl {
+
+    public static final String DEFAULT_SCOPE = "default";
+    private static final Duration MINUTE = Duration.ofMinutes(1);
+    private static final Duration HOUR = Duration.ofHours(1);
+
+    @Inject
+    ConfigService configs;
+    @Inject
+    ApiKeys keys;
+    @Inject
+    Limiter limiter;
+    @Inject
+    AccessMode mode;
+
+    public Caller admit(AccessRequest request) {
+        if (!mode.serving()) {
+            throw new AccessRefusal(ProxyError.of(ErrorKind.MISCONFIGURED, "The proxy refuses to serve: it runs in "
+                    + "production mode without a client-hashing salt. An operator must set PROXY_IP_SALT."),
+                    CallerRecord.UNKNOWN);
+        }
+        Settings settings = configs.current().settings();
+        String clientHash = mode.hasher().hash(ClientAddress.resolve(request.peer(), request.forwarded(),
+                request.xForwardedFor(), settings.trustedProxies()));
+        ApiKey key = identify(request, settings, clientHash);
+        String keyId = key == null ? null : key.id();
+        String scope = scope(key, request.routeScope(), clientHash);
+        List<Bucket> buckets = buckets(settings, key, clientHash, scope);
+        String limits = buckets.stream().flatMap(b -> b.windows().stream()).map(Window::name)
+                .collect(Collectors.joining(","));
+        if (buckets.isEmpty()) {
+            return new Caller(key, new CallerRecord(clientHash, keyId, scope, null, null, null));
+        }
+        Limiter.Limited limited = limiter.take(buckets);
+        String store = limited.shared() ? "shared" : "memory";
+        if (limited.decision() instanceof Decision.Refused refused) {
+            CallerRecord record = new CallerRecord(clientHash, keyId, scope, limits, refused.limit().name(), store);
+            throw new AccessRefusal(new ProxyError(ErrorKind.RATE_LIMITED, message(refused), null,
+                    refused.retryAfter()), record);
+        }
+        return new Caller(key, new CallerRecord(clientHash, keyId, scope, limits, null, store));
+    }
+
+    /** What can be said of a caller refused before the access check (a disallowed origin): its hashed address. */
+    public CallerRecord anonymous(AccessRequest request) {
+        if (!mode.serving()) {
+            return CallerRecord.UNKNOWN;
+        }
+        return new CallerRecord(mode.hasher().hash(ClientAddress.resolve(request.peer(), request.forwarded(),
+                request.xForwardedFor(), configs.current().settings().trustedProxies())), null, null, null, null, null);
+    }
+
+    private ApiKey identify(AccessRequest request, Settings settings, String clientHash) {
+        String token = bearer(request.authorization());
+        boolean anonymousAllowed = settings.allowAnonymousCallers(mode.production());
+        // An SDK needs some api_key even against an open proxy: a token that is not one of ours is ignored then.
+        if (token == null || (ApiKeySecrets.idOf(token).isEmpty() && anonymousAllowed)) {
+            if (!anonymousAllowed) {
+                throw new AccessRefusal(ProxyError.of(ErrorKind.UNAUTHORIZED,
+                        "An API key is required: send it as 'Authorization: Bearer <key>'."),
+                        new CallerRecord(clientHash, null, null, null, null, null));
+            }
+            return null;
+        }
+        ApiKey key = keys.find(token).orElseThrow(() -> new AccessRefusal(ProxyError.of(ErrorKind.INVALID_API_KEY,
+                "Invalid API key."), new CallerRecord(clientHash, null, null, null, null, null)));
+        if (key.revoked()) {
+            throw new AccessRefusal(ProxyError.of(ErrorKind.INVALID_API_KEY, "This API key has been revoked."),
+                    new CallerRecord(clientHash, key.id(), null, null, null, null));
+        }
+        return key;
+    }
+
+    private static String scope(ApiKey key, String routeScope, String clientHash) {
+        if (key != null && key.scope() != null) {
+            if (routeScope != null && !routeScope.equals(key.scope())) {
+                throw new AccessRefusal(ProxyError.of(ErrorKind.NOT_PERMITTED, "This API key is limited to scope '"
+                        + key.scope() + "'; it cannot be used for scope '" + routeScope + "'."),
+                        new CallerRecord(clientHash, key.id(), routeScope, null, null, null));
+            }
+            return key.scope();
+        }
+        return routeScope != null ? routeScope : DEFAULT_SCOPE;
+    }
+
+    private static List<Bucket> buckets(Settings settings, ApiKey key, String clientHash, String scope) {
+        List<Bucket> buckets = new ArrayList<>();
+        String client;
+        if (key == null) {
+            client = "ip:" + clientHash;
+            List<Window> ip = new ArrayList<>();
+            addWindow(ip, "ipLimitPerMinute", MINUTE, settings.ipLimitPerMinute());
+            addWindow(ip, "ipLimitPerHour", HOUR, settings.ipLimitPerHour());
+            if (!ip.isEmpty()) {
+                buckets.add(new Bucket(client, ip));
+            }
+        } else {
+            client = "key:" + key.id();
+            int cap = key.limitPerMinute() != null ? key.limitPerMinute() : settings.keyLimitPerMinute();
+            if (cap > 0) {
+                buckets.add(new Bucket(client, List.of(new Window("keyLimitPerMinute", MINUTE, cap))));
+            }
+        }
+        ScopeLimit scoped = settings.scopeLimits().get(scope);
+        if (scoped != null) {
+            List<Window> windows = new ArrayList<>();
+            addWindow(windows, "scopeLimits." + scope + ".perMinute", MINUTE, scoped.perMinute());
+            addWindow(windows, "scopeLimits." + scope + ".perHour", HOUR, scoped.perHour());
+            if (!windows.isEmpty()) {
+                buckets.add(new Bucket("scope:" + scope + ":" + client, windows));
+            }
+        }
+        return buckets;
+    }
+
+    private static void addWindow(List<Window> windows, String name, Duration length, int max) {
+        if (max > 0) {
+            windows.add(new Window(name, length, max));
+        }
+    }
+
+    private static String message(Decision.Refused refused) {
+        Window w = refused.limit();
+        String per = refused.bucketKey().startsWith("ip:") ? "client address"
+                : refused.bucketKey().startsWith("key:") ? "API key" : "client in this scope";
+        long seconds = Math.max(1, (refused.retryAfter().toMillis() + 999) / 1000);
+        return "Rate limit reached (" + w.name() + ": " + w.max() + " requests per "
+                + (w.length().equals(HOUR) ? "hour" : "minute") + " per " + per + "); retry in " + seconds + " s.";
+    }
+
+    /** The token of an {@code Authorization: Bearer} header, or null. */
+    static String bearer(String authorization) {
+        if (authorization == null) {
+            return null;
+        }
+        String a = authorization.trim();
+        if (a.length() > 7 && a.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
+            String token = a.substring(7).trim();
+            return token.isEmpty() ? null : token;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,128 @@
+package dev.llmproxy.application.access;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.keys.ApiKey;
+import dev.llmproxy.domain.keys.ApiKeyRepository;
+import dev.llmproxy.domain.keys.ApiKeySecrets;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Caller API keys: created by admins and shown once, checked on every request against an in-memory snapshot of the
+ * stored hashes (reloaded every few seconds, so a key revoked on another instance stops working here too).
+ */
+@ApplicationScoped
+public class ApiKeys {
+
+    private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
+    private static final Pattern SCOPE = Pattern.compile("[a-z0-9][a-z0-9_-]{0,39}");
+    private static final int MAX_LIMIT = 1_000_000;
+
+    @Inject
+    ApiKeyRepository repository;
+    @Inject
+    ConfigService configs;
+    @Inject
+    Clock clock;
+
+    private volatile Map<String, ApiKey> byId = Map.of();
+
+    /** What an admin asks for; null fields take their defaults. */
+    public record Request(String name, String scope, Collection<String> allowedTiers, Integer limitPerMinute) {
+    }
+
+    /** A created key: the stored form, and the key itself, which is never shown again. */
+    public record Created(ApiKey key, String secret) {
+    }
+
+    public void reload() {
+        byId = repository.all().stream().collect(Collectors.toUnmodifiableMap(ApiKey::id, Function.identity()));
+    }
+
+    /** @throws ConfigValidationException naming each bad field */
+    public Created create(Request request, String who) {
+        List<String> problems = problems(request);
+        if (!problems.isEmpty()) {
+            throw new ConfigValidationException(problems);
+        }
+        ApiKeySecrets.NewKey fresh = ApiKeySecrets.generate();
+        ApiKey key = new ApiKey(fresh.id(), request.name().trim(), ApiKeySecrets.hash(fresh.key()), request.scope(),
+                new LinkedHashSet<>(request.allowedTiers() == null ? List.of() : request.allowedTiers()),
+                request.limitPerMinute(), clock.instant(), who, null, null);
+        repository.insert(key);
+        reload();
+        LOG.info(() -> "API key " + key.id() + " (" + key.name() + ") created by " + who);
+        return new Created(key, fresh.key());
+    }
+
+    /** What is wrong with a request, each problem naming its field; empty when it is good. */
+    public List<String> problems(Request request) {
+        List<String> problems = new ArrayList<>();
+        String name = request.name() == null ? "" : request.name().trim();
+        if (name.isEmpty() || name.length() > 200) {
+            problems.add("name: must have 1 to 200 characters");
+        }
+        if (request.scope() != null && !SCOPE.matcher(request.scope()).matches()) {
+            problems.add("scope: lower-case letters, digits, - and _, at most 40 characters");
+        }
+        Set<String> tiers = new LinkedHashSet<>(request.allowedTiers() == null ? List.of() : request.allowedTiers());
+        Set<String> known = configs.current().tiers().stream().map(t -> t.name()).collect(Collectors.toSet());
+        for (String t : tiers) {
+            if (!known.contains(t)) {
+                problems.add("allowedTiers: no tier is named '" + t + "'");
+            }
+        }
+        Integer limit = request.limitPerMinute();
+        if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
+            problems.add("limitPerMinute: must be between 1 and " + MAX_LIMIT + " (was " + limit + ")");
+        }
+        return problems;
+    }
+
+    /** @return the revoked key, or empty when there is none with this id */
+    public Optional<ApiKey> revoke(String id, String who) {
+        Optional<ApiKey> found = repository.find(id);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        ApiKey key = found.get();
+        if (!key.revoked()) {
+            key = key.revoke(clock.instant(), who);
+            repository.update(key);
+            LOG.info("API key " + id + " revoked by " + who);
+        }
+        reload();
+        return Optional.of(key);
+    }
+
+    public List<ApiKey> list() {
+        return repository.all();
+    }
+
+    /**
+     * @return the key a presented bearer token belongs to (possibly revoked), or empty when it matches none. The hash
+     * comparison is constant-time; the presented text is never logged.
+     */
+    public Optional<ApiKey> find(String presented) {
+        Optional<String> id = ApiKeySecrets.idOf(presented);
+        if (id.isEmpty()) {
+            return Optional.empty();
+        }
+        ApiKey key = byId.get(id.get());
+        return key != null && ApiKeySecrets.matches(presented, key.hash()) ? Optional.of(key) : Optional.empty();
+    }
+}

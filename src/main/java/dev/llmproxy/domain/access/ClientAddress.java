@@ -1,0 +1,98 @@
+package dev.llmproxy.domain.access;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Who the client is, by address. Forwarding headers are believed only when the direct peer is a trusted proxy;
+ * then the client is the first address, walking back from the peer, that is not itself a trusted proxy. Anything
+ * else (a spoofed header from an untrusted peer, a garbled entry) leaves the peer or the last trustworthy address.
+ */
+public final class ClientAddress {
+
+    private ClientAddress() {
+    }
+
+    /**
+     * @param peer           the socket peer's address
+     * @param forwarded      the {@code Forwarded} header (RFC 7239), or null
+     * @param xForwardedFor  the {@code X-Forwarded-For} header, or null; used only without {@code Forwarded}
+     * @return the client's address in canonical text form
+     */
+    public static String resolve(String peer, String forwarded, String xForwardedFor, List<Cidr> trustedProxies) {
+        Optional<byte[]> peerBytes = Cidr.literal(peer);
+        if (peerBytes.isEmpty()) {
+            return peer;
+        }
+        String client = canonical(peerBytes.get());
+        if (!trusted(peerBytes.get(), trustedProxies)) {
+            return client;
+        }
+        List<String> hops = forwarded != null && !forwarded.isBlank() ? forwardedFor(forwarded)
+                : xForwardedFor != null ? List.of(xForwardedFor.split(",")) : List.of();
+        for (int i = hops.size() - 1; i >= 0; i--) {
+            Optional<byte[]> hop = Cidr.literal(stripPort(hops.get(i).trim()));
+            if (hop.isEmpty()) {
+                break; // unknown or obfuscated: the last address we could read is as far as trust goes
+            }
+            client = canonical(hop.get());
+            if (!trusted(hop.get(), trustedProxies)) {
+                break;
+            }
+        }
+        return client;
+    }
+
+    static boolean trusted(byte[] address, List<Cidr> trustedProxies) {
+        for (Cidr c : trustedProxies) {
+            if (c.contains(address)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The {@code for=} values of a Forwarded header, in order. */
+    static List<String> forwardedFor(String header) {
+        List<String> out = new ArrayList<>();
+        for (String element : header.split(",")) {
+            String found = null;
+            for (String pair : element.split(";")) {
+                String p = pair.trim();
+                if (p.toLowerCase(Locale.ROOT).startsWith("for=")) {
+                    found = p.substring(4).trim();
+                    if (found.length() >= 2 && found.startsWith("\"") && found.endsWith("\"")) {
+                        found = found.substring(1, found.length() - 1);
+                    }
+                }
+            }
+            out.add(found == null ? "unknown" : found);
+        }
+        return out;
+    }
+
+    /** {@code 1.2.3.4:80} -> {@code 1.2.3.4}; {@code [::1]:80} -> {@code ::1}; a bare IPv6 address is left alone. */
+    static String stripPort(String hop) {
+        if (hop.startsWith("[")) {
+            int end = hop.indexOf(']');
+            return end < 0 ? hop : hop.substring(1, end);
+        }
+        int colon = hop.indexOf(':');
+        if (colon > 0 && hop.indexOf(':', colon + 1) < 0) {
+            return hop.substring(0, colon);
+        }
+        return hop;
+    }
+
+    private static String canonical(byte[] address) {
+        try {
+            return InetAddress.getByAddress(address).getHostAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

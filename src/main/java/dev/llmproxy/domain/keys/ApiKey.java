@@ -1,0 +1,32 @@
+package dev.llmproxy.domain.keys;
+
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * A caller's API key as stored: only the SHA-256 of the key, never the key (it is shown once, at creation).
+ *
+ * @param id             public identifier, also the key's second part ({@code llmp_<id>_<secret>})
+ * @param scope          the scope the key's requests count against, or null (the route's scope, else {@code default})
+ * @param allowedTiers   tiers the key may use; empty: every tier and allowlisted model
+ * @param limitPerMinute the key's own cap, or null for {@code keyLimitPerMinute}
+ */
+public record ApiKey(String id, String name, String hash, String scope, Set<String> allowedTiers,
+                     Integer limitPerMinute, Instant createdAt, String createdBy, Instant revokedAt, String revokedBy) {
+    public ApiKey {
+        allowedTiers = Set.copyOf(allowedTiers);
+    }
+
+    public boolean revoked() {
+        return revokedAt != null;
+    }
+
+    public ApiKey revoke(Instant at, String by) {
+        return new ApiKey(id, name, hash, scope, allowedTiers, limitPerMinute, createdAt, createdBy, at, by);
+    }
+
+    /** Whether a request for this tier (null: a model named directly) is within the key's allowance. */
+    public boolean mayUse(String tier) {
+        return allowedTiers.isEmpty() || (tier != null && allowedTiers.contains(tier));
+    }
+}

@@ -1,0 +1,16 @@
+package dev.llmproxy.domain.log;
+
+/**
+ * Who made a request and what the limiter decided, as the request log keeps it: never the address, never the key.
+ *
+ * @param clientHash HMAC-SHA256 of the client address, or null when not known yet
+ * @param keyId      the id of the caller's API key, or null for an anonymous caller
+ * @param scope      the scope the request counted against
+ * @param limits     the limits it was counted against (comma-separated setting names), or null
+ * @param limitHit   the limit that refused it, or null
+ * @param limiter    {@code shared} or {@code memory} (the per-instance fallback), or null when not counted
+ */
+public record CallerRecord(String clientHash, String keyId, String scope, String limits, String limitHit,
+                           String limiter) {
+    public static final CallerRecord UNKNOWN = new CallerRecord(null, null, null, null, null, null);
+}

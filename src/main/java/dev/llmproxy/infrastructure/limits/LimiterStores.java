@@ -1,0 +1,118 @@
+package dev.llmproxy.infrastructure.limits;
+
+import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The two rate-limit stores and which one is answering. A switch either way is logged once, counted, and shown in
+ * readiness details, so operators know when limits are per instance (each instance then allows the full limit).
+ */
+@ApplicationScoped
+public class LimiterStores {
+
+    private static final Logger LOG = Logger.getLogger(LimiterStores.class.getName());
+    /** Longer than the longest window (an hour): an idle bucket can no longer refuse anything. */
+    private static final Duration IDLE = Duration.ofHours(2);
+    private static final int QUERY_TIMEOUT_SECONDS = 2;
+
+    @Resource(lookup = "jdbc/proxy")
+    DataSource dataSource;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Clock clock;
+
+    private JdbcRateLimitStore shared;
+    private final InMemoryRateLimitStore local = new InMemoryRateLimitStore(IDLE);
+    private volatile boolean usingShared = true;
+    private volatile Instant since = Instant.EPOCH;
+    private final AtomicLong fallbacks = new AtomicLong();
+    private ScheduledFuture<?> sweeper;
+
+    @PostConstruct
+    void start() {
+        shared = new JdbcRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS);
+        since = clock.instant();
+        sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 10, 10, TimeUnit.MINUTES);
+    }
+
+    JdbcRateLimitStore shared() {
+        return shared;
+    }
+
+    InMemoryRateLimitStore local() {
+        return local;
+    }
+
+    void sharedAnswered() {
+        if (!usingShared) {
+            synchronized (this) {
+                if (!usingShared) {
+                    usingShared = true;
+                    since = clock.instant();
+                    LOG.warning("Rate limits: the shared store answers again; limits hold across instances again.");
+                }
+            }
+        }
+    }
+
+    void sharedFailed(Throwable cause) {
+        fallbacks.incrementAndGet();
+        if (usingShared) {
+            synchronized (this) {
+                if (usingShared) {
+                    usingShared = false;
+                    since = clock.instant();
+                    LOG.log(Level.WARNING, "Rate limits: the shared store is unreachable or slow (" + cause
+                            + "); using this instance's in-memory limits until it recovers.");
+                }
+            }
+        }
+    }
+
+    public boolean usingShared() {
+        return usingShared;
+    }
+
+    /** When the store last switched. */
+    public Instant since() {
+        return since;
+    }
+
+    /** Requests decided by the in-memory fallback since start. */
+    public long fallbacks() {
+        return fallbacks.get();
+    }
+
+    private void sweep() {
+        Instant now = clock.instant();
+        local.sweepNow(now);
+        try {
+            shared.sweep(now, IDLE);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Could not sweep idle rate-limit buckets", e);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        if (sweeper != null) {
+            sweeper.cancel(false);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.llmproxy.interfaces.admin;
+
+import dev.llmproxy.application.access.ApiKeys;
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.keys.ApiKey;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.routing.ProxyException;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Caller API keys: create (the key is in that answer only), list (never a key or its hash), revoke. */
+@Path("keys")
+@Produces(MediaType.APPLICATION_JSON)
+public class KeysResource {
+
+    private static final Set<String> FIELDS = Set.of("name", "scope", "allowedTiers", "limitPerMinute");
+
+    @Inject
+    ApiKeys keys;
+
+    @GET
+    public JsonObject list() {
+        JsonArrayBuilder all = JsonCodec.array();
+        keys.list().forEach(k -> all.add(json(k)));
+        return JsonCodec.object().add("keys", all).build();
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(String body, @Context SecurityContext security) {
+        ApiKeys.Created created = keys.create(request(body, keys), AdminExceptionMappers.who(security));
+        JsonObject answer = json(created.key()).add("key", created.secret())
+                .add("note", "Store this key now: it is not shown again.").build();
+        return Response.status(201).type(MediaType.APPLICATION_JSON).entity(answer).build();
+    }
+
+    @POST
+    @Path("{id}/revoke")
+    public JsonObject revoke(@PathParam("id") String id, @Context SecurityContext security) {
+        return keys.revoke(id, AdminExceptionMappers.who(security)).map(k -> json(k).build())
+                .orElseThrow(() -> new ProxyException(ProxyError.of(ErrorKind.NOT_FOUND, "No API key has id '" + id + "'.")));
+    }
+
+    /** The request in the body; every problem, structural or not, is reported at once. */
+    private static ApiKeys.Request request(String body, ApiKeys keys) {
+        JsonObject o;
+        try {
+            o = JsonCodec.read(body).asJsonObject();
+        } catch (JsonException | ClassCastException | IllegalStateException e) {
+            throw new ConfigValidationException(List.of("body: must be a JSON object"));
+        }
+        List<String> problems = new ArrayList<>();
+        o.keySet().stream().filter(k -> !FIELDS.contains(k)).forEach(k -> problems.add(k + ": is not a known field"));
+        String name = text(o, "name", problems);
+        String scope = text(o, "scope", problems);
+        List<String> tiers = new ArrayList<>();
+        JsonValue t = o.get("allowedTiers");
+        if (t != null && t.getValueType() != JsonValue.ValueType.NULL) {
+            if (t.getValueType() != JsonValue.ValueType.ARRAY) {
+                problems.add("allowedTiers: must be a list of tier names");
+            } else {
+                t.asJsonArray().forEach(v -> {
+                    if (v instanceof JsonString s) {
+                        tiers.add(s.getString());
+                    } else {
+                        problems.add("allowedTiers: must hold only tier names (found " + v + ")");
+                    }
+                });
+            }
+        }
+        Integer limit = null;
+        JsonValue l = o.get("limitPerMinute");
+        if (l != null && l.getValueType() != JsonValue.ValueType.NULL) {
+            if (l instanceof JsonNumber n && n.isIntegral()) {
+                limit = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, n.longValue()));
+            } else {
+                problems.add("limitPerMinute: must be a whole number");
+            }
+        }
+        ApiKeys.Request request = new ApiKeys.Request(name, scope, tiers, limit);
+        problems.addAll(keys.problems(request));
+        if (!problems.isEmpty()) {
+            throw new ConfigValidationException(problems);
+        }
+        return request;
+    }
+
+    private static String text(JsonObject o, String field, List<String> problems) {
+        JsonValue v = o.get(field);
+        if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
+            return null;
+        }
+        if (v instanceof JsonString s) {
+            return s.getString();
+        }
+        problems.add(field + ": must be a string");
+        return null;
+    }
+
+    private static JsonObjectBuilder json(ApiKey k) {
+        JsonObjectBuilder b = JsonCodec.object().add("id", k.id()).add("name", k.name())
+                .add("allowedTiers", JsonCodec.array(k.allowedTiers().stream().sorted().toList()))
+                .add("createdAt", k.createdAt().toString()).add("createdBy", k.createdBy())
+                .add("revoked", k.revoked());
+        optional(b, "scope", k.scope());
+        if (k.limitPerMinute() != null) {
+            b.add("limitPerMinute", k.limitPerMinute());
+        } else {
+            b.addNull("limitPerMinute");
+        }
+        optional(b, "revokedAt", k.revokedAt() == null ? null : k.revokedAt().toString());
+        optional(b, "revokedBy", k.revokedBy());
+        return b;
+    }
+
+    private static void optional(JsonObjectBuilder b, String field, String value) {
+        if (value == null) {
+            b.addNull(field);
+        } else {
+            b.add(field, value);
+        }
+    }
+}

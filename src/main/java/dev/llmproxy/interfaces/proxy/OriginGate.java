@@ -1,0 +1,76 @@
+package dev.llmproxy.interfaces.proxy;
+
+import dev.llmproxy.application.access.AccessControl;
+import dev.llmproxy.application.access.AccessRequest;
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.proxy.ChatCompletionService;
+import dev.llmproxy.domain.access.OriginPolicy;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import jakarta.inject.Inject;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.util.regex.Pattern;
+
+/**
+ * The origin gate on {@code /v1/*} (mapped in web.xml, after the request id): a browser request whose {@code Origin}
+ * is not in {@code allowedOrigins} gets 403 before anything is counted or called; CORS preflights are answered for
+ * allowed origins and refused for others. Requests without {@code Origin} (servers, SDKs) pass untouched.
+ */
+public class OriginGate extends HttpFilter {
+
+    private static final String EXPOSED = "X-Request-Id, X-Proxy-Model, X-Proxy-Fallback, X-Proxy-Attempts, "
+            + "X-Proxy-Saw-429, X-Proxy-Truncated, Retry-After";
+    private static final String ALLOWED_HEADERS = "Authorization, Content-Type";
+    private static final Pattern HEADER_LIST = Pattern.compile("[A-Za-z0-9-]+(\\s*,\\s*[A-Za-z0-9-]+)*");
+    private static final long PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+    @Inject
+    ConfigService configs;
+    @Inject
+    AccessControl access;
+    @Inject
+    ChatCompletionService service;
+    @Inject
+    Clock clock;
+
+    @Override
+    protected void doFilter(HttpServletRequest req, HttpServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
+        String origin = req.getHeader("Origin");
+        if (origin == null) {
+            chain.doFilter(req, res);
+            return;
+        }
+        OriginPolicy policy = configs.current().settings().originPolicy();
+        boolean preflight = "OPTIONS".equals(req.getMethod()) && req.getHeader("Access-Control-Request-Method") != null;
+        if (!policy.allows(origin)) {
+            ProxyError error = ProxyError.of(ErrorKind.ORIGIN_NOT_ALLOWED,
+                    "Requests from this origin are not allowed (allowedOrigins).");
+            service.recordRejected(RequestIds.of(req), clock.instant(), null, access.anonymous(new AccessRequest(
+                    req.getRemoteAddr(), req.getHeader("Forwarded"), req.getHeader("X-Forwarded-For"), null, null)),
+                    error);
+            JsonResponses.error(res, error);
+            return;
+        }
+        res.setHeader("Access-Control-Allow-Origin", origin);
+        res.addHeader("Vary", "Origin");
+        if (preflight) {
+            String asked = req.getHeader("Access-Control-Request-Headers");
+            res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+            res.setHeader("Access-Control-Allow-Headers",
+                    asked != null && HEADER_LIST.matcher(asked.trim()).matches() ? asked.trim() : ALLOWED_HEADERS);
+            res.setHeader("Access-Control-Max-Age", Long.toString(PREFLIGHT_MAX_AGE_SECONDS));
+            res.setStatus(HttpServletResponse.SC_NO_CONTENT);
+            return;
+        }
+        res.setHeader("Access-Control-Expose-Headers", EXPOSED);
+        chain.doFilter(req, res);
+    }
+}
