@@ -7,6 +7,7 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.security.AdminBootstrap;
 import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
+import dev.llmproxy.infrastructure.persistence.StartupLock;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -53,10 +54,12 @@ public class Startup {
     private ScheduledFuture<?> poll;
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object ignored) throws SQLException {
-        int schema = new SchemaMigrator(dataSource).migrate();
-        LOG.info("Database schema at version " + schema);
-        configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class)));
-        admins.ensureAdmin(config.getOptionalValue("PROXY_ADMIN_PASSWORD", String.class).filter(s -> !s.isBlank()));
+        try (StartupLock lock = StartupLock.acquire(dataSource)) {
+            int schema = new SchemaMigrator(dataSource).migrate();
+            LOG.info("Database schema at version " + schema);
+            configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class)));
+            admins.ensureAdmin(config.getOptionalValue("PROXY_ADMIN_PASSWORD", String.class).filter(s -> !s.isBlank()));
+        }
         requestLog.start();
         keys.reload();
         announce(access);

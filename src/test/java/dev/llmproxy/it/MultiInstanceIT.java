@@ -1,0 +1,194 @@
+package dev.llmproxy.it;
+
+import dev.llmproxy.testing.TcpRelay;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Two instances behind one (imaginary) load balancer, sharing PostgreSQL: their combined allowance is the limit;
+ * with the database gone both keep serving on per-instance limits, and they return to the shared counts when it
+ * comes back. Plus a third instance in production mode without a salt, which must refuse to serve.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MultiInstanceIT {
+
+    private static final String DATABASE = "llmproxy_it";
+    private static final String ADMIN = "Basic " + Base64.getEncoder()
+            .encodeToString("admin:multi-admin-secret".getBytes(StandardCharsets.UTF_8));
+    private static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\",\"baseUrl\":\"sim://local\"}],"
+            + "\"models\":[{\"name\":\"mi-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"}],"
+            + "\"tiers\":[{\"name\":\"mi-tier\",\"chain\":[\"mi-ok\"]}],"
+            + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"]}}";
+
+    private static TcpRelay database;
+    private static LibertyInstance a;
+    private static LibertyInstance b;
+    private static LibertyInstance production;
+
+    @BeforeAll
+    static void start() throws Exception {
+        try (Connection c = admin(); Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
+            s.execute("CREATE DATABASE " + DATABASE);
+        }
+        database = new TcpRelay("127.0.0.1", 5432);
+        Path pg = Path.of(System.getProperty("it.postgresql.jar"));
+        Map<String, String> shared = Map.of(
+                "PROXY_DB_URL", "jdbc:postgresql://127.0.0.1:" + database.port() + "/" + DATABASE
+                        + "?connectTimeout=2&socketTimeout=10",
+                "PROXY_DB_USER", "postgres", "PROXY_DB_PASSWORD", "",
+                "PROXY_ADMIN_PASSWORD", "multi-admin-secret",
+                "PROXY_IP_SALT", "the-same-secret-salt-on-every-instance");
+        a = new LibertyInstance("instanceA", 9281, pg, with(shared, "PROXY_INSTANCE_ID", "a"));
+        b = new LibertyInstance("instanceB", 9282, pg, with(shared, "PROXY_INSTANCE_ID", "b"));
+        production = new LibertyInstance("productionNoSalt", 9283,
+                Path.of(System.getProperty("liberty.wlpHome"), "usr/servers/testServer/jdbc/h2.jar"),
+                Map.of("PROXY_MODE", "production", "PROXY_IP_SALT", "",
+                        "PROXY_DATA_DIR", Path.of("target/production-it-data").toAbsolutePath().toString(),
+                        "PROXY_ADMIN_PASSWORD", "multi-admin-secret"));
+        // started together: the instances on PostgreSQL also race for the schema, which a start-up lock serialises
+        CompletableFuture.allOf(starting(a), starting(b), starting(production)).join();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        for (LibertyInstance i : new LibertyInstance[] {a, b, production}) {
+            if (i != null) {
+                i.close();
+            }
+        }
+        if (database != null) {
+            database.close();
+        }
+        try (Connection c = admin(); Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theCombinedAllowanceOfTwoInstancesIsTheLimit() throws Exception {
+        HttpResponse<String> imported = a.send(HttpRequest.newBuilder(URI.create(a.base() + "/admin/api/config"))
+                .header("Authorization", ADMIN).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(CONFIG)));
+        assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+        // b picks the change up from the database within seconds
+        await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(b.send(HttpRequest.newBuilder(
+                URI.create(b.base() + "/admin/api/config")).header("Authorization", ADMIN).GET()).body())
+                .contains("\"ipLimitPerHour\":5"));
+
+        int[] allowed = new int[2];
+        int refused = 0;
+        for (int i = 0; i < 10; i++) {
+            HttpResponse<String> r = chat(i % 2 == 0 ? a : b, "203.0.113.1");
+            if (r.statusCode() == 200) {
+                allowed[i % 2]++;
+            } else {
+                assertThat(r.statusCode()).isEqualTo(429);
+                assertThat(r.body()).contains("ipLimitPerHour");
+                refused++;
+            }
+        }
+        assertThat(allowed[0] + allowed[1]).isEqualTo(5);
+        assertThat(allowed[0]).isPositive();
+        assertThat(allowed[1]).isPositive();
+        assertThat(refused).isEqualTo(5);
+    }
+
+    @Test
+    @Order(2)
+    void withoutTheDatabaseBothServeOnTheirOwnLimitsAndReturnToTheSharedCountsAfterwards() throws Exception {
+        database.cut();
+        try {
+            for (int i = 0; i < 6; i++) {
+                assertThat(chat(i % 2 == 0 ? a : b, "203.0.113.2").statusCode()).as("request %d", i).isEqualTo(200);
+            }
+            // each instance still bounds a client on its own
+            for (int i = 0; i < 5; i++) {
+                assertThat(chat(a, "203.0.113.3").statusCode()).isEqualTo(200);
+            }
+            assertThat(chat(a, "203.0.113.3").statusCode()).isEqualTo(429);
+            for (LibertyInstance i : List.of(a, b)) {
+                assertThat(readiness(i).getJsonObject("data").getString("rateLimitStore")).startsWith("in-memory");
+                assertThat(i.get("/metrics").body()).contains("proxy_rate_limit_store_shared 0.0");
+            }
+        } finally {
+            database.restore();
+        }
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            for (LibertyInstance i : List.of(a, b)) {
+                chat(i, "203.0.113.4"); // the limiter's breaker only tries the store again on a request
+                assertThat(readiness(i).getJsonObject("data").getString("rateLimitStore")).isEqualTo("shared");
+            }
+        });
+        // the shared counts apply again: the first client used its 5 for this hour on the two instances together
+        assertThat(chat(a, "203.0.113.1").statusCode()).isEqualTo(429);
+        assertThat(chat(b, "203.0.113.1").statusCode()).isEqualTo(429);
+    }
+
+    @Test
+    @Order(3)
+    void productionModeWithoutASaltRefusesToServe() throws Exception {
+        HttpResponse<String> ready = production.get("/health/ready");
+        assertThat(ready.statusCode()).isEqualTo(503);
+        assertThat(ready.body()).contains("PROXY_IP_SALT is not set");
+        HttpResponse<String> chat = chat(production, "203.0.113.9");
+        assertThat(chat.statusCode()).isEqualTo(503);
+        assertThat(chat.body()).contains("proxy_misconfigured").contains("PROXY_IP_SALT");
+    }
+
+    private static HttpResponse<String> chat(LibertyInstance instance, String client) throws Exception {
+        return instance.send(HttpRequest.newBuilder(URI.create(instance.base() + "/v1/chat/completions"))
+                .header("Content-Type", "application/json").header("X-Forwarded-For", client)
+                .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody("mi-tier"))));
+    }
+
+    private static JsonObject readiness(LibertyInstance instance) throws Exception {
+        return Json.createReader(new StringReader(instance.get("/health/ready").body())).readObject()
+                .getJsonArray("checks").getJsonObject(0);
+    }
+
+    private static CompletableFuture<Void> starting(LibertyInstance instance) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                instance.start();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    private static Map<String, String> with(Map<String, String> base, String key, String value) {
+        Map<String, String> out = new java.util.HashMap<>(base);
+        out.put(key, value);
+        return out;
+    }
+
+    private static Connection admin() throws Exception {
+        return DriverManager.getConnection(System.getProperty("it.postgresql.url"), "postgres", "");
+    }
+}
