@@ -1,5 +1,6 @@
 package dev.llmproxy.it;
 
+import dev.llmproxy.testing.PostgresDatabases;
 import dev.llmproxy.testing.TcpRelay;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -16,9 +17,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -51,16 +49,12 @@ class MultiInstanceIT {
 
     @BeforeAll
     static void start() throws Exception {
-        try (Connection c = admin(); Statement s = c.createStatement()) {
-            s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
-            s.execute("CREATE DATABASE " + DATABASE);
-        }
+        PostgresDatabases.recreate(DATABASE);
         database = new TcpRelay("127.0.0.1", 5432);
         Path pg = Path.of(System.getProperty("it.postgresql.jar"));
         Map<String, String> shared = Map.of(
-                "PROXY_DB_URL", "jdbc:postgresql://127.0.0.1:" + database.port() + "/" + DATABASE
-                        + "?connectTimeout=2&socketTimeout=10",
-                "PROXY_DB_USER", "postgres", "PROXY_DB_PASSWORD", "",
+                "PROXY_DB_URL", PostgresDatabases.url(DATABASE, database.port()) + "?connectTimeout=2&socketTimeout=10",
+                "PROXY_DB_USER", PostgresDatabases.USER, "PROXY_DB_PASSWORD", "",
                 "PROXY_ADMIN_PASSWORD", "multi-admin-secret",
                 "PROXY_IP_SALT", "the-same-secret-salt-on-every-instance");
         a = new LibertyInstance("instanceA", 9281, pg, with(shared, "PROXY_INSTANCE_ID", "a"));
@@ -84,9 +78,7 @@ class MultiInstanceIT {
         if (database != null) {
             database.close();
         }
-        try (Connection c = admin(); Statement s = c.createStatement()) {
-            s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
-        }
+        PostgresDatabases.drop(DATABASE);
     }
 
     @Test
@@ -186,9 +178,5 @@ class MultiInstanceIT {
         Map<String, String> out = new java.util.HashMap<>(base);
         out.put(key, value);
         return out;
-    }
-
-    private static Connection admin() throws Exception {
-        return DriverManager.getConnection(System.getProperty("it.postgresql.url"), "postgres", "");
     }
 }

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * The times (epoch ms, ascending) of the requests a bucket allowed. A request is allowed when every window of the
  * bucket holds fewer than its maximum; only allowed requests are entered, so a refused flood does not lock a client
  * out for longer than the window. Exact: no boundary where the allowance doubles, as fixed buckets have.
- * Immutable; {@link #encode} and {@link #decode} give the compact text form the shared store keeps.
+ * Immutable; {@link #encode} and {@link #decode} give the text form the shared store keeps.
  */
 public final class SlidingLog {
 
@@ -67,16 +67,17 @@ public final class SlidingLog {
         return i;
     }
 
-    /** Text form: the first time, then the differences, in base 36 ("" when empty). */
+    /**
+     * Text form: the times in epoch ms, ascending, comma-separated ("" when empty). The PostgreSQL function of the
+     * shared store reads and writes the same form.
+     */
     public String encode() {
-        StringBuilder sb = new StringBuilder(times.length * 4);
-        long previous = 0;
+        StringBuilder sb = new StringBuilder(times.length * 14);
         for (int i = 0; i < times.length; i++) {
             if (i > 0) {
                 sb.append(',');
             }
-            sb.append(Long.toString(times[i] - previous, 36));
-            previous = times[i];
+            sb.append(times[i]);
         }
         return sb.toString();
     }
@@ -87,12 +88,10 @@ public final class SlidingLog {
         }
         String[] parts = text.split(",");
         long[] times = new long[parts.length];
-        long previous = 0;
         for (int i = 0; i < parts.length; i++) {
-            previous += Long.parseLong(parts[i], 36);
-            times[i] = previous;
+            times[i] = Long.parseLong(parts[i]);
         }
-        return new SlidingLog(times);
+        return of(times);
     }
 
     long[] times() {

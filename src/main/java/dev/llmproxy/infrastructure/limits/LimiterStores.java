@@ -8,7 +8,12 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.llmproxy.domain.limits.RateLimitStore;
+
 import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,7 +42,8 @@ public class LimiterStores {
     @Inject
     Clock clock;
 
-    private JdbcRateLimitStore shared;
+    private JdbcRateLimitStore portable;
+    private volatile RateLimitStore shared;
     private final InMemoryRateLimitStore local = new InMemoryRateLimitStore(IDLE);
     private volatile boolean usingShared = true;
     private volatile Instant since = Instant.EPOCH;
@@ -46,13 +52,24 @@ public class LimiterStores {
 
     @PostConstruct
     void start() {
-        shared = new JdbcRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS);
+        portable = new JdbcRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS);
         since = clock.instant();
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 10, 10, TimeUnit.MINUTES);
     }
 
-    JdbcRateLimitStore shared() {
-        return shared;
+    /** PostgreSQL's one-round-trip store, else the portable one; chosen at first use (the database may be down). */
+    RateLimitStore shared() {
+        RateLimitStore s = shared;
+        if (s == null) {
+            try (Connection c = dataSource.getConnection()) {
+                boolean postgres = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
+                s = postgres ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS) : portable;
+            } catch (SQLException e) {
+                throw new IllegalStateException("rate-limit store unreachable: " + e.getMessage(), e);
+            }
+            shared = s;
+        }
+        return s;
     }
 
     InMemoryRateLimitStore local() {
@@ -103,7 +120,7 @@ public class LimiterStores {
         Instant now = clock.instant();
         local.sweepNow(now);
         try {
-            shared.sweep(now, IDLE);
+            portable.sweep(now, IDLE);
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Could not sweep idle rate-limit buckets", e);
         }

@@ -26,7 +26,8 @@ public final class SchemaMigrator {
 
     /** Every migration, oldest first. A new one is appended here and never edited once released. */
     static final List<String> MIGRATIONS = List.of("V001__initial_schema.sql", "V002__stream_stats.sql",
-            "V003__breaker_transitions.sql", "V004__queue_wait.sql", "V005__callers_and_limits.sql");
+            "V003__breaker_transitions.sql", "V004__queue_wait.sql", "V005__callers_and_limits.sql",
+            "V006__rate_take.sql");
 
     private final DataSource dataSource;
 
@@ -39,8 +40,9 @@ public final class SchemaMigrator {
         try (Connection c = dataSource.getConnection()) {
             ensureVersionTable(c);
             int current = currentVersion(c);
+            String dialect = StartupLock.isPostgres(c) ? "postgresql" : "h2";
             for (int i = current; i < MIGRATIONS.size(); i++) {
-                apply(c, i + 1, MIGRATIONS.get(i));
+                apply(c, i + 1, variant(MIGRATIONS.get(i), dialect));
             }
             return MIGRATIONS.size();
         }
@@ -92,6 +94,15 @@ public final class SchemaMigrator {
         }
     }
 
+    /**
+     * A migration is portable SQL, unless a database has its own variant next to it
+     * ({@code V006__rate_take.postgresql.sql} for {@code V006__rate_take.sql}).
+     */
+    static String variant(String file, String dialect) {
+        String specific = file.replace(".sql", "." + dialect + ".sql");
+        return SchemaMigrator.class.getResource("/db/migration/" + specific) != null ? specific : file;
+    }
+
     static String read(String file) {
         String path = "/db/migration/" + file;
         try (InputStream in = SchemaMigrator.class.getResourceAsStream(path)) {
@@ -104,17 +115,24 @@ public final class SchemaMigrator {
         }
     }
 
-    /** Splits a script on semicolons that end a line, dropping comment lines. */
+    /**
+     * Splits a script on semicolons that end a line, dropping comment lines; a {@code $$}-quoted body (a PostgreSQL
+     * function) is kept whole.
+     */
     static List<String> statements(String script) {
         List<String> out = new ArrayList<>();
         StringBuilder current = new StringBuilder();
+        boolean quoted = false;
         for (String line : script.split("\n")) {
             String trimmed = line.strip();
-            if (trimmed.isEmpty() || trimmed.startsWith("--")) {
+            if (trimmed.isEmpty() || (!quoted && trimmed.startsWith("--"))) {
                 continue;
             }
             current.append(line).append('\n');
-            if (trimmed.endsWith(";")) {
+            if ((line.split("\\$\\$", -1).length - 1) % 2 == 1) {
+                quoted = !quoted;
+            }
+            if (!quoted && trimmed.endsWith(";")) {
                 String sql = current.toString().strip();
                 out.add(sql.substring(0, sql.length() - 1));
                 current.setLength(0);

@@ -1,0 +1,2 @@
+-- Nothing to do on this database: the rate-limit check runs in the application, in one local transaction.
+-- PostgreSQL gets a function instead (V006__rate_take.postgresql.sql), so the check costs one round trip.

@@ -1,0 +1,154 @@
+package dev.llmproxy.infrastructure.limits;
+
+import dev.llmproxy.domain.limits.Bucket;
+import dev.llmproxy.domain.limits.Decision;
+import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
+import dev.llmproxy.domain.limits.RateLimitStore;
+import dev.llmproxy.domain.limits.Window;
+import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
+import dev.llmproxy.testing.PostgresDatabases;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.postgresql.ds.PGSimpleDataSource;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every rate-limit store gives the same answers: the in-memory one, the portable JDBC one on H2 and PostgreSQL, and
+ * PostgreSQL's one-round-trip function. Concurrent callers never get more than a window's maximum.
+ */
+class RateLimitStoreIT {
+
+    private static final String DATABASE = "llmproxy_store_it";
+    private static JdbcDataSource h2;
+    private static PGSimpleDataSource pg;
+
+    @BeforeAll
+    static void databases() throws Exception {
+        h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:rate-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+        new SchemaMigrator(h2).migrate();
+        PostgresDatabases.recreate(DATABASE);
+        pg = new PGSimpleDataSource();
+        pg.setURL(PostgresDatabases.url(DATABASE, 5432));
+        pg.setUser(PostgresDatabases.USER);
+        new SchemaMigrator(pg).migrate();
+    }
+
+    @AfterAll
+    static void drop() throws Exception {
+        PostgresDatabases.drop(DATABASE);
+    }
+
+    record Named(String name, Supplier<RateLimitStore> store) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Named> stores() {
+        return Stream.of(new Named("in-memory", () -> new InMemoryRateLimitStore(Duration.ofHours(2))),
+                new Named("portable on H2", () -> new JdbcRateLimitStore(h2, 2)),
+                new Named("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
+                new Named("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)));
+    }
+
+    private static Bucket ip(String id) {
+        return new Bucket("ip:" + id, List.of(new Window("ipLimitPerMinute", Duration.ofMinutes(1), 3),
+                new Window("ipLimitPerHour", Duration.ofHours(1), 5)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void slidingWindowsRefuseWithTheFullWindowAndWhenItFrees(Named named) {
+        RateLimitStore store = named.store().get();
+        Bucket b = ip(UUID.randomUUID().toString());
+        Instant t = Instant.parse("2026-11-30T12:00:00Z");
+        for (int i = 0; i < 3; i++) {
+            assertThat(store.take(List.of(b), t.plusSeconds(10L * i))).isEqualTo(Decision.ALLOWED);
+        }
+        Decision.Refused minute = (Decision.Refused) store.take(List.of(b), t.plusSeconds(30));
+        assertThat(minute.limit().name()).isEqualTo("ipLimitPerMinute");
+        assertThat(minute.bucketKey()).isEqualTo(b.key());
+        assertThat(minute.retryAfter()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(store.take(List.of(b), t.plusSeconds(61))).isEqualTo(Decision.ALLOWED);
+        assertThat(store.take(List.of(b), t.plusSeconds(130))).isEqualTo(Decision.ALLOWED);
+        Decision.Refused hour = (Decision.Refused) store.take(List.of(b), t.plusSeconds(200));
+        assertThat(hour.limit().name()).isEqualTo("ipLimitPerHour");
+        assertThat(hour.retryAfter()).isEqualTo(Duration.ofSeconds(3600 - 200));
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void allOrNothingAcrossBuckets(Named named) {
+        RateLimitStore store = named.store().get();
+        String id = UUID.randomUUID().toString();
+        Bucket key = new Bucket("key:" + id, List.of(new Window("keyLimitPerMinute", Duration.ofMinutes(1), 1)));
+        Instant t = Instant.parse("2026-11-30T12:00:00Z");
+        assertThat(store.take(List.of(ip(id), key), t)).isEqualTo(Decision.ALLOWED);
+        assertThat(((Decision.Refused) store.take(List.of(ip(id), key), t)).bucketKey()).isEqualTo(key.key());
+        assertThat(store.take(List.of(ip(id)), t)).isEqualTo(Decision.ALLOWED);
+        assertThat(store.take(List.of(ip(id)), t)).isEqualTo(Decision.ALLOWED);
+        assertThat(store.take(List.of(ip(id)), t)).isInstanceOf(Decision.Refused.class);
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void concurrentCallersNeverGetMoreThanTheMaximum(Named named) throws Exception {
+        RateLimitStore store = named.store().get();
+        Bucket b = new Bucket("ip:" + UUID.randomUUID(), List.of(new Window("ipLimitPerMinute", Duration.ofMinutes(1), 100)));
+        Instant t = Instant.parse("2026-11-30T12:00:00Z");
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<Integer>> callers = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                callers.add(() -> {
+                    int allowed = 0;
+                    for (int j = 0; j < 40; j++) {
+                        if (store.take(List.of(b), t) == Decision.ALLOWED) {
+                            allowed++;
+                        }
+                    }
+                    return allowed;
+                });
+            }
+            int total = 0;
+            for (Future<Integer> f : pool.invokeAll(callers)) {
+                total += f.get();
+            }
+            assertThat(total).isEqualTo(100);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void theFunctionAndThePortableStoreShareOneFormat() {
+        Bucket b = ip(UUID.randomUUID().toString());
+        Instant t = Instant.parse("2026-11-30T12:00:00Z");
+        RateLimitStore portable = new JdbcRateLimitStore(pg, 2);
+        RateLimitStore function = new PostgresRateLimitStore(pg, 2);
+        assertThat(portable.take(List.of(b), t)).isEqualTo(Decision.ALLOWED);
+        assertThat(function.take(List.of(b), t.plusSeconds(1))).isEqualTo(Decision.ALLOWED);
+        assertThat(portable.take(List.of(b), t.plusSeconds(2))).isEqualTo(Decision.ALLOWED);
+        assertThat(((Decision.Refused) function.take(List.of(b), t.plusSeconds(3))).retryAfter())
+                .isEqualTo(Duration.ofSeconds(57));
+    }
+}
