@@ -75,7 +75,12 @@ curl -sf -u admin:bench -X PUT -H 'Content-Type: application/json' "localhost:$P
                  {\"name\":\"nginx-sse\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$SSE_PORT/v1\"}],
   \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\"},
               {\"name\":\"bench-sse\",\"provider\":\"nginx-sse\",\"upstreamModel\":\"bench-upstream\"}],
-  \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]},{\"name\":\"bench-stream\",\"chain\":[\"bench-sse\"]}]}" >/dev/null
+  \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]},{\"name\":\"bench-stream\",\"chain\":[\"bench-sse\"]}],
+  \"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":0}}" >/dev/null
+# Anonymous load is from one address, so the address limits are off for the 'proxy' target (no limiter call);
+# the 'keyed' target is an API-key caller whose every request is counted by the limiter (cap far above the load).
+KEY=$(curl -sf -u admin:bench -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/keys" \
+  -d '{"name":"bench","limitPerMinute":1000000}' | sed -E 's/.*"key":"([^"]+)".*/\1/')
 
 BODY='{"model":"bench","messages":[{"role":"user","content":"Say ok."}]}'
 echo "$BODY" > "$OUT/body.json"
@@ -84,17 +89,26 @@ wrk.method = "POST"
 wrk.body   = '$BODY'
 wrk.headers["Content-Type"] = "application/json"
 LUA
+cat > "$OUT/post-keyed.lua" <<LUA
+wrk.method = "POST"
+wrk.body   = '$BODY'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $KEY"
+LUA
 
 declare -A URLS=(
   [upstream]="http://127.0.0.1:$UPSTREAM_PORT/v1/chat/completions"
   [floor]="http://127.0.0.1:$PROXY_PORT/floor/v1/chat/completions"
   [proxy]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
+  [keyed]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
 )
-ORDER=(upstream floor proxy)
+ORDER=(upstream floor proxy keyed)
+lua() { [ "$1" = keyed ] && echo "$OUT/post-keyed.lua" || echo "$OUT/post.lua"; }
+auth() { [ "$1" = keyed ] && echo "Authorization: Bearer $KEY" || echo "X-Bench: none"; }
 
 echo "== warming up (JIT)"
-for name in floor proxy; do
-  wrk -t2 -c16 -d30s -s "$OUT/post.lua" "${URLS[$name]}" >/dev/null
+for name in floor proxy keyed; do
+  wrk -t2 -c16 -d20s -s "$(lua $name)" "${URLS[$name]}" >/dev/null
 done
 
 percentile() { # $1 = hey output file, $2 = 50|99 -> milliseconds
@@ -103,10 +117,12 @@ percentile() { # $1 = hey output file, $2 = 50|99 -> milliseconds
 declare -A P50 P99 RPS
 for name in "${ORDER[@]}"; do
   echo "== $name: fixed ${RATE} req/s for ${DURATION}s (hey), then saturation (wrk -t2 -c32)"
-  hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -D "$OUT/body.json" "${URLS[$name]}" > "$OUT/hey-$name.txt"
+  hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -H "$(auth $name)" -D "$OUT/body.json" \
+    "${URLS[$name]}" > "$OUT/hey-$name.txt"
+  grep -E "^\s+\[[0-9]+\]" "$OUT/hey-$name.txt" | grep -v "\[200\]" || true
   P50[$name]=$(percentile "$OUT/hey-$name.txt" 50)
   P99[$name]=$(percentile "$OUT/hey-$name.txt" 99)
-  wrk -t2 -c32 -d"${DURATION}s" -s "$OUT/post.lua" "${URLS[$name]}" > "$OUT/wrk-$name.txt"
+  wrk -t2 -c32 -d"${DURATION}s" -s "$(lua $name)" "${URLS[$name]}" > "$OUT/wrk-$name.txt"
   RPS[$name]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$OUT/wrk-$name.txt")
   grep -E "Non-2xx|Socket errors" "$OUT/wrk-$name.txt" || true
 done
@@ -121,6 +137,9 @@ awk -v pp50="${P50[proxy]}" -v pp99="${P99[proxy]}" -v u50="${P50[upstream]}" -v
     -v f50="${P50[floor]}" -v f99="${P99[floor]}" 'BEGIN {
   printf "proxy adds over the upstream: p50 %+.2f ms, p99 %+.2f ms\n", pp50-u50, pp99-u99
   printf "proxy adds over the floor:    p50 %+.2f ms, p99 %+.2f ms (targets: within 1 ms and 3 ms)\n", pp50-f50, pp99-f99
+}'
+awk -v k50="${P50[keyed]}" -v k99="${P99[keyed]}" -v p50="${P50[proxy]}" -v p99="${P99[proxy]}" 'BEGIN {
+  printf "a keyed caller counted by the limiter adds over anonymous: p50 %+.2f ms, p99 %+.2f ms\n", k50-p50, k99-p99
 }'
 # Time to first byte of a streamed answer, sequential requests: the upstream's SSE straight, and through the proxy.
 STREAM_BODY='{"model":"bench-stream","stream":true,"messages":[{"role":"user","content":"Say ok."}]}'

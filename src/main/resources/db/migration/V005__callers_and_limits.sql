@@ -12,7 +12,7 @@ CREATE TABLE api_key (
     revoked_by       VARCHAR(200)
 );
 
--- One row per counted bucket: the times of its allowed requests (SlidingLog's text form). Rows are locked for the
+-- One row per window of a counted bucket: its counts (WindowCounts' text form). Rows are locked for the
 -- check-and-enter, so every instance sees the same counts.
 CREATE TABLE rate_window (
     bucket_key VARCHAR(200)     PRIMARY KEY,

@@ -1,39 +1,50 @@
--- The rate-limit check-and-enter as one call (one round trip per request): the same rules as SlidingLog.
--- Buckets come sorted by key, so concurrent calls lock rows in the same order and never deadlock each other.
--- Windows are given flat: p_win_bucket[w] is the (1-based) bucket window w belongs to.
--- Returns NULL when the request was entered in every bucket, else {w, retry-after ms} of the first full window.
-CREATE OR REPLACE FUNCTION proxy_rate_take(p_keys TEXT[], p_horizons BIGINT[], p_capacities INT[],
-                                           p_win_bucket INT[], p_win_len BIGINT[], p_win_max INT[], p_now BIGINT)
+-- The rate-limit check-and-enter as one call (one round trip per request), with the same rules as WindowCounts:
+-- one row per window of a bucket holding "slot:count" pairs, oldest first. Rows come sorted by key, so concurrent
+-- calls lock them in the same order and never deadlock each other.
+-- Returns NULL when the request was entered in every row, else {row (1-based), retry-after ms} of the first full one.
+CREATE OR REPLACE FUNCTION proxy_rate_take(p_keys TEXT[], p_lengths BIGINT[], p_slots BIGINT[], p_max INT[],
+                                           p_now BIGINT)
 RETURNS BIGINT[] AS $$
 DECLARE
     texts TEXT[] := ARRAY[]::TEXT[];
     current_hits TEXT;
-    hits BIGINT[];
-    kept BIGINT[];
+    total BIGINT;
+    pair TEXT;
+    kept TEXT[];
+    current_slot BIGINT;
     n INT;
-    total INT;
 BEGIN
     FOR i IN 1 .. array_length(p_keys, 1) LOOP
         INSERT INTO rate_window (bucket_key, hits, updated_at) VALUES (p_keys[i], '', p_now)
             ON CONFLICT (bucket_key) DO NOTHING;
         SELECT r.hits INTO STRICT current_hits FROM rate_window r WHERE r.bucket_key = p_keys[i] FOR UPDATE;
         texts[i] := current_hits;
-        hits := CASE WHEN texts[i] = '' THEN ARRAY[]::BIGINT[] ELSE string_to_array(texts[i], ',')::BIGINT[] END;
-        total := coalesce(array_length(hits, 1), 0);
-        FOR w IN 1 .. array_length(p_win_bucket, 1) LOOP
-            IF p_win_bucket[w] = i THEN
-                SELECT count(*) INTO n FROM unnest(hits) h WHERE h > p_now - p_win_len[w];
-                IF n >= p_win_max[w] THEN
-                    RETURN ARRAY[w::BIGINT, greatest(1, hits[total - p_win_max[w] + 1] + p_win_len[w] - p_now)];
+        SELECT coalesce(sum(split_part(x, ':', 2)::BIGINT), 0) INTO total
+            FROM unnest(string_to_array(NULLIF(current_hits, ''), ',')) AS u(x)
+            WHERE (split_part(x, ':', 1)::BIGINT + 1) * p_slots[i] > p_now - p_lengths[i];
+        IF total >= p_max[i] THEN
+            FOR pair IN SELECT x FROM unnest(string_to_array(current_hits, ',')) WITH ORDINALITY AS u(x, o)
+                    WHERE (split_part(x, ':', 1)::BIGINT + 1) * p_slots[i] > p_now - p_lengths[i] ORDER BY o LOOP
+                total := total - split_part(pair, ':', 2)::BIGINT;
+                IF total < p_max[i] THEN
+                    RETURN ARRAY[i::BIGINT,
+                        greatest(1, (split_part(pair, ':', 1)::BIGINT + 1) * p_slots[i] + p_lengths[i] - p_now)];
                 END IF;
-            END IF;
-        END LOOP;
+            END LOOP;
+            RETURN ARRAY[i::BIGINT, 1::BIGINT];
+        END IF;
     END LOOP;
     FOR i IN 1 .. array_length(p_keys, 1) LOOP
-        hits := CASE WHEN texts[i] = '' THEN ARRAY[]::BIGINT[] ELSE string_to_array(texts[i], ',')::BIGINT[] END;
-        SELECT coalesce(array_agg(h ORDER BY h), ARRAY[]::BIGINT[]) INTO kept FROM (
-            SELECT h FROM unnest(hits) h WHERE h > p_now - p_horizons[i] ORDER BY h DESC LIMIT p_capacities[i] - 1) t;
-        kept := kept || greatest(p_now, coalesce(kept[array_length(kept, 1)], p_now));
+        current_slot := p_now / p_slots[i];
+        SELECT coalesce(array_agg(x ORDER BY o), ARRAY[]::TEXT[]) INTO kept
+            FROM unnest(string_to_array(NULLIF(texts[i], ''), ',')) WITH ORDINALITY AS u(x, o)
+            WHERE (split_part(x, ':', 1)::BIGINT + 1) * p_slots[i] > p_now - p_lengths[i];
+        n := coalesce(array_length(kept, 1), 0);
+        IF n > 0 AND split_part(kept[n], ':', 1)::BIGINT >= current_slot THEN
+            kept[n] := split_part(kept[n], ':', 1) || ':' || (split_part(kept[n], ':', 2)::BIGINT + 1);
+        ELSE
+            kept := kept || (current_slot || ':1');
+        END IF;
         UPDATE rate_window SET hits = array_to_string(kept, ','), updated_at = p_now WHERE bucket_key = p_keys[i];
     END LOOP;
     RETURN NULL;

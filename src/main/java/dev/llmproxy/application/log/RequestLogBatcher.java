@@ -1,6 +1,6 @@
 package dev.llmproxy.application.log;
 
-import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.log.RequestLogWriter;
 import dev.llmproxy.domain.log.RequestRecord;
 
 import java.time.Duration;
@@ -24,7 +24,7 @@ public final class RequestLogBatcher {
 
     private static final Logger LOG = Logger.getLogger(RequestLogBatcher.class.getName());
 
-    private final RequestLogRepository repository;
+    private final RequestLogWriter repository;
     private final BlockingQueue<RequestRecord> queue;
     private final int batchSize;
     private final Duration linger;
@@ -36,7 +36,7 @@ public final class RequestLogBatcher {
      * @param linger how long a batch that is not full waits for more rows: one transaction per many rows is what
      *               keeps the writer cheap under load
      */
-    public RequestLogBatcher(RequestLogRepository repository, ThreadFactory threads, int capacity, int batchSize,
+    public RequestLogBatcher(RequestLogWriter repository, ThreadFactory threads, int capacity, int batchSize,
                              Duration linger) {
         this.repository = repository;
         this.linger = linger;

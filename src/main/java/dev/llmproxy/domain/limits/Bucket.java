@@ -1,19 +1,17 @@
 package dev.llmproxy.domain.limits;
 
-import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 
 /**
- * One counted thing (a hashed client address, a key, a client within a scope) and the windows that bound it. All
- * windows of a bucket share one log of the times of its allowed requests.
+ * One counted thing (a hashed client address, a key, a client within a scope) and the windows that bound it; each
+ * window keeps its own counts (see {@link WindowCounts}) under {@link #countsKey}.
  *
  * @param key unique name of the bucket in the store, e.g. {@code ip:3fa1...}; never a raw address
  */
 public record Bucket(String key, List<Window> windows) {
     public Bucket {
-        if (key == null || key.isBlank() || key.length() > 200) {
-            throw new IllegalArgumentException("bucket key must have 1 to 200 characters");
+        if (key == null || key.isBlank() || key.length() > 180) {
+            throw new IllegalArgumentException("bucket key must have 1 to 180 characters");
         }
         if (windows == null || windows.isEmpty()) {
             throw new IllegalArgumentException("bucket " + key + ": at least one window is needed");
@@ -21,13 +19,8 @@ public record Bucket(String key, List<Window> windows) {
         windows = List.copyOf(windows);
     }
 
-    /** The longest window: entries older than it no longer matter. */
-    public Duration horizon() {
-        return windows.stream().map(Window::length).max(Comparator.naturalOrder()).orElseThrow();
-    }
-
-    /** The most entries the log ever needs to hold. */
-    public int capacity() {
-        return windows.stream().mapToInt(Window::max).max().orElseThrow();
+    /** Where a window's counts are kept: the bucket and the window's length (one row each in the shared store). */
+    public String countsKey(Window w) {
+        return key + "|" + w.length().toMillis();
     }
 }

@@ -2,64 +2,60 @@ package dev.llmproxy.domain.limits;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The per-instance store: the limiter's fallback when the shared store is unreachable, and the store of choice for a
- * single instance. Buckets idle for longer than {@code idleAfter} are forgotten so that a scan over many addresses
- * cannot grow it without bound.
+ * The per-instance store: the limiter's fallback when the shared store is unreachable. Counts idle for longer than
+ * {@code idleAfter} are forgotten so that a scan over many addresses cannot grow it without bound.
  */
 public final class InMemoryRateLimitStore implements RateLimitStore {
 
     private static final int SWEEP_EVERY = 4096;
 
-    private final Map<String, SlidingLog> logs = new ConcurrentHashMap<>();
+    private final Map<String, Entry> counts = new HashMap<>();
     private final Duration idleAfter;
     private int takes;
+
+    private record Entry(Window window, WindowCounts counts) {
+    }
 
     public InMemoryRateLimitStore(Duration idleAfter) {
         this.idleAfter = idleAfter;
     }
 
     @Override
-    public synchronized Decision take(List<Bucket> buckets, Instant now) {
+    public synchronized Decision take(java.util.List<Bucket> buckets, Instant now) {
         long t = now.toEpochMilli();
         for (Bucket b : buckets) {
-            Decision.Refused refused = logs.getOrDefault(b.key(), SlidingLog.EMPTY).check(b, t);
-            if (refused != null) {
-                return refused;
+            for (Window w : b.windows()) {
+                Entry e = counts.get(b.countsKey(w));
+                Duration wait = (e == null ? WindowCounts.EMPTY : e.counts()).refusal(w, t);
+                if (wait != null) {
+                    return new Decision.Refused(b.key(), w, wait);
+                }
             }
         }
         for (Bucket b : buckets) {
-            logs.put(b.key(), logs.getOrDefault(b.key(), SlidingLog.EMPTY).record(b, t));
+            for (Window w : b.windows()) {
+                Entry e = counts.get(b.countsKey(w));
+                counts.put(b.countsKey(w), new Entry(w, (e == null ? WindowCounts.EMPTY : e.counts()).record(w, t)));
+            }
         }
         if (++takes % SWEEP_EVERY == 0) {
-            sweep(t);
+            sweepNow(now);
         }
         return Decision.ALLOWED;
     }
 
-    /** Buckets currently held (for tests and metrics). */
-    public int size() {
-        return logs.size();
+    /** Counts currently held (for tests). */
+    public synchronized int size() {
+        return counts.size();
     }
 
-    private void sweep(long now) {
-        long cutoff = now - idleAfter.toMillis();
-        List<String> idle = new ArrayList<>();
-        logs.forEach((k, log) -> {
-            if (log.idleSince(cutoff)) {
-                idle.add(k);
-            }
-        });
-        idle.forEach(logs::remove);
-    }
-
-    /** Forgets buckets idle for longer than {@code idleAfter} now, rather than at the next sweep. */
+    /** Forgets counts idle for longer than {@code idleAfter} now, rather than at the next sweep. */
     public synchronized void sweepNow(Instant now) {
-        sweep(now.toEpochMilli());
+        long cutoff = now.toEpochMilli() - idleAfter.toMillis();
+        counts.values().removeIf(e -> e.counts().idleSince(e.window(), cutoff));
     }
 }

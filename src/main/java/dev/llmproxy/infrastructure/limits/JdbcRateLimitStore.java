@@ -3,7 +3,7 @@ package dev.llmproxy.infrastructure.limits;
 import dev.llmproxy.domain.limits.Bucket;
 import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.RateLimitStore;
-import dev.llmproxy.domain.limits.SlidingLog;
+import dev.llmproxy.domain.limits.WindowCounts;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -12,14 +12,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The shared store: one {@code rate_window} row per bucket, locked ({@code SELECT ... FOR UPDATE}, in key order so
- * two requests never wait on each other crosswise) while the log is checked and the request entered. Every instance
+ * The shared store: one {@code rate_window} row per window of a bucket, locked ({@code SELECT ... FOR UPDATE}, in key
+ * order so two requests never wait on each other crosswise) while the counts are checked and the request entered. Every instance
  * on the database therefore sees the same counts and none can overshoot a limit. Portable SQL (H2, PostgreSQL).
  */
 public final class JdbcRateLimitStore implements RateLimitStore {
@@ -39,11 +38,11 @@ public final class JdbcRateLimitStore implements RateLimitStore {
 
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
-        List<Bucket> ordered = buckets.stream().sorted(Comparator.comparing(Bucket::key)).toList();
+        List<Counted> rows = Counted.of(buckets);
         SQLException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             try {
-                return takeOnce(ordered, now.toEpochMilli());
+                return takeOnce(rows, now.toEpochMilli());
             } catch (SQLException e) {
                 if (!retryable(e)) {
                     throw new IllegalStateException("rate-limit store failed: " + e.getMessage(), e);
@@ -54,30 +53,30 @@ public final class JdbcRateLimitStore implements RateLimitStore {
         throw new IllegalStateException("rate-limit store kept conflicting: " + last.getMessage(), last);
     }
 
-    private Decision takeOnce(List<Bucket> buckets, long now) throws SQLException {
+    private Decision takeOnce(List<Counted> rows, long now) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                Map<String, SlidingLog> logs = lock(c, buckets);
-                for (Bucket b : buckets) {
-                    if (!logs.containsKey(b.key())) {
-                        insert(c, b.key(), now); // the new row is ours (locked) until commit
-                        logs.put(b.key(), SlidingLog.EMPTY);
+                Map<String, WindowCounts> counts = lock(c, rows);
+                for (Counted r : rows) {
+                    if (!counts.containsKey(r.key())) {
+                        insert(c, r.key(), now); // the new row is ours (locked) until commit
+                        counts.put(r.key(), WindowCounts.EMPTY);
                     }
                 }
-                for (Bucket b : buckets) {
-                    Decision.Refused refused = logs.get(b.key()).check(b, now);
-                    if (refused != null) {
+                for (Counted r : rows) {
+                    Duration wait = counts.get(r.key()).refusal(r.window(), now);
+                    if (wait != null) {
                         c.commit(); // keeps the rows just created; nothing was entered
-                        return refused;
+                        return new Decision.Refused(r.bucket().key(), r.window(), wait);
                     }
                 }
                 try (PreparedStatement ps = c.prepareStatement(UPDATE)) {
                     ps.setQueryTimeout(queryTimeoutSeconds);
-                    for (Bucket b : buckets) {
-                        ps.setString(1, logs.get(b.key()).record(b, now).encode());
+                    for (Counted r : rows) {
+                        ps.setString(1, counts.get(r.key()).record(r.window(), now).encode());
                         ps.setLong(2, now);
-                        ps.setString(3, b.key());
+                        ps.setString(3, r.key());
                         ps.addBatch();
                     }
                     ps.executeBatch();
@@ -91,25 +90,25 @@ public final class JdbcRateLimitStore implements RateLimitStore {
         }
     }
 
-    private Map<String, SlidingLog> lock(Connection c, List<Bucket> buckets) throws SQLException {
+    private Map<String, WindowCounts> lock(Connection c, List<Counted> rows) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT bucket_key, hits FROM rate_window WHERE bucket_key IN (");
-        for (int i = 0; i < buckets.size(); i++) {
+        for (int i = 0; i < rows.size(); i++) {
             sql.append(i == 0 ? "?" : ",?");
         }
         sql.append(") ORDER BY bucket_key FOR UPDATE");
-        Map<String, SlidingLog> logs = new HashMap<>();
+        Map<String, WindowCounts> counts = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
             ps.setQueryTimeout(queryTimeoutSeconds);
-            for (int i = 0; i < buckets.size(); i++) {
-                ps.setString(i + 1, buckets.get(i).key());
+            for (int i = 0; i < rows.size(); i++) {
+                ps.setString(i + 1, rows.get(i).key());
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    logs.put(rs.getString(1), SlidingLog.decode(rs.getString(2)));
+                    counts.put(rs.getString(1), WindowCounts.decode(rs.getString(2)));
                 }
             }
         }
-        return logs;
+        return counts;
     }
 
     private void insert(Connection c, String key, long now) throws SQLException {

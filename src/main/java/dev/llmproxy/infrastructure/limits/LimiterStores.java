@@ -44,6 +44,7 @@ public class LimiterStores {
 
     private JdbcRateLimitStore portable;
     private volatile RateLimitStore shared;
+    private volatile boolean inProcess;
     private final InMemoryRateLimitStore local = new InMemoryRateLimitStore(IDLE);
     private volatile boolean usingShared = true;
     private volatile Instant since = Instant.EPOCH;
@@ -63,6 +64,10 @@ public class LimiterStores {
         if (s == null) {
             try (Connection c = dataSource.getConnection()) {
                 boolean postgres = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
+                String url = c.getMetaData().getURL();
+                // embedded H2 (file:, mem: or a bare path); tcp: and ssl: are H2 servers across the network
+                inProcess = url != null && url.startsWith("jdbc:h2:") && !url.startsWith("jdbc:h2:tcp:")
+                        && !url.startsWith("jdbc:h2:ssl:");
                 s = postgres ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS) : portable;
             } catch (SQLException e) {
                 throw new IllegalStateException("rate-limit store unreachable: " + e.getMessage(), e);
@@ -74,6 +79,18 @@ public class LimiterStores {
 
     InMemoryRateLimitStore local() {
         return local;
+    }
+
+    /** Whether the shared store is a database inside this process (embedded H2); false until first used. */
+    boolean sharedInProcess() {
+        if (shared == null) {
+            try {
+                shared();
+            } catch (IllegalStateException e) {
+                return false; // unreachable: the guarded call will fail and fall back
+            }
+        }
+        return inProcess;
     }
 
     void sharedAnswered() {

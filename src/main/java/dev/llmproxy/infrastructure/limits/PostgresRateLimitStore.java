@@ -3,7 +3,7 @@ package dev.llmproxy.infrastructure.limits;
 import dev.llmproxy.domain.limits.Bucket;
 import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.RateLimitStore;
-import dev.llmproxy.domain.limits.Window;
+import dev.llmproxy.domain.limits.WindowCounts;
 
 import javax.sql.DataSource;
 import java.sql.Array;
@@ -13,8 +13,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -23,7 +21,7 @@ import java.util.List;
  */
 public final class PostgresRateLimitStore implements RateLimitStore {
 
-    private static final String CALL = "SELECT proxy_rate_take(?, ?, ?, ?, ?, ?, ?)";
+    private static final String CALL = "SELECT proxy_rate_take(?, ?, ?, ?, ?)";
 
     private final DataSource dataSource;
     private final int queryTimeoutSeconds;
@@ -35,51 +33,26 @@ public final class PostgresRateLimitStore implements RateLimitStore {
 
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
-        List<Bucket> ordered = buckets.stream().sorted(Comparator.comparing(Bucket::key)).toList();
-        List<Window> windows = new ArrayList<>();
-        List<Integer> owner = new ArrayList<>();
-        Object[] keys = new Object[ordered.size()];
-        Object[] horizons = new Object[ordered.size()];
-        Object[] capacities = new Object[ordered.size()];
-        for (int i = 0; i < ordered.size(); i++) {
-            Bucket b = ordered.get(i);
-            keys[i] = b.key();
-            horizons[i] = b.horizon().toMillis();
-            capacities[i] = b.capacity();
-            for (Window w : b.windows()) {
-                windows.add(w);
-                owner.add(i + 1);
-            }
-        }
+        List<Counted> rows = Counted.of(buckets);
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(CALL)) {
             ps.setQueryTimeout(queryTimeoutSeconds);
-            ps.setArray(1, c.createArrayOf("text", keys));
-            ps.setArray(2, c.createArrayOf("int8", horizons));
-            ps.setArray(3, c.createArrayOf("int4", capacities));
-            ps.setArray(4, c.createArrayOf("int4", owner.toArray()));
-            ps.setArray(5, c.createArrayOf("int8", windows.stream().map(w -> (Object) w.length().toMillis()).toArray()));
-            ps.setArray(6, c.createArrayOf("int4", windows.stream().map(w -> (Object) w.max()).toArray()));
-            ps.setLong(7, now.toEpochMilli());
+            ps.setArray(1, c.createArrayOf("text", rows.stream().map(Counted::key).toArray()));
+            ps.setArray(2, c.createArrayOf("int8", rows.stream().map(r -> (Object) r.window().length().toMillis()).toArray()));
+            ps.setArray(3, c.createArrayOf("int8", rows.stream().map(r -> (Object) WindowCounts.slotLength(r.window())).toArray()));
+            ps.setArray(4, c.createArrayOf("int4", rows.stream().map(r -> (Object) r.window().max()).toArray()));
+            ps.setLong(5, now.toEpochMilli());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 Array refused = rs.getArray(1);
                 if (refused == null) {
                     return Decision.ALLOWED;
                 }
-                Long[] r = toLongs((Object[]) refused.getArray());
-                int w = r[0].intValue() - 1;
-                return new Decision.Refused(ordered.get(owner.get(w) - 1).key(), windows.get(w), Duration.ofMillis(r[1]));
+                Object[] r = (Object[]) refused.getArray();
+                Counted full = rows.get(((Number) r[0]).intValue() - 1);
+                return new Decision.Refused(full.bucket().key(), full.window(), Duration.ofMillis(((Number) r[1]).longValue()));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("rate-limit store failed: " + e.getMessage(), e);
         }
-    }
-
-    private static Long[] toLongs(Object[] values) {
-        Long[] out = new Long[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = ((Number) values[i]).longValue();
-        }
-        return out;
     }
 }

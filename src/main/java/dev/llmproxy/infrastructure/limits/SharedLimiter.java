@@ -4,20 +4,12 @@ import dev.llmproxy.application.access.Limiter;
 import dev.llmproxy.domain.limits.Bucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 
-import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
- * The limiter on the shared store, guarded by MicroProfile Fault Tolerance: a store call that fails or is slow falls
- * back to this instance's in-memory limits; after repeated failures the breaker skips the store for a while, then
- * lets a call through to see whether it has recovered. A static policy is right here: this is our own
- * infrastructure, not a per-model upstream. Each value can be tuned through MicroProfile Config
- * ({@code dev.llmproxy.infrastructure.limits.SharedLimiter/take/Timeout/value} and so on).
+ * The limiter on the shared store, through {@link GuardedStore}'s fault-tolerance policies: a store that fails, is
+ * slow or is down falls back to this instance's in-memory limits until it answers again.
  */
 @ApplicationScoped
 public class SharedLimiter implements Limiter {
@@ -25,17 +17,12 @@ public class SharedLimiter implements Limiter {
     @Inject
     LimiterStores stores;
     @Inject
-    Clock clock;
+    GuardedStore guarded;
 
     @Override
-    @Timeout(value = 500, unit = ChronoUnit.MILLIS)
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 3, delayUnit = ChronoUnit.SECONDS,
-            successThreshold = 1)
-    @Fallback(LocalLimitsFallback.class)
     public Limited take(List<Bucket> buckets) {
-        Limited limited = new Limited(stores.shared().take(buckets, clock.instant()), true);
-        stores.sharedAnswered();
-        return limited;
+        // An embedded database runs on the caller's thread: a timeout's interrupt would close its files for good.
+        return stores.sharedInProcess() ? guarded.inProcess(buckets) : guarded.overNetwork(buckets);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.persistence;
 
+import dev.llmproxy.domain.log.RequestLogFilter;
 import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
 import jakarta.annotation.Resource;
@@ -13,7 +14,9 @@ import jakarta.transaction.Transactional;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 @ApplicationScoped
 public class JpaRequestLogRepository implements RequestLogRepository {
@@ -38,20 +41,34 @@ public class JpaRequestLogRepository implements RequestLogRepository {
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<RequestRecord> page(int limit, Cursor before) {
-        TypedQuery<RequestLogEntity> query;
-        if (before == null) {
-            query = em.createQuery("select r from RequestLogEntity r order by r.receivedAt desc, r.requestId desc",
-                    RequestLogEntity.class);
-        } else {
-            query = em.createQuery("select r from RequestLogEntity r where r.receivedAt < :t"
-                            + " or (r.receivedAt = :t and r.requestId < :id) order by r.receivedAt desc, r.requestId desc",
-                    RequestLogEntity.class)
-                    .setParameter("t", RequestLogMapper.toUtc(before.receivedAt()))
-                    .setParameter("id", before.requestId());
-        }
+        return page(RequestLogFilter.NONE, limit, before);
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<RequestRecord> page(RequestLogFilter filter, int limit, Cursor before) {
+        RequestLogQuery q = RequestLogQuery.of(filter, before);
+        TypedQuery<RequestLogEntity> query = em.createQuery(q.jpql(), RequestLogEntity.class);
+        q.parameters().forEach(query::setParameter);
         // Load the page's attempts in one query rather than one per row.
         query.setHint("eclipselink.batch", "r.attempts").setHint("eclipselink.batch.type", "IN")
                 .setHint("eclipselink.read-only", "true");
         return query.setMaxResults(limit).getResultList().stream().map(RequestLogMapper::toDomain).toList();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<RequestRecord> find(String requestId) {
+        return Optional.ofNullable(em.find(RequestLogEntity.class, requestId)).map(RequestLogMapper::toDomain);
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Summary summary(Instant from, Instant to, int buckets) {
+        try (Connection c = dataSource.getConnection()) {
+            return RequestLogSummaries.query(c, from, to, buckets);
+        } catch (SQLException e) {
+            throw new PersistenceException("request log summary failed: " + e.getMessage(), e);
+        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.llmproxy.application.log;
 
-import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.log.RequestLogWriter;
 import dev.llmproxy.domain.log.RequestRecord;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +16,7 @@ import static org.awaitility.Awaitility.await;
 class RequestLogBatcherTest {
 
     /** A repository that can be "down" and that refuses one poison record. */
-    static final class FlakyRepository implements RequestLogRepository {
+    static final class FlakyRepository implements RequestLogWriter {
         final List<RequestRecord> saved = new CopyOnWriteArrayList<>();
         final AtomicBoolean down = new AtomicBoolean();
         final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
@@ -27,11 +27,6 @@ class RequestLogBatcherTest {
             if (records.stream().anyMatch(r -> r.requestId().equals("poison"))) throw new IllegalStateException("constraint");
             batchSizes.add(records.size());
             saved.addAll(records);
-        }
-
-        @Override
-        public List<RequestRecord> page(int limit, Cursor before) {
-            return List.of();
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+/** Sliding windows counted in slots of 1/60 of their length, with a fake clock. */
 class SlidingWindowLimitTest {
 
     private static final Window PER_MINUTE = new Window("ipLimitPerMinute", Duration.ofMinutes(1), 3);
@@ -37,8 +38,12 @@ class SlidingWindowLimitTest {
         Decision.Refused r = (Decision.Refused) d;
         assertThat(r.limit()).isEqualTo(PER_MINUTE);
         assertThat(r.bucketKey()).isEqualTo("ip:abc");
-        // the first request was 30 s ago: it leaves the minute in 30 s
-        assertThat(r.retryAfter()).isEqualTo(Duration.ofSeconds(30));
+        // the first request's one-second slot leaves the minute 61 s after it began: 31 s from now
+        assertThat(r.retryAfter()).isEqualTo(Duration.ofSeconds(31));
+        advance(Duration.ofSeconds(30));
+        assertThat(take(IP)).isInstanceOf(Decision.Refused.class);
+        advance(Duration.ofSeconds(1));
+        assertThat(take(IP)).isEqualTo(Decision.ALLOWED);
     }
 
     @Test
@@ -51,7 +56,27 @@ class SlidingWindowLimitTest {
         advance(Duration.ofSeconds(1));
         assertThat(take(IP)).isInstanceOf(Decision.Refused.class);
         advance(Duration.ofSeconds(59));
+        assertThat(take(IP)).as("at most one slot late, never early").isInstanceOf(Decision.Refused.class);
+        advance(Duration.ofSeconds(1));
         assertThat(take(IP)).isEqualTo(Decision.ALLOWED);
+    }
+
+    @Test
+    void noSpanOfTheWindowLengthEverHoldsMoreThanTheMaximum() {
+        Window w = new Window("keyLimitPerMinute", Duration.ofMinutes(1), 50);
+        Bucket key = new Bucket("key:k", List.of(w));
+        List<Instant> allowed = new java.util.ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            if (take(key) == Decision.ALLOWED) {
+                allowed.add(now);
+            }
+            advance(Duration.ofMillis(137)); // a steady flood at ~7 requests a second, out of step with the slots
+        }
+        for (int i = 0; i + 50 < allowed.size(); i++) {
+            assertThat(Duration.between(allowed.get(i), allowed.get(i + 50))).isGreaterThanOrEqualTo(w.length());
+        }
+        // and it is not stingy: close to 50 a minute over the ~6.8 minutes
+        assertThat(allowed.size()).isGreaterThan(300);
     }
 
     @Test
@@ -62,7 +87,7 @@ class SlidingWindowLimitTest {
         }
         Decision.Refused r = (Decision.Refused) take(IP);
         assertThat(r.limit()).isEqualTo(PER_HOUR);
-        assertThat(r.retryAfter()).isEqualTo(Duration.ofMinutes(50));
+        assertThat(r.retryAfter()).isEqualTo(Duration.ofMinutes(51));
     }
 
     @Test
@@ -73,7 +98,7 @@ class SlidingWindowLimitTest {
         for (int i = 0; i < 100; i++) {
             assertThat(take(IP)).isInstanceOf(Decision.Refused.class);
         }
-        advance(Duration.ofMinutes(1).plusMillis(1));
+        advance(Duration.ofSeconds(61));
         assertThat(take(IP)).isEqualTo(Decision.ALLOWED);
     }
 
@@ -99,7 +124,7 @@ class SlidingWindowLimitTest {
     }
 
     @Test
-    void idleBucketsAreForgotten() {
+    void idleCountsAreForgotten() {
         take(IP);
         advance(Duration.ofHours(3));
         store.sweepNow(now);
@@ -107,16 +132,17 @@ class SlidingWindowLimitTest {
     }
 
     @Test
-    void theLogKeepsNoMoreThanTheLargestWindowNeedsAndSurvivesItsTextForm() {
-        SlidingLog log = SlidingLog.EMPTY;
+    void countsStayAsSmallAsTheSlotsAndSurviveTheirTextForm() {
+        WindowCounts counts = WindowCounts.EMPTY;
         long t = now.toEpochMilli();
-        for (int i = 0; i < 50; i++) {
-            log = log.record(IP, t + i * 1000L);
+        for (int i = 0; i < 5_000; i++) {
+            counts = counts.record(PER_HOUR, t + i * 1_000L);
         }
-        assertThat(log.size()).isEqualTo(5);
-        SlidingLog back = SlidingLog.decode(log.encode());
-        assertThat(back.times()).containsExactly(log.times());
-        assertThat(SlidingLog.decode("").size()).isZero();
+        assertThat(counts.encode().split(",")).hasSizeLessThanOrEqualTo(WindowCounts.SLOTS + 1);
+        assertThat(counts.total()).isBetween(3_600, 3_660);
+        WindowCounts back = WindowCounts.decode(counts.encode());
+        assertThat(back.encode()).isEqualTo(counts.encode());
+        assertThat(WindowCounts.decode("").total()).isZero();
     }
 
     @Test

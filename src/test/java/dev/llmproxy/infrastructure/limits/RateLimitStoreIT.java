@@ -87,12 +87,14 @@ class RateLimitStoreIT {
         Decision.Refused minute = (Decision.Refused) store.take(List.of(b), t.plusSeconds(30));
         assertThat(minute.limit().name()).isEqualTo("ipLimitPerMinute");
         assertThat(minute.bucketKey()).isEqualTo(b.key());
-        assertThat(minute.retryAfter()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(minute.retryAfter()).isEqualTo(Duration.ofSeconds(31));
+        assertThat(store.take(List.of(b), t.plusSeconds(60))).isInstanceOf(Decision.Refused.class);
         assertThat(store.take(List.of(b), t.plusSeconds(61))).isEqualTo(Decision.ALLOWED);
         assertThat(store.take(List.of(b), t.plusSeconds(130))).isEqualTo(Decision.ALLOWED);
         Decision.Refused hour = (Decision.Refused) store.take(List.of(b), t.plusSeconds(200));
         assertThat(hour.limit().name()).isEqualTo("ipLimitPerHour");
-        assertThat(hour.retryAfter()).isEqualTo(Duration.ofSeconds(3600 - 200));
+        // the first one-minute slot leaves the hour at 1 h 1 min
+        assertThat(hour.retryAfter()).isEqualTo(Duration.ofSeconds(3660 - 200));
     }
 
     @ParameterizedTest
@@ -141,6 +143,7 @@ class RateLimitStoreIT {
 
     @Test
     void theFunctionAndThePortableStoreShareOneFormat() {
+        // entered at 0 s, 1 s and 2 s by turns; refused at 3 s until the first slot leaves the minute at 61 s
         Bucket b = ip(UUID.randomUUID().toString());
         Instant t = Instant.parse("2026-11-30T12:00:00Z");
         RateLimitStore portable = new JdbcRateLimitStore(pg, 2);
@@ -149,6 +152,6 @@ class RateLimitStoreIT {
         assertThat(function.take(List.of(b), t.plusSeconds(1))).isEqualTo(Decision.ALLOWED);
         assertThat(portable.take(List.of(b), t.plusSeconds(2))).isEqualTo(Decision.ALLOWED);
         assertThat(((Decision.Refused) function.take(List.of(b), t.plusSeconds(3))).retryAfter())
-                .isEqualTo(Duration.ofSeconds(57));
+                .isEqualTo(Duration.ofSeconds(58));
     }
 }
