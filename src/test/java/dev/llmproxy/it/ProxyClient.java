@@ -49,6 +49,17 @@ final class ProxyClient {
         return send(b);
     }
 
+    /** A form POST (application/x-www-form-urlencoded), as a browser sends it. */
+    HttpResponse<String> sendForm(String path, String form, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(BASE + path))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form));
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return send(b);
+    }
+
     static String chatBody(String model) {
         return "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}";
     }

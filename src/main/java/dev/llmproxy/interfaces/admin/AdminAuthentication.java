@@ -10,14 +10,17 @@ import jakarta.security.enterprise.identitystore.CredentialValidationResult;
 import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import dev.llmproxy.interfaces.console.ConsoleSession;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
- * HTTP Basic for {@code /admin/**} only. The built-in Basic mechanism also inspected every proxy request, and a
- * caller's {@code Authorization: Bearer} key (ours, not the container's) made it log a failed login each time.
- * Proxy paths are left alone: their keys are checked by the application.
+ * Who is signed in on {@code /admin/**}: HTTP Basic for the JSON API ({@code /admin/api}), the session of a form
+ * login for the console (signed in by its login page; a protected page without one redirects there). The built-in
+ * Basic mechanism also inspected every proxy request, and a caller's {@code Authorization: Bearer} key (ours, not the
+ * container's) made it log a failed login each time, so proxy paths are left alone: their keys are the application's.
  */
 @ApplicationScoped
 public class AdminAuthentication implements HttpAuthenticationMechanism {
@@ -30,8 +33,18 @@ public class AdminAuthentication implements HttpAuthenticationMechanism {
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
-        if (!request.getServletPath().startsWith("/admin") && !context.isProtected()) {
+        String path = request.getServletPath();
+        if (!path.startsWith("/admin") && !context.isProtected()) {
             return context.doNothing();
+        }
+        if (!path.startsWith("/admin/api")) {
+            HttpSession session = request.getSession(false);
+            String user = ConsoleSession.user(session);
+            if (user != null) {
+                return context.notifyContainerAboutLogin(user, ConsoleSession.roles(session));
+            }
+            return context.isProtected() ? context.redirect(request.getContextPath() + "/admin/login")
+                    : context.doNothing();
         }
         String header = request.getHeader("Authorization");
         if (header != null && header.regionMatches(true, 0, "Basic ", 0, 6)) {

@@ -1,0 +1,45 @@
+package dev.llmproxy.application.security;
+
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.security.ConsoleUser;
+import dev.llmproxy.domain.security.PasswordHasher;
+import dev.llmproxy.domain.security.UserRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/** Console users created by admins: an admin (read and edit) or an auditor (read only). */
+@ApplicationScoped
+public class ConsoleUsers {
+
+    private static final Logger LOG = Logger.getLogger(ConsoleUsers.class.getName());
+    public static final int MIN_PASSWORD = 12;
+
+    @Inject
+    UserRepository users;
+    @Inject
+    PasswordHasher hasher;
+
+    /** Creates or replaces a user. @throws ConfigValidationException naming each bad field */
+    public void save(String username, String password, String role, String by) {
+        List<String> problems = new ArrayList<>();
+        if (username == null || !username.matches("[a-z0-9][a-z0-9._-]{1,39}")) {
+            problems.add("username: 2 to 40 lower-case letters, digits, '.', '_' or '-'");
+        }
+        if (password == null || password.length() < MIN_PASSWORD) {
+            problems.add("password: at least " + MIN_PASSWORD + " characters");
+        }
+        if (!ConsoleUser.ADMIN.equals(role) && !ConsoleUser.AUDITOR.equals(role)) {
+            problems.add("role: admin or auditor");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigValidationException(problems);
+        }
+        users.save(new ConsoleUser(username, hasher.hash(password.toCharArray()), Set.of(role)));
+        LOG.info("Console user " + username + " (" + role + ") saved by " + by);
+    }
+}

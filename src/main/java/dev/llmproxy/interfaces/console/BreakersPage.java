@@ -1,0 +1,54 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.application.breaker.ModelHealth;
+import dev.llmproxy.domain.breaker.BreakerTransition;
+import dev.llmproxy.domain.breaker.BreakerTransitionRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Breaker states of this instance, recent transitions of all instances, and an admin's force-open and reset. */
+@ApplicationScoped
+public class BreakersPage {
+
+    @Inject
+    ModelHealth health;
+    @Inject
+    BreakerTransitionRepository transitions;
+
+    public record Transition(String at, String model, String from, String to, String reason, String instance) {
+    }
+
+    void list(ConsoleRequest r) throws IOException {
+        List<DashboardView.BreakerRow> rows = DashboardAssembler.breakerRows(health.models());
+        List<Transition> recent = transitions.recent(50).stream().map(BreakersPage::transition).toList();
+        r.render("breakers", "breakers", Map.of("breakers", rows, "transitions", recent));
+    }
+
+    void change(ConsoleRequest r, String rest) throws IOException {
+        int slash = rest.lastIndexOf('/');
+        String model = slash < 0 ? "" : URLDecoder.decode(rest.substring(0, slash), StandardCharsets.UTF_8);
+        String action = slash < 0 ? rest : rest.substring(slash + 1);
+        boolean done = switch (action) {
+            case "open" -> health.forceOpen(model, r.user());
+            case "reset" -> health.reset(model, r.user());
+            default -> false;
+        };
+        if (!done) {
+            r.error(404, "Not found", "No allowlisted model by that name, or no such action.");
+            return;
+        }
+        r.redirect("/breakers");
+    }
+
+    private static Transition transition(BreakerTransition t) {
+        return new Transition(t.at().toString(), t.model(), t.from().name().toLowerCase(Locale.ROOT),
+                t.to().name().toLowerCase(Locale.ROOT), t.reason() == null ? "" : t.reason(), t.instanceId());
+    }
+}

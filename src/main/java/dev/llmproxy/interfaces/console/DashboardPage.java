@@ -1,0 +1,35 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.application.breaker.ModelHealth;
+import dev.llmproxy.domain.admission.Admission;
+import dev.llmproxy.domain.log.RequestLogRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+@ApplicationScoped
+public class DashboardPage {
+
+    @Inject
+    RequestLogRepository log;
+    @Inject
+    ModelHealth health;
+    @Inject
+    Admission admission;
+    @Inject
+    Clock clock;
+
+    void show(ConsoleRequest r) throws IOException {
+        Instant to = clock.instant();
+        Instant from = to.minus(Duration.ofHours(1));
+        DashboardView view = DashboardAssembler.assemble(log.summary(from, to, DashboardAssembler.SLICES), from, to,
+                health.models(), health.tiers(), new DashboardAssembler.Queue(admission.queued(), admission.running(),
+                        admission.rejectedFull(), admission.timedOut()));
+        r.render("dashboard", "dashboard", Map.of("view", view));
+    }
+}

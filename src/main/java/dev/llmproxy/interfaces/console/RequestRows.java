@@ -1,0 +1,126 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Request-log view models, keyset cursors and CSV rows. Pure: unit-tested. */
+public final class RequestRows {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    static final String CSV_HEADER = "request_id,received_at_utc,tier,requested_model,answering_model,fallback,status,"
+            + "error_code,latency_ms,prompt_tokens,completion_tokens,saw_429,stream,attempts,client_hash,key_id,scope,"
+            + "rate_limit_hit\r\n";
+    private static final List<String> FIELDS = List.of("from", "to", "status", "tier", "model", "fallback", "saw429",
+            "requestId", "client");
+
+    private RequestRows() {
+    }
+
+    public record Row(String id, String time, String tier, String model, String answeredBy, boolean fallback,
+                      int status, String error, long latencyMs, boolean saw429, int attempts, String client) {
+    }
+
+    public record Attempt(String model, String outcome, String status, long latencyMs, String reason) {
+    }
+
+    public record Detail(Row row, String requestedModel, String finishReason, String tokens, boolean stream,
+                         String keyId, String scope, String limits, String limitHit, String limiter,
+                         List<Attempt> attempts) {
+    }
+
+    static Row row(RequestRecord r) {
+        return new Row(r.requestId(), TIME.format(r.receivedAt()), r.tier(), r.requestedModel(), r.answeringModel(),
+                r.fallback(), r.status(), r.errorCode(), r.latencyMs(), r.saw429(),
+                (int) r.attempts().stream().filter(a -> !a.outcome().skipped()).count(), r.caller().clientHash());
+    }
+
+    static Detail detail(RequestRecord r) {
+        List<Attempt> attempts = new ArrayList<>();
+        for (AttemptRecord a : r.attempts()) {
+            attempts.add(new Attempt(a.model(), a.outcome().name(), a.status() == null ? "" : a.status().toString(),
+                    a.latency().toMillis(), a.reason()));
+        }
+        String tokens = r.totalTokens() == null ? "" : r.promptTokens() + " + " + r.completionTokens() + " = " + r.totalTokens();
+        return new Detail(row(r), r.requestedModel(), r.finishReason(), tokens, r.stream(), r.caller().keyId(),
+                r.caller().scope(), r.caller().limits(), r.caller().limitHit(), r.caller().limiter(), attempts);
+    }
+
+    static String cursorOf(RequestRecord r) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(
+                (r.receivedAt().toString() + "|" + r.requestId()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The cursor in a {@code before} parameter; null (first page) when absent or not one of ours. */
+    static RequestLogRepository.Cursor cursor(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            String plain = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
+            int bar = plain.indexOf('|');
+            return new RequestLogRepository.Cursor(Instant.parse(plain.substring(0, bar)), plain.substring(bar + 1));
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The filter form's current values, for re-display. */
+    static Map<String, String> form(ConsoleRequest r) {
+        Map<String, String> form = new LinkedHashMap<>();
+        FIELDS.forEach(f -> form.put(f, r.param(f) == null ? "" : r.param(f)));
+        return form;
+    }
+
+    /** The query string of the current filter, with a cursor if given. */
+    static String query(ConsoleRequest r, String before) {
+        String q = FIELDS.stream().filter(f -> r.param(f) != null)
+                .map(f -> f + "=" + URLEncoder.encode(r.param(f), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+        if (before != null) {
+            q = q + (q.isEmpty() ? "" : "&") + "before=" + before;
+        }
+        return q;
+    }
+
+    static String csv(RequestRecord r) {
+        List<String> cells = List.of(r.requestId(), TIME.format(r.receivedAt()), n(r.tier()), n(r.requestedModel()),
+                n(r.answeringModel()), Boolean.toString(r.fallback()), Integer.toString(r.status()), n(r.errorCode()),
+                Long.toString(r.latencyMs()), n(r.promptTokens()), n(r.completionTokens()), Boolean.toString(r.saw429()),
+                Boolean.toString(r.stream()), r.attempts().stream().map(a -> a.model() + ":" + a.outcome())
+                        .collect(Collectors.joining(" ")), n(r.caller().clientHash()), n(r.caller().keyId()),
+                n(r.caller().scope()), n(r.caller().limitHit()));
+        return cells.stream().map(RequestRows::cell).collect(Collectors.joining(",")) + "\r\n";
+    }
+
+    /**
+     * One CSV cell: quoted when it holds a separator, a quote or a line break; a leading =, +, - or @ is defused so
+     * that a spreadsheet does not run a client-chosen model name as a formula.
+     */
+    static String cell(String value) {
+        String v = value;
+        if (!v.isEmpty() && "=+-@\t\r".indexOf(v.charAt(0)) >= 0) {
+            v = "'" + v;
+        }
+        if (v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r")) {
+            v = "\"" + v.replace("\"", "\"\"") + "\"";
+        }
+        return v;
+    }
+
+    private static String n(Object o) {
+        return o == null ? "" : o.toString();
+    }
+}

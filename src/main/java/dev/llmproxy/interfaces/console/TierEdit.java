@@ -1,0 +1,78 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.Tier;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One edit of a tier from the console's forms: move a model up or down the chain, remove it, add one, or change
+ * the description. Pure: returns the new configuration (validated by {@link RuntimeConfig#of}) and a summary.
+ */
+public record TierEdit(String action, Integer index, String model, String description) {
+
+    /** The configuration after the edit, and what changed in words (for the version history). */
+    public record Result(RuntimeConfig config, String summary) {
+    }
+
+    /** @throws IllegalArgumentException naming what is wrong with the edit */
+    public Result apply(RuntimeConfig current, String tierName) {
+        Tier tier = current.tier(tierName).orElseThrow(() ->
+                new IllegalArgumentException("There is no tier named '" + tierName + "'."));
+        List<String> chain = new ArrayList<>(tier.chain());
+        String description = tier.description();
+        String summary;
+        switch (action == null ? "" : action) {
+            case "up", "down" -> {
+                int i = checkedIndex(chain);
+                int j = action.equals("up") ? i - 1 : i + 1;
+                if (j < 0 || j >= chain.size()) {
+                    throw new IllegalArgumentException("'" + chain.get(i) + "' cannot move " + action + " any further.");
+                }
+                chain.set(i, chain.set(j, chain.get(i)));
+                summary = "tier " + tierName + ": moved " + chain.get(j) + " " + action + " (chain " + chain + ")";
+            }
+            case "remove" -> {
+                int i = checkedIndex(chain);
+                if (chain.size() == 1) {
+                    throw new IllegalArgumentException("A tier needs at least one model: add another before removing '"
+                            + chain.get(i) + "'.");
+                }
+                summary = "tier " + tierName + ": removed " + chain.remove(i) + " (chain " + chain + ")";
+            }
+            case "add" -> {
+                if (model == null || current.model(model).isEmpty()) {
+                    throw new IllegalArgumentException("Choose an allowlisted model to add.");
+                }
+                if (chain.contains(model)) {
+                    throw new IllegalArgumentException("'" + model + "' is already in the chain.");
+                }
+                chain.add(model);
+                summary = "tier " + tierName + ": added " + model + " (chain " + chain + ")";
+            }
+            case "describe" -> {
+                description = this.description == null ? null : this.description.strip();
+                if (description != null && description.length() > 1000) {
+                    throw new IllegalArgumentException("The description may have at most 1000 characters.");
+                }
+                summary = "tier " + tierName + ": description changed";
+            }
+            default -> throw new IllegalArgumentException("Unknown change '" + action + "'.");
+        }
+        List<Tier> tiers = new ArrayList<>();
+        for (Tier t : current.tiers()) {
+            tiers.add(t.name().equals(tierName) ? new Tier(tierName, description, chain) : t);
+        }
+        RuntimeConfig next = RuntimeConfig.of(current.version(), current.providers(), current.models(), tiers,
+                current.settings());
+        return new Result(next, summary);
+    }
+
+    private int checkedIndex(List<String> chain) {
+        if (index == null || index < 0 || index >= chain.size()) {
+            throw new IllegalArgumentException("That position is not in the chain (it may have changed).");
+        }
+        return index;
+    }
+}

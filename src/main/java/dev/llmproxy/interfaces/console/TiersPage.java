@@ -1,0 +1,83 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.Tier;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/** Tiers and their ordered chains; admins reorder, add, remove and describe. */
+@ApplicationScoped
+public class TiersPage {
+
+    @Inject
+    ConfigService configs;
+
+    /** One model of a chain as the page shows it. */
+    public record ChainEntry(int index, String model, boolean enabled, boolean first, boolean last) {
+    }
+
+    public record TierView(String name, String description, List<ChainEntry> chain) {
+    }
+
+    void list(ConsoleRequest r) throws IOException {
+        RuntimeConfig c = configs.current();
+        r.render("tiers", "tiers", Map.of("tiers", c.tiers().stream().map(t -> view(c, t)).toList(),
+                "version", c.version()));
+    }
+
+    void show(ConsoleRequest r, String encodedName) throws IOException {
+        String name = URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
+        RuntimeConfig c = configs.current();
+        Tier tier = c.tier(name).orElse(null);
+        if (tier == null) {
+            r.error(404, "Not found", "There is no tier with this name.");
+            return;
+        }
+        List<String> addable = c.models().stream().map(AllowedModel::name).filter(m -> !tier.chain().contains(m)).toList();
+        r.render("tier", "tiers", Map.of("tier", view(c, tier), "addable", addable, "version", c.version()));
+    }
+
+    void change(ConsoleRequest r, String encodedName) throws IOException {
+        String name = URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
+        RuntimeConfig current = configs.current();
+        String version = r.param("version");
+        if (version == null || !version.equals(Long.toString(current.version()))) {
+            r.error(409, "Changed meanwhile", "The configuration changed since you loaded this page (now version "
+                    + current.version() + "); nothing was saved. Reload the page to see the current chain.");
+            return;
+        }
+        Integer index = null;
+        try {
+            index = r.param("index") == null ? null : Integer.valueOf(r.param("index"));
+        } catch (NumberFormatException e) {
+            // reported by the edit as a position not in the chain
+        }
+        TierEdit.Result result;
+        try {
+            result = new TierEdit(r.param("action"), index, r.param("model"), r.req().getParameter("description"))
+                    .apply(current, name);
+        } catch (IllegalArgumentException | ConfigValidationException e) {
+            r.error(400, "Not saved", e.getMessage());
+            return;
+        }
+        configs.replace(result.config(), r.user(), result.summary());
+        r.redirect("/tiers/" + URLEncoder.encode(name, StandardCharsets.UTF_8));
+    }
+
+    private static TierView view(RuntimeConfig c, Tier t) {
+        List<String> chain = t.chain();
+        return new TierView(t.name(), t.description(), java.util.stream.IntStream.range(0, chain.size())
+                .mapToObj(i -> new ChainEntry(i, chain.get(i), c.model(chain.get(i)).map(AllowedModel::enabled).orElse(false),
+                        i == 0, i == chain.size() - 1)).toList());
+    }
+}

@@ -1,0 +1,62 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
+import dev.llmproxy.domain.routing.Outcome;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Templates render their view models, escape what clients control, and hide edit controls from auditors. */
+class TemplatesTest {
+
+    private final Templates templates = new Templates();
+
+    private static RequestRecord hostile() {
+        return new RequestRecord("req_1", Instant.parse("2026-11-30T12:00:00Z"), "fast", "<script>alert(1)</script>",
+                "m1", false, 502, "upstream_error", 40, null, null, null, null, false, false, false,
+                List.of(new AttemptRecord("m1", Outcome.SERVER_ERROR, 500, Duration.ofMillis(30),
+                        "HTTP 500 <img src=x onerror=alert(2)>")), null, null, null);
+    }
+
+    @Test
+    void aRequestDetailEscapesClientAndProviderText() {
+        String html = templates.render("request", Map.of("request", RequestRows.detail(hostile()),
+                "chrome", new ConsoleRequest.Chrome("audrey", false, "tok", "requests")));
+        assertThat(html).doesNotContain("<script>alert(1)</script>").doesNotContain("<img src=x")
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;").contains("&lt;img src=x onerror=alert(2)&gt;");
+    }
+
+    @Test
+    void auditorsSeeNoEditControlsAndAdminsDo() {
+        TiersPage.TierView tier = new TiersPage.TierView("fast", "quick", List.of(
+                new TiersPage.ChainEntry(0, "m1", true, true, false), new TiersPage.ChainEntry(1, "m2", true, false, true)));
+        Map<String, Object> model = Map.of("tier", tier, "addable", List.of("m3"), "version", 7L);
+        String auditor = templates.render("tier", with(model, new ConsoleRequest.Chrome("audrey", false, "tok", "tiers")));
+        assertThat(auditor).doesNotContain("<form method=\"post\" action=\"/admin/tiers").doesNotContain("Remove")
+                .contains("m1").contains("m2");
+        String admin = templates.render("tier", with(model, new ConsoleRequest.Chrome("ada", true, "tok", "tiers")));
+        assertThat(admin).contains("name=\"_csrf\" value=\"tok\"").contains("name=\"version\" value=\"7\"")
+                .contains("id=\"down-m1\"").contains("id=\"up-m2\"").doesNotContain("id=\"up-m1\"");
+    }
+
+    @Test
+    void csvCellsAreQuotedAndFormulasDefused() {
+        assertThat(RequestRows.cell("plain")).isEqualTo("plain");
+        assertThat(RequestRows.cell("a,b")).isEqualTo("\"a,b\"");
+        assertThat(RequestRows.cell("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
+        assertThat(RequestRows.cell("=HYPERLINK(\"x\")")).startsWith("\"'=HYPERLINK(");
+        assertThat(RequestRows.csv(hostile())).startsWith("req_1,2026-11-30 12:00:00.000,fast,<script>alert(1)</script>,m1,");
+    }
+
+    private static Map<String, Object> with(Map<String, Object> model, ConsoleRequest.Chrome chrome) {
+        Map<String, Object> all = new java.util.HashMap<>(model);
+        all.put("chrome", chrome);
+        return all;
+    }
+}

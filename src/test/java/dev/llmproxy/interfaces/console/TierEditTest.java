@@ -1,0 +1,53 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.config.Tier;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TierEditTest {
+
+    private static final RuntimeConfig CONFIG = RuntimeConfig.of(4, List.of(new Provider("sim", ProviderKind.SIM, null, null)),
+            List.of(AllowedModel.of("a", "sim", "healthy"), AllowedModel.of("b", "sim", "healthy"),
+                    AllowedModel.of("c", "sim", "healthy")),
+            List.of(new Tier("t", "first", List.of("a", "b")), new Tier("u", null, List.of("c"))), Settings.defaults());
+
+    @Test
+    void movesAModelUpAndDownTheChain() {
+        TierEdit.Result up = new TierEdit("up", 1, null, null).apply(CONFIG, "t");
+        assertThat(up.config().tier("t").orElseThrow().chain()).containsExactly("b", "a");
+        assertThat(up.summary()).isEqualTo("tier t: moved b up (chain [b, a])");
+        assertThat(new TierEdit("down", 0, null, null).apply(CONFIG, "t").config().tier("t").orElseThrow().chain())
+                .containsExactly("b", "a");
+        assertThat(up.config().tier("u")).isEqualTo(CONFIG.tier("u"));
+    }
+
+    @Test
+    void addsRemovesAndDescribes() {
+        assertThat(new TierEdit("add", null, "c", null).apply(CONFIG, "t").config().tier("t").orElseThrow().chain())
+                .containsExactly("a", "b", "c");
+        assertThat(new TierEdit("remove", 0, null, null).apply(CONFIG, "t").config().tier("t").orElseThrow().chain())
+                .containsExactly("b");
+        assertThat(new TierEdit("describe", null, null, "  quick  ").apply(CONFIG, "t").config().tier("t")
+                .orElseThrow().description()).isEqualTo("quick");
+    }
+
+    @Test
+    void refusesEditsThatMakeNoSenseWithAMessage() {
+        assertThatThrownBy(() -> new TierEdit("up", 0, null, null).apply(CONFIG, "t")).hasMessageContaining("cannot move up");
+        assertThatThrownBy(() -> new TierEdit("remove", 0, null, null).apply(CONFIG, "u")).hasMessageContaining("at least one");
+        assertThatThrownBy(() -> new TierEdit("add", null, "a", null).apply(CONFIG, "t")).hasMessageContaining("already");
+        assertThatThrownBy(() -> new TierEdit("add", null, "ghost", null).apply(CONFIG, "t")).hasMessageContaining("allowlisted");
+        assertThatThrownBy(() -> new TierEdit("up", 7, null, null).apply(CONFIG, "t")).hasMessageContaining("position");
+        assertThatThrownBy(() -> new TierEdit("up", 1, null, null).apply(CONFIG, "nope")).hasMessageContaining("no tier");
+        assertThatThrownBy(() -> new TierEdit("explode", 0, null, null).apply(CONFIG, "t")).hasMessageContaining("Unknown");
+    }
+}

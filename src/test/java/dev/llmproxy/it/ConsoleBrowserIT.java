@@ -1,0 +1,194 @@
+package dev.llmproxy.it;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The console in a real browser (headless Chromium): what admins and auditors do every day. Screenshots of the main
+ * pages go to {@code docs/} for the README's tour.
+ */
+class ConsoleBrowserIT extends DeployedProxy {
+
+    private static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\",\"baseUrl\":\"sim://local\"}],"
+            + "\"models\":[{\"name\":\"c-first\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
+            + "{\"name\":\"c-second\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
+            + "{\"name\":\"c-spare\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"}],"
+            + "\"tiers\":[{\"name\":\"c-tier\",\"description\":\"Console test tier\",\"chain\":[\"c-first\",\"c-second\"]}]}";
+
+    private static WebDriver browser;
+
+    @BeforeAll
+    static void start() {
+        new ProxyClient().importConfig(CONFIG);
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(System.getProperty("it.chromium", "/usr/bin/chromium"));
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--window-size=1280,900");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(System.getProperty("it.chromedriver", "/usr/bin/chromedriver"))).build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    private static void open(String path) {
+        browser.get(ProxyClient.BASE + path);
+    }
+
+    private static void signIn(String user, String password) {
+        browser.manage().deleteAllCookies();
+        open("/admin/dashboard");
+        assertThat(browser.getCurrentUrl()).endsWith("/admin/login");
+        browser.findElement(By.id("username")).sendKeys(user);
+        browser.findElement(By.id("password")).sendKeys(password);
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        assertThat(browser.getCurrentUrl()).endsWith("/admin/dashboard");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Dashboard");
+    }
+
+    private static List<String> chain() {
+        return browser.findElements(By.cssSelector("ol.chain-edit .model")).stream().map(WebElement::getText).toList();
+    }
+
+    private static void screenshot(String name) throws IOException {
+        Path docs = Path.of("docs");
+        Files.createDirectories(docs);
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), docs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static String sessionCookie() {
+        return "JSESSIONID=" + browser.manage().getCookieNamed("JSESSIONID").getValue();
+    }
+
+    @Test
+    void anAdminReordersAChainAndTheNextProxiedRequestFollowsTheNewOrder() throws Exception {
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        open("/admin/tiers");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Tiers");
+        screenshot("console-tiers.png");
+        open("/admin/tiers/c-tier");
+        assertThat(chain()).containsExactly("c-first", "c-second");
+        browser.findElement(By.id("down-c-first")).click();
+        assertThat(chain()).containsExactly("c-second", "c-first");
+        screenshot("console-tier.png");
+        HttpResponse<String> answer = proxy.chat("c-tier");
+        assertThat(answer.headers().firstValue("X-Proxy-Model")).hasValue("c-second");
+        assertThat(answer.headers().firstValue("X-Proxy-Fallback")).hasValue("false");
+
+        // and the request shows up in the log, with its detail page
+        String id = answer.headers().firstValue("X-Request-Id").orElseThrow();
+        await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
+            open("/admin/requests?tier=c-tier");
+            assertThat(browser.findElement(By.cssSelector("main table")).getText()).contains("c-second");
+        });
+        screenshot("console-requests.png");
+        open("/admin/requests/" + id);
+        assertThat(browser.findElement(By.cssSelector("dl.facts")).getText()).contains("c-second");
+        screenshot("console-request.png");
+        open("/admin/breakers");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Circuit breakers");
+        screenshot("console-breakers.png");
+        for (int i = 0; i < 5; i++) {
+            proxy.chat("c-tier");
+        }
+        await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
+            open("/admin/dashboard");
+            assertThat(browser.findElement(By.cssSelector("main section p strong")).getText()).isNotEqualTo("0");
+        });
+        screenshot("console-dashboard.png");
+    }
+
+    @Test
+    void theCsvExportHoldsTheFilteredRows() throws Exception {
+        proxy.chat("c-tier");
+        proxy.chat("no-such-model-csv");
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            HttpResponse<String> csv = proxy.send("GET", "/admin/requests.csv?tier=c-tier", null, "Cookie", sessionCookie());
+            assertThat(csv.statusCode()).isEqualTo(200);
+            assertThat(csv.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/csv");
+            String[] lines = csv.body().split("\r\n");
+            assertThat(lines[0]).startsWith("request_id,received_at_utc,tier,");
+            assertThat(lines.length).isGreaterThan(1);
+            for (int i = 1; i < lines.length; i++) {
+                assertThat(lines[i].split(",")[2]).isEqualTo("c-tier");
+            }
+        });
+    }
+
+    @Test
+    void anAuditorSeesNoEditControlsAndAForgedPostIsRefused() throws Exception {
+        assertThat(proxy.send("PUT", "/admin/api/users/audrey", "{\"password\":\"auditor-password-1\",\"role\":\"auditor\"}",
+                "Authorization", ProxyClient.adminAuth()).statusCode()).isEqualTo(200);
+        signIn("audrey", "auditor-password-1");
+        open("/admin/tiers/c-tier");
+        assertThat(browser.findElements(By.cssSelector("main form[method=post]"))).isEmpty();
+        assertThat(browser.findElement(By.cssSelector("header.top")).getText()).contains("auditor, read only");
+        String token = browser.findElement(By.cssSelector("header form input[name=_csrf]")).getAttribute("value");
+        HttpResponse<String> forged = proxy.send("POST", "/admin/tiers/c-tier",
+                null, "Cookie", sessionCookie(), "Content-Type", "application/x-www-form-urlencoded");
+        assertThat(forged.statusCode()).isEqualTo(403);
+        HttpResponse<String> withToken = proxy.sendForm("/admin/tiers/c-tier", "_csrf=" + token + "&action=remove&index=0&version=1",
+                "Cookie", sessionCookie());
+        assertThat(withToken.statusCode()).isEqualTo(403);
+        assertThat(withToken.body()).contains("may read the console but not change anything");
+        // and the JSON API is for admins only
+        assertThat(proxy.send("GET", "/admin/api/config", null, "Cookie", sessionCookie()).statusCode()).isIn(401, 403);
+    }
+
+    @Test
+    void aPostWithoutTheSessionsCsrfTokenIsRefused() {
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        HttpResponse<String> r = proxy.sendForm("/admin/tiers/c-tier", "action=remove&index=0&version=1",
+                "Cookie", sessionCookie());
+        assertThat(r.statusCode()).isEqualTo(403);
+        assertThat(r.body()).contains("CSRF");
+        HttpResponse<String> wrong = proxy.sendForm("/admin/tiers/c-tier", "_csrf=not-the-token&action=remove&index=0",
+                "Cookie", sessionCookie());
+        assertThat(wrong.statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void aScriptInAClientsRequestRendersInertInTheLog() {
+        HttpResponse<String> refused = proxy.chat("<script>alert(1)</script>");
+        String id = refused.headers().firstValue("X-Request-Id").orElseThrow();
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
+            open("/admin/requests/" + id);
+            assertThat(browser.findElement(By.cssSelector("dl.facts")).getText()).contains("<script>alert(1)</script>");
+        });
+        assertThatThrownBy(() -> browser.switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+        assertThat(browser.findElements(By.cssSelector("main script"))).isEmpty();
+    }
+}
