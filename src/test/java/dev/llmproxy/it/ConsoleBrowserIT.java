@@ -12,8 +12,13 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import jakarta.json.Json;
 
 import java.io.File;
+import java.io.StringReader;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -71,9 +76,16 @@ class ConsoleBrowserIT extends DeployedProxy {
         assertThat(browser.getCurrentUrl()).endsWith("/admin/login");
         browser.findElement(By.id("username")).sendKeys(user);
         browser.findElement(By.id("password")).sendKeys(password);
-        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        submit(By.cssSelector("main form button[type=submit]"));
         assertThat(browser.getCurrentUrl()).endsWith("/admin/dashboard");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Dashboard");
+    }
+
+    /** Clicks a button that submits a form and waits until the next page has replaced this one. */
+    private static void submit(By button) {
+        WebElement page = browser.findElement(By.tagName("html"));
+        browser.findElement(button).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(page));
     }
 
     private static List<String> chain() {
@@ -99,7 +111,7 @@ class ConsoleBrowserIT extends DeployedProxy {
         screenshot("console-tiers.png");
         open("/admin/tiers/c-tier");
         assertThat(chain()).containsExactly("c-first", "c-second");
-        browser.findElement(By.id("down-c-first")).click();
+        submit(By.id("down-c-first"));
         assertThat(chain()).containsExactly("c-second", "c-first");
         screenshot("console-tier.png");
         HttpResponse<String> answer = proxy.chat("c-tier");
@@ -127,6 +139,64 @@ class ConsoleBrowserIT extends DeployedProxy {
             assertThat(browser.findElement(By.cssSelector("main section p strong")).getText()).isNotEqualTo("0");
         });
         screenshot("console-dashboard.png");
+    }
+
+    @Test
+    void aRollbackRestoresAPreviousChainAndEveryInstanceShowsTheVersionItRuns() throws Exception {
+        proxy.importConfig(CONFIG);
+        long before = Json.createReader(new StringReader(proxy.adminGet("/admin/api/config").body())).readObject()
+                .getJsonNumber("version").longValue();
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        open("/admin/tiers/c-tier");
+        submit(By.id("remove-c-second"));
+        assertThat(chain()).containsExactly("c-first");
+        open("/admin/versions/diff?from=" + before + "&to=" + (before + 1));
+        assertThat(browser.findElements(By.cssSelector("pre.diff .del")).stream().map(WebElement::getText))
+                .anyMatch(t -> t.contains("c-second"));
+        assertThat(browser.findElement(By.cssSelector("pre.diff")).getText()).doesNotContain("\"version\"");
+        screenshot("console-diff.png");
+        open("/admin/versions");
+        assertThat(browser.findElement(By.cssSelector("main")).getText()).contains("tier c-tier: removed c-second");
+        submit(By.id("rollback-" + before));
+        assertThat(browser.findElement(By.cssSelector("main")).getText()).contains("rollback to version " + before);
+        await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
+            open("/admin/versions");
+            assertThat(browser.findElement(By.cssSelector("#instances-h + p")).getText())
+                    .isEqualTo("Every live instance runs version " + (before + 2) + ".");
+        });
+        screenshot("console-versions.png");
+        open("/admin/tiers/c-tier");
+        assertThat(chain()).containsExactly("c-first", "c-second");
+        assertThat(proxy.chat("c-tier").headers().firstValue("X-Proxy-Model")).hasValue("c-first");
+    }
+
+    @Test
+    void aLimitChangedOnTheSettingsPageIsEnforcedAndABadValueIsRefusedPerField() throws Exception {
+        try {
+            signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+            open("/admin/settings");
+            WebElement prompt = browser.findElement(By.id("maxPromptChars"));
+            prompt.clear();
+            prompt.sendKeys("4");
+            // within each field's bounds (the browser checks those), but past backoffMaxMs: only the server knows
+            WebElement backoff = browser.findElement(By.id("backoffInitialMs"));
+            backoff.clear();
+            backoff.sendKeys("5000");
+            submit(By.id("save-settings"));
+            assertThat(browser.findElement(By.cssSelector(".setting.invalid .error")).getText())
+                    .contains("settings.backoffInitialMs must not exceed settings.backoffMaxMs");
+            assertThat(proxy.chat("c-tier").statusCode()).as("nothing was saved").isEqualTo(200);
+            browser.findElement(By.id("backoffInitialMs")).clear();
+            browser.findElement(By.id("backoffInitialMs")).sendKeys("200");
+            submit(By.id("save-settings"));
+            assertThat(browser.findElement(By.cssSelector("main [role=status]")).getText()).startsWith("Saved: 1 setting");
+            screenshot("console-settings.png");
+            HttpResponse<String> refused = proxy.chat("c-tier"); // "hello" is 5 characters
+            assertThat(refused.statusCode()).isEqualTo(413);
+            assertThat(refused.body()).contains("prompt_too_long");
+        } finally {
+            proxy.importConfig(CONFIG);
+        }
     }
 
     @Test

@@ -1,10 +1,15 @@
 package dev.llmproxy.application.config;
 
 import dev.llmproxy.domain.config.ConfigRepository;
+import dev.llmproxy.domain.config.ConfigVersion;
+import dev.llmproxy.domain.config.InstanceHeartbeat;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
@@ -66,5 +71,34 @@ public class ConfigService {
             current.set(newer);
             LOG.info("Configuration version " + newer.version() + " picked up from the database");
         });
+    }
+
+    /** The newest versions first. */
+    public List<ConfigVersion> history(int limit) {
+        return repository.versions(limit);
+    }
+
+    /** A version's config document, pretty-printed, or empty when there is none. */
+    public Optional<String> document(long version) {
+        return repository.snapshot(version);
+    }
+
+    /** Puts an earlier version back in force, as a new version (the history keeps everything). */
+    public RuntimeConfig rollback(long version, String author) {
+        String snapshot = repository.snapshot(version).orElseThrow(() ->
+                new IllegalArgumentException("There is no configuration version " + version + "."));
+        return replace(ConfigDocument.read(snapshot), author, "rollback to version " + version);
+    }
+
+    /** This instance is alive and runs the version in force here. */
+    public void heartbeat(String instanceId, Instant startedAt, Instant now) {
+        RuntimeConfig mine = current.get();
+        if (mine != null) {
+            repository.heartbeat(new InstanceHeartbeat(instanceId, mine.version(), startedAt, now));
+        }
+    }
+
+    public List<InstanceHeartbeat> instances() {
+        return repository.instances();
     }
 }

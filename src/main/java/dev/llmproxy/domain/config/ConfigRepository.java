@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.config;
 
+import java.util.List;
 import java.util.Optional;
 
 /** Durable store of the runtime configuration and its version history. */
@@ -17,4 +18,16 @@ public interface ConfigRepository {
      * @return the configuration carrying its new version number
      */
     RuntimeConfig replace(RuntimeConfig config, String author, String summary, String snapshot);
+
+    /** The newest versions first. */
+    List<ConfigVersion> versions(int limit);
+
+    /** A stored version's document (the config document format), or empty when there is no such version. */
+    Optional<String> snapshot(long version);
+
+    /** Records that an instance is alive and which configuration version it runs. */
+    void heartbeat(InstanceHeartbeat heartbeat);
+
+    /** Every instance that ever reported, most recently seen first. */
+    List<InstanceHeartbeat> instances();
 }

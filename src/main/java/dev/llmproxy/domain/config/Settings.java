@@ -118,6 +118,12 @@ public final class Settings {
             return this;
         }
 
+        /** Back to the setting's default. */
+        public Builder unset(SettingKey<?> key) {
+            values.remove(key);
+            return this;
+        }
+
         public <T> Builder set(SettingKey<T> key, T value) {
             values.put(key, key.coerce(key.toPlain(value)));
             return this;

@@ -4,6 +4,7 @@ import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.config.BootstrapConfig;
 import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.security.AdminBootstrap;
 import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
@@ -18,6 +19,8 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
 
 import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -50,6 +53,12 @@ public class Startup {
     AccessMode access;
     @Inject
     ApiKeys keys;
+    @Inject
+    Breakers breakers;
+    @Inject
+    Clock clock;
+
+    private Instant startedAt;
 
     private ScheduledFuture<?> poll;
 
@@ -62,6 +71,8 @@ public class Startup {
         }
         requestLog.start();
         keys.reload();
+        startedAt = clock.instant();
+        configs.heartbeat(breakers.instanceId(), startedAt, startedAt);
         announce(access);
         poll = scheduler.scheduleWithFixedDelay(this::refresh, CONFIG_POLL_SECONDS, CONFIG_POLL_SECONDS, TimeUnit.SECONDS);
     }
@@ -85,6 +96,7 @@ public class Startup {
         try {
             configs.refresh();
             keys.reload();
+            configs.heartbeat(breakers.instanceId(), startedAt, clock.instant());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not check the database for configuration changes", e);
         }

@@ -2,6 +2,8 @@ package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.ConfigRepository;
+import dev.llmproxy.domain.config.ConfigVersion;
+import dev.llmproxy.domain.config.InstanceHeartbeat;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.SettingKey;
@@ -109,5 +111,53 @@ public class JpaConfigRepository implements ConfigRepository {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static String text(SettingKey key, Object value) {
         return key.toText(value);
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<ConfigVersion> versions(int limit) {
+        return em.createQuery("select v.version, v.createdAt, v.author, v.summary from ConfigVersionEntity v"
+                        + " order by v.version desc", Object[].class).setMaxResults(limit).getResultList().stream()
+                .map(r -> new ConfigVersion((Long) r[0], ((LocalDateTime) r[1]).toInstant(ZoneOffset.UTC), (String) r[2],
+                        (String) r[3])).toList();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<String> snapshot(long version) {
+        return Optional.ofNullable(em.find(ConfigVersionEntity.class, version)).map(v -> v.snapshot);
+    }
+
+    @Override
+    @Transactional
+    public void heartbeat(InstanceHeartbeat h) {
+        int updated = em.createNativeQuery("UPDATE instance_heartbeat SET config_version = ?, last_seen = ? WHERE instance_id = ?")
+                .setParameter(1, h.configVersion()).setParameter(2, utc(h.lastSeen())).setParameter(3, h.instanceId())
+                .executeUpdate();
+        if (updated == 0) {
+            em.createNativeQuery("INSERT INTO instance_heartbeat (instance_id, config_version, started_at, last_seen)"
+                            + " VALUES (?, ?, ?, ?)")
+                    .setParameter(1, h.instanceId()).setParameter(2, h.configVersion())
+                    .setParameter(3, utc(h.startedAt())).setParameter(4, utc(h.lastSeen())).executeUpdate();
+        }
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    @SuppressWarnings("unchecked")
+    public List<InstanceHeartbeat> instances() {
+        List<Object[]> rows = em.createNativeQuery("SELECT instance_id, config_version, started_at, last_seen"
+                + " FROM instance_heartbeat ORDER BY last_seen DESC").getResultList();
+        return rows.stream().map(r -> new InstanceHeartbeat((String) r[0], ((Number) r[1]).longValue(), instant(r[2]),
+                instant(r[3]))).toList();
+    }
+
+    private static LocalDateTime utc(java.time.Instant i) {
+        return LocalDateTime.ofInstant(i, ZoneOffset.UTC);
+    }
+
+    private static java.time.Instant instant(Object value) {
+        LocalDateTime t = value instanceof java.sql.Timestamp ts ? ts.toLocalDateTime() : (LocalDateTime) value;
+        return t.toInstant(ZoneOffset.UTC);
     }
 }

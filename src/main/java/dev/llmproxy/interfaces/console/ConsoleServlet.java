@@ -19,9 +19,9 @@ public class ConsoleServlet extends HttpServlet {
 
     /** Every page (GET) and action (POST) below /admin, for the route scan that proves each needs a role. */
     public static final List<String> PAGES = List.of("/", "/dashboard", "/tiers", "/tiers/{name}", "/requests",
-            "/requests.csv", "/requests/{id}", "/breakers");
+            "/requests.csv", "/requests/{id}", "/breakers", "/versions", "/versions/diff", "/settings");
     public static final List<String> ACTIONS = List.of("/logout", "/tiers/{name}", "/breakers/{model}/open",
-            "/breakers/{model}/reset");
+            "/breakers/{model}/reset", "/versions/{version}/rollback", "/settings");
 
     @Inject
     Templates templates;
@@ -35,6 +35,10 @@ public class ConsoleServlet extends HttpServlet {
     RequestsPage requests;
     @Inject
     BreakersPage breakers;
+    @Inject
+    VersionsPage versions;
+    @Inject
+    SettingsPage settings;
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
@@ -58,6 +62,12 @@ public class ConsoleServlet extends HttpServlet {
             requests.show(r, p.substring("/requests/".length()));
         } else if (p.equals("/breakers")) {
             breakers.list(r);
+        } else if (p.equals("/versions")) {
+            versions.list(r);
+        } else if (p.equals("/settings")) {
+            settings.show(r);
+        } else if (p.equals("/versions/diff")) {
+            versions.diff(r);
         } else {
             r.error(404, "Not found", "There is no console page at this address.");
         }
@@ -89,6 +99,10 @@ public class ConsoleServlet extends HttpServlet {
             tiers.change(r, p.substring("/tiers/".length()));
         } else if (p.startsWith("/breakers/")) {
             breakers.change(r, p.substring("/breakers/".length()));
+        } else if (p.equals("/settings")) {
+            settings.change(r);
+        } else if (p.startsWith("/versions/") && p.endsWith("/rollback")) {
+            versions.rollback(r, p.substring("/versions/".length(), p.length() - "/rollback".length()));
         } else {
             r.error(404, "Not found", "There is no console action at this address.");
         }
