@@ -81,7 +81,7 @@ class ConsoleBrowserIT extends DeployedProxy {
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Dashboard");
     }
 
-    /** Clicks a button that submits a form and waits until the next page has replaced this one. */
+    /** Clicks a button or link that loads another page and waits until that page has replaced this one. */
     private static void submit(By button) {
         WebElement page = browser.findElement(By.tagName("html"));
         browser.findElement(button).click();
@@ -197,6 +197,53 @@ class ConsoleBrowserIT extends DeployedProxy {
         } finally {
             proxy.importConfig(CONFIG);
         }
+    }
+
+    @Test
+    void anAdminAddsAModelAndCallersCanUseItAtOnce() throws Exception {
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        open("/admin/models");
+        submit(By.id("add-model"));
+        browser.findElement(By.id("name")).sendKeys("c-added");
+        browser.findElement(By.id("upstreamModel")).sendKeys("healthy");
+        browser.findElement(By.id("contextWindow")).sendKeys("lots");
+        submit(By.id("save-model"));
+        assertThat(browser.findElement(By.cssSelector(".setting.invalid .error")).getText()).contains("whole number");
+        assertThat(proxy.chat("c-added").statusCode()).as("nothing saved yet").isEqualTo(403);
+        browser.findElement(By.id("contextWindow")).clear();
+        browser.findElement(By.id("contextWindow")).sendKeys("8192");
+        submit(By.id("save-model"));
+        assertThat(browser.findElement(By.cssSelector("main table")).getText()).contains("c-added");
+        screenshot("console-models.png");
+        HttpResponse<String> answer = proxy.chat("c-added");
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.headers().firstValue("X-Proxy-Model")).hasValue("c-added");
+        submit(By.id("toggle-c-added"));
+        assertThat(proxy.chat("c-added").statusCode()).as("disabled: cost safety refuses it").isEqualTo(403);
+    }
+
+    @Test
+    void aKeyCreatedInTheConsoleIsShownOnceWorksAndIsRevokedAndTheAuditTrailHasItAll() throws Exception {
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        open("/admin/keys");
+        browser.findElement(By.id("key-name")).sendKeys("console key");
+        submit(By.id("create-key"));
+        String key = browser.findElement(By.id("new-key")).getText();
+        assertThat(key).startsWith("llmp_");
+        screenshot("console-keys.png");
+        open("/admin/keys");
+        assertThat(browser.findElement(By.cssSelector("main")).getText()).contains("console key").doesNotContain(key);
+        HttpResponse<String> keyed = proxy.send("POST", "/v1/chat/completions", ProxyClient.chatBody("c-tier"),
+                "Authorization", "Bearer " + key);
+        assertThat(keyed.statusCode()).isEqualTo(200);
+        String id = key.split("_")[1];
+        submit(By.id("revoke-" + id));
+        assertThat(proxy.send("POST", "/v1/chat/completions", ProxyClient.chatBody("c-tier"),
+                "Authorization", "Bearer " + key).statusCode()).isEqualTo(401);
+        open("/admin/audit");
+        String audit = browser.findElement(By.cssSelector("main table")).getText();
+        assertThat(audit).contains("API key created").contains("API key revoked").contains(id);
+        screenshot("console-audit.png");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.access;
 
+import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.keys.ApiKey;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -28,7 +28,6 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ApiKeys {
 
-    private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
     private static final Pattern SCOPE = Pattern.compile("[a-z0-9][a-z0-9_-]{0,39}");
     private static final int MAX_LIMIT = 1_000_000;
 
@@ -38,6 +37,8 @@ public class ApiKeys {
     ConfigService configs;
     @Inject
     Clock clock;
+    @Inject
+    AuditTrail audit;
 
     private volatile Map<String, ApiKey> byId = Map.of();
 
@@ -65,7 +66,9 @@ public class ApiKeys {
                 request.limitPerMinute(), clock.instant(), who, null, null);
         repository.insert(key);
         reload();
-        LOG.info(() -> "API key " + key.id() + " (" + key.name() + ") created by " + who);
+        audit.record(who, "API key created", key.id() + " (" + key.name() + ")", null, "scope " + key.scope()
+                + ", tiers " + (key.allowedTiers().isEmpty() ? "all" : key.allowedTiers()) + ", limit/min "
+                + (key.limitPerMinute() == null ? "default" : key.limitPerMinute()));
         return new Created(key, fresh.key());
     }
 
@@ -103,7 +106,7 @@ public class ApiKeys {
         if (!key.revoked()) {
             key = key.revoke(clock.instant(), who);
             repository.update(key);
-            LOG.info("API key " + id + " revoked by " + who);
+            audit.record(who, "API key revoked", id + " (" + key.name() + ")", "active", "revoked");
         }
         reload();
         return Optional.of(key);

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.breaker;
 
+import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.Breakers;
@@ -28,6 +29,8 @@ public class ModelHealth {
     ConfigService configs;
     @Inject
     Breakers breakers;
+    @Inject
+    AuditTrail audit;
 
     /** Enabled allowlisted models and their breaker states. */
     public List<ModelStatus> models() {
@@ -54,7 +57,10 @@ public class ModelHealth {
         if (configs.current().model(model).isEmpty()) {
             return false;
         }
-        breakers.of(model).forceOpen("forced open by " + who);
+        CircuitBreaker b = breakers.of(model);
+        String before = b.state().name();
+        b.forceOpen("forced open by " + who);
+        audit.record(who, "breaker forced open", model, before, b.state().name());
         return true;
     }
 
@@ -63,7 +69,10 @@ public class ModelHealth {
         if (configs.current().model(model).isEmpty()) {
             return false;
         }
-        breakers.of(model).reset("reset by " + who);
+        CircuitBreaker b = breakers.of(model);
+        String before = b.state().name();
+        b.reset("reset by " + who);
+        audit.record(who, "breaker reset", model, before, b.state().name());
         return true;
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.config;
 
+import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.domain.config.ConfigRepository;
 import dev.llmproxy.domain.config.ConfigVersion;
 import dev.llmproxy.domain.config.InstanceHeartbeat;
@@ -27,6 +28,8 @@ public class ConfigService {
 
     @Inject
     ConfigRepository repository;
+    @Inject
+    AuditTrail audit;
 
     public RuntimeConfig current() {
         RuntimeConfig config = current.get();
@@ -51,7 +54,10 @@ public class ConfigService {
 
     /** Replaces the whole configuration (validated already) and puts it in force on this instance at once. */
     public synchronized RuntimeConfig replace(RuntimeConfig config, String author, String summary) {
+        RuntimeConfig before = current.get();
         RuntimeConfig stored = store(config, author, summary);
+        audit.record(author, "configuration changed", "version " + stored.version(),
+                before == null ? null : "version " + before.version(), summary);
         current.set(stored);
         LOG.info("Configuration version " + stored.version() + " stored by " + author + ": " + summary);
         return stored;

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.security;
 
+import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.security.ConsoleUser;
 import dev.llmproxy.domain.security.PasswordHasher;
@@ -10,19 +11,19 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.logging.Logger;
 
 /** Console users created by admins: an admin (read and edit) or an auditor (read only). */
 @ApplicationScoped
 public class ConsoleUsers {
 
-    private static final Logger LOG = Logger.getLogger(ConsoleUsers.class.getName());
     public static final int MIN_PASSWORD = 12;
 
     @Inject
     UserRepository users;
     @Inject
     PasswordHasher hasher;
+    @Inject
+    AuditTrail audit;
 
     /** Creates or replaces a user. @throws ConfigValidationException naming each bad field */
     public void save(String username, String password, String role, String by) {
@@ -39,7 +40,9 @@ public class ConsoleUsers {
         if (!problems.isEmpty()) {
             throw new ConfigValidationException(problems);
         }
+        String before = users.find(username).map(u -> String.join(",", u.roles())).orElse(null);
         users.save(new ConsoleUser(username, hasher.hash(password.toCharArray()), Set.of(role)));
-        LOG.info("Console user " + username + " (" + role + ") saved by " + by);
+        audit.record(by, before == null ? "console user created" : "console user changed", username, before,
+                role + " (password set)");
     }
 }

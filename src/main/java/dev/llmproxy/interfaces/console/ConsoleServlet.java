@@ -19,9 +19,11 @@ public class ConsoleServlet extends HttpServlet {
 
     /** Every page (GET) and action (POST) below /admin, for the route scan that proves each needs a role. */
     public static final List<String> PAGES = List.of("/", "/dashboard", "/tiers", "/tiers/{name}", "/requests",
-            "/requests.csv", "/requests/{id}", "/breakers", "/versions", "/versions/diff", "/settings");
+            "/requests.csv", "/requests/{id}", "/breakers", "/versions", "/versions/diff", "/settings",
+            "/models", "/models/new", "/models/{name}", "/keys", "/audit");
     public static final List<String> ACTIONS = List.of("/logout", "/tiers/{name}", "/breakers/{model}/open",
-            "/breakers/{model}/reset", "/versions/{version}/rollback", "/settings");
+            "/breakers/{model}/reset", "/versions/{version}/rollback", "/settings",
+            "/models", "/models/{name}", "/models/{name}/toggle", "/keys", "/keys/{id}/revoke");
 
     @Inject
     Templates templates;
@@ -39,6 +41,12 @@ public class ConsoleServlet extends HttpServlet {
     VersionsPage versions;
     @Inject
     SettingsPage settings;
+    @Inject
+    ModelsPage models;
+    @Inject
+    KeysPage keys;
+    @Inject
+    AuditPage audit;
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
@@ -66,6 +74,16 @@ public class ConsoleServlet extends HttpServlet {
             versions.list(r);
         } else if (p.equals("/settings")) {
             settings.show(r);
+        } else if (p.equals("/keys")) {
+            keys.list(r);
+        } else if (p.equals("/audit")) {
+            audit.list(r);
+        } else if (p.equals("/models")) {
+            models.list(r);
+        } else if (p.equals("/models/new")) {
+            models.edit(r, null);
+        } else if (p.startsWith("/models/")) {
+            models.edit(r, p.substring("/models/".length()));
         } else if (p.equals("/versions/diff")) {
             versions.diff(r);
         } else {
@@ -101,6 +119,16 @@ public class ConsoleServlet extends HttpServlet {
             breakers.change(r, p.substring("/breakers/".length()));
         } else if (p.equals("/settings")) {
             settings.change(r);
+        } else if (p.equals("/keys")) {
+            keys.create(r);
+        } else if (p.startsWith("/keys/") && p.endsWith("/revoke")) {
+            keys.revoke(r, p.substring("/keys/".length(), p.length() - "/revoke".length()));
+        } else if (p.equals("/models")) {
+            models.save(r, null);
+        } else if (p.startsWith("/models/") && p.endsWith("/toggle")) {
+            models.toggle(r, p.substring("/models/".length(), p.length() - "/toggle".length()));
+        } else if (p.startsWith("/models/")) {
+            models.save(r, p.substring("/models/".length()));
         } else if (p.startsWith("/versions/") && p.endsWith("/rollback")) {
             versions.rollback(r, p.substring("/versions/".length(), p.length() - "/rollback".length()));
         } else {

@@ -1,0 +1,45 @@
+package dev.llmproxy.application.audit;
+
+import dev.llmproxy.domain.audit.AuditEvent;
+import dev.llmproxy.domain.audit.AuditRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Every admin change, whichever way it came (console or JSON API): configuration, keys, users, breakers. */
+@ApplicationScoped
+public class AuditTrail {
+
+    private static final Logger LOG = Logger.getLogger(AuditTrail.class.getName());
+    private static final int MAX_TEXT = 4000;
+
+    @Inject
+    AuditRepository repository;
+    @Inject
+    Clock clock;
+
+    public void record(String actor, String action, String target, String before, String after) {
+        AuditEvent e = new AuditEvent(clock.instant(), actor == null ? "unknown" : actor, action, target,
+                clip(before), clip(after));
+        LOG.info(() -> "Audit: " + e.actor() + " " + e.action() + " " + e.target()
+                + (e.after() == null ? "" : " -> " + e.after()));
+        try {
+            repository.record(e);
+        } catch (RuntimeException ex) {
+            // the change itself is done; the server log above still holds it
+            LOG.log(Level.SEVERE, "Could not store the audit event of " + e.actor() + " " + e.action(), ex);
+        }
+    }
+
+    public List<AuditEvent> recent(int limit) {
+        return repository.recent(limit);
+    }
+
+    private static String clip(String s) {
+        return s == null || s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT - 1) + "…";
+    }
+}

@@ -1,0 +1,99 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The model allowlist: only enabled allowlisted models are ever called. Admins add, edit, enable and disable. */
+@ApplicationScoped
+public class ModelsPage {
+
+    @Inject
+    ConfigService configs;
+
+    void list(ConsoleRequest r) throws IOException {
+        RuntimeConfig c = configs.current();
+        r.render("models", "models", Map.of("models", c.models(), "version", c.version(),
+                "providers", c.providers().stream().map(Provider::name).toList()));
+    }
+
+    void edit(ConsoleRequest r, String encodedName) throws IOException {
+        RuntimeConfig c = configs.current();
+        if (encodedName == null) {
+            form(r, c, null, ModelForm.values(null), Map.of());
+            return;
+        }
+        AllowedModel m = c.model(URLDecoder.decode(encodedName, StandardCharsets.UTF_8)).orElse(null);
+        if (m == null) {
+            r.error(404, "Not found", "No allowlisted model has this name.");
+            return;
+        }
+        form(r, c, m.name(), ModelForm.values(m), Map.of());
+    }
+
+    /** @param encodedName the edited model, or null for a new one */
+    void save(ConsoleRequest r, String encodedName) throws IOException {
+        RuntimeConfig current = configs.current();
+        if (!Long.toString(current.version()).equals(r.param("version"))) {
+            r.error(409, "Changed meanwhile", "The configuration changed since you loaded this page (now version "
+                    + current.version() + "); nothing was saved. Reload the page and make your change again.");
+            return;
+        }
+        String existing = encodedName == null ? null : URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
+        if (existing != null && current.model(existing).isEmpty()) {
+            r.error(404, "Not found", "No allowlisted model has this name.");
+            return;
+        }
+        ModelForm.Result result = ModelForm.save(current, existing, r.req()::getParameter);
+        if (!result.ok()) {
+            Map<String, String> submitted = new HashMap<>();
+            ModelForm.FIELDS.forEach(f -> submitted.put(f, r.req().getParameter(f) == null ? "" : r.req().getParameter(f)));
+            r.res().setStatus(400);
+            form(r, current, existing, submitted, result.errors());
+            return;
+        }
+        configs.replace(result.config(), r.user(), (existing == null ? "model added: " : "model changed: ")
+                + result.model().name() + (result.model().enabled() ? "" : " (disabled)"));
+        r.redirect("/models");
+    }
+
+    void toggle(ConsoleRequest r, String encodedName) throws IOException {
+        RuntimeConfig current = configs.current();
+        String name = URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
+        AllowedModel m = current.model(name).orElse(null);
+        if (m == null || !Long.toString(current.version()).equals(r.param("version"))) {
+            r.error(m == null ? 404 : 409, m == null ? "Not found" : "Changed meanwhile", m == null
+                    ? "No allowlisted model has this name." : "The configuration changed since you loaded this page; reload it.");
+            return;
+        }
+        Map<String, String> values = ModelForm.values(m);
+        values.put("enabled", m.enabled() ? null : "on");
+        ModelForm.Result result = ModelForm.save(current, name, values::get);
+        configs.replace(result.config(), r.user(), "model " + name + (m.enabled() ? " disabled" : " enabled"));
+        r.redirect("/models#" + URLEncoder.encode(name, StandardCharsets.UTF_8));
+    }
+
+    private void form(ConsoleRequest r, RuntimeConfig c, String existing, Map<String, String> values,
+                      Map<String, String> errors) throws IOException {
+        Map<String, Object> model = new HashMap<>();
+        model.put("existing", existing);
+        model.put("values", values);
+        model.put("errors", errors);
+        model.put("providers", c.providers().stream().map(Provider::name).toList());
+        List<String> others = c.models().stream().map(AllowedModel::name).filter(n -> !n.equals(existing)).toList();
+        model.put("standIns", others);
+        model.put("version", c.version());
+        r.render("model", "models", model);
+    }
+}
