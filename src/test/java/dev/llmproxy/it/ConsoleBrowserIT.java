@@ -266,8 +266,13 @@ class ConsoleBrowserIT extends DeployedProxy {
 
     @Test
     void anAuditorSeesNoEditControlsAndAForgedPostIsRefused() throws Exception {
-        assertThat(proxy.send("PUT", "/admin/api/users/audrey", "{\"password\":\"auditor-password-1\",\"role\":\"auditor\"}",
-                "Authorization", ProxyClient.adminAuth()).statusCode()).isEqualTo(200);
+        // the bootstrap admin creates the auditor in the console
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        open("/admin/users");
+        browser.findElement(By.id("username")).sendKeys("audrey");
+        browser.findElement(By.id("new-password")).sendKeys("auditor-password-1");
+        submit(By.id("save-user"));
+        assertThat(browser.findElement(By.cssSelector("main table")).getText()).contains("audrey").contains("auditor");
         signIn("audrey", "auditor-password-1");
         open("/admin/tiers/c-tier");
         assertThat(browser.findElements(By.cssSelector("main form[method=post]"))).isEmpty();
@@ -297,15 +302,44 @@ class ConsoleBrowserIT extends DeployedProxy {
     }
 
     @Test
-    void aScriptInAClientsRequestRendersInertInTheLog() {
-        HttpResponse<String> refused = proxy.chat("<script>alert(1)</script>");
-        String id = refused.headers().firstValue("X-Request-Id").orElseThrow();
-        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
-        await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
-            open("/admin/requests/" + id);
-            assertThat(browser.findElement(By.cssSelector("dl.facts")).getText()).contains("<script>alert(1)</script>");
-        });
-        assertThatThrownBy(() -> browser.switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
-        assertThat(browser.findElements(By.cssSelector("main script"))).isEmpty();
+    void aScriptInAPromptAndInAModelNameRendersInertInTheLog() {
+        proxy.importConfig(CONFIG.replace("]}]}", "]}],\"settings\":{\"logPromptChars\":200}}"));
+        try {
+            HttpResponse<String> answered = proxy.post("/v1/chat/completions", "{\"model\":\"c-tier\",\"messages\":"
+                    + "[{\"role\":\"user\",\"content\":\"<script>alert(1)</script><img src=x onerror=alert(2)>\"}]}");
+            HttpResponse<String> refused = proxy.chat("<script>alert(3)</script>");
+            signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+            for (HttpResponse<String> r : List.of(answered, refused)) {
+                String id = r.headers().firstValue("X-Request-Id").orElseThrow();
+                await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
+                    open("/admin/requests/" + id);
+                    assertThat(browser.findElement(By.cssSelector("dl.facts")).getText()).contains("Received");
+                });
+                assertThatThrownBy(() -> browser.switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+                assertThat(browser.findElements(By.cssSelector("main script, main img"))).isEmpty();
+            }
+            open("/admin/requests/" + answered.headers().firstValue("X-Request-Id").orElseThrow());
+            assertThat(browser.findElement(By.cssSelector("pre.prompt")).getText())
+                    .isEqualTo("<script>alert(1)</script><img src=x onerror=alert(2)>");
+            open("/admin/requests/" + refused.headers().firstValue("X-Request-Id").orElseThrow());
+            assertThat(browser.findElement(By.cssSelector("dl.facts")).getText()).contains("<script>alert(3)</script>");
+        } finally {
+            proxy.importConfig(CONFIG);
+        }
     }
+
+    @Test
+    void aSecondEditorIsToldTheConfigurationMovedOnAndNothingIsOverwritten() {
+        proxy.importConfig(CONFIG);
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        open("/admin/tiers/c-tier");
+        proxy.importConfig(CONFIG.replace("Console test tier", "changed by someone else"));
+        submit(By.id("remove-c-second"));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Changed meanwhile");
+        open("/admin/tiers/c-tier");
+        assertThat(chain()).containsExactly("c-first", "c-second");
+        assertThat(browser.findElement(By.id("description")).getText()).isEqualTo("changed by someone else");
+        proxy.importConfig(CONFIG);
+    }
+
 }

@@ -128,35 +128,36 @@ public class ChatCompletionService {
                                ProxyError error) {
         finish(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, error.kind().httpStatus(),
                 error.kind().code(), latency(receivedAt), null, null, null, null, false, false, false, List.of(), null,
-                null, caller));
+                null, caller, null));
     }
 
     private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
                         ChainResult result, Long queueWaitMs) {
         CallerRecord who = caller.record();
+        String excerpt = request.promptExcerpt(configs.current().settings().logPromptChars());
         long latency = latency(receivedAt);
         if (result instanceof ChainResult.Success s) {
             TokenUsage u = s.reply().usage();
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(), u.completionTokens(), u.totalTokens(),
                     s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null, queueWaitMs,
-                    who));
+                    who, excerpt));
         } else if (result instanceof ChainResult.Streamed s) {
             TokenUsage u = s.usage();
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(),
                     u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed(),
                     u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats(), queueWaitMs,
-                    who));
+                    who, excerpt));
         } else if (result instanceof ChainResult.Failure f) {
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
-                    f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs, who));
+                    f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs, who, excerpt));
         } else {
             // Cancelled: the client went away. What was relayed is not known here; the attempts are in the run.
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, false, request.stream(),
-                    List.of(), null, queueWaitMs, who));
+                    List.of(), null, queueWaitMs, who, excerpt));
         }
     }
 

@@ -60,18 +60,40 @@ public record ChatRequest(JsonObject body, String model, boolean stream) {
     public long promptChars() {
         long n = 0;
         for (JsonValue m : body.getJsonArray("messages")) {
-            JsonValue content = m instanceof JsonObject o ? o.get("content") : null;
-            if (content instanceof JsonString text) {
-                n += text.getString().length();
-            } else if (content instanceof JsonArray parts) {
-                for (JsonValue part : parts) {
-                    if (part instanceof JsonObject p && p.get("text") instanceof JsonString text) {
-                        n += text.getString().length();
-                    }
+            n += text(m).length();
+        }
+        return n;
+    }
+
+    /** The start of the last user message, for the request log when auditors are to see prompts; null when none. */
+    public String promptExcerpt(int maxChars) {
+        if (maxChars <= 0) {
+            return null;
+        }
+        String last = null;
+        for (JsonValue m : body.getJsonArray("messages")) {
+            if (m instanceof JsonObject o && "user".equals(o.getString("role", null))) {
+                last = text(m);
+            }
+        }
+        return last == null || last.length() <= maxChars ? last : last.substring(0, maxChars);
+    }
+
+    /** A message's text: its string content, or its text parts joined. */
+    private static String text(JsonValue message) {
+        JsonValue content = message instanceof JsonObject o ? o.get("content") : null;
+        if (content instanceof JsonString text) {
+            return text.getString();
+        }
+        StringBuilder sb = new StringBuilder();
+        if (content instanceof JsonArray parts) {
+            for (JsonValue part : parts) {
+                if (part instanceof JsonObject p && p.get("text") instanceof JsonString text) {
+                    sb.append(text.getString());
                 }
             }
         }
-        return n;
+        return sb.toString();
     }
 
     private static void validateMessages(JsonValue value) {

@@ -25,6 +25,15 @@ public class ConsoleUsers {
     @Inject
     AuditTrail audit;
 
+    /** A user as others may see them: never the password hash. */
+    public record Summary(String username, String roles) {
+    }
+
+    public List<Summary> list() {
+        return users.all().stream().map(u -> new Summary(u.username(), String.join(", ", u.roles().stream()
+                .sorted().toList()))).toList();
+    }
+
     /** Creates or replaces a user. @throws ConfigValidationException naming each bad field */
     public void save(String username, String password, String role, String by) {
         List<String> problems = new ArrayList<>();

@@ -99,6 +99,9 @@ public final class SettingKeys {
             + "{\"pairing\": {\"perMinute\": 5, \"perHour\": 20}}. A scope not listed has no bucket of its own."));
     public static final SettingKey.LongKey MAX_PROMPT_CHARS = register(new SettingKey.LongKey("maxPromptChars",
             200_000, 1, 100_000_000, "characters", "Longest prompt accepted, counted over all message content (413 above it)."));
+    public static final SettingKey.LongKey LOG_PROMPT_CHARS = register(new SettingKey.LongKey("logPromptChars",
+            0, 0, 10_000, "characters", "Characters of the last user message kept in the request log for auditors "
+            + "(0: prompts are not stored at all)."));
     public static final SettingKey.TextListKey TRUSTED_PROXIES = register(new SettingKey.TextListKey("trustedProxies",
             List.of(), "Addresses or CIDR ranges of the load balancers in front of the proxy; only from these are "
             + "X-Forwarded-For and Forwarded believed.", Cidr::parse));

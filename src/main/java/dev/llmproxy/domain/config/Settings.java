@@ -89,6 +89,7 @@ public final class Settings {
     public int keyLimitPerMinute() { return get(SettingKeys.KEY_LIMIT_PER_MINUTE).intValue(); }
     public Map<String, ScopeLimit> scopeLimits() { return get(SettingKeys.SCOPE_LIMITS); }
     public long maxPromptChars() { return get(SettingKeys.MAX_PROMPT_CHARS); }
+    public int logPromptChars() { return get(SettingKeys.LOG_PROMPT_CHARS).intValue(); }
     public List<Cidr> trustedProxies() { return trustedProxies; }
     public OriginPolicy originPolicy() { return originPolicy; }
     public Set<Integer> sameModelRetryStatuses() { return get(SettingKeys.SAME_MODEL_RETRY_STATUSES); }

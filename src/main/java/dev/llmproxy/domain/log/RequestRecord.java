@@ -15,12 +15,13 @@ import java.util.List;
  * @param streamStats    for a streamed request, what was relayed; null otherwise
  * @param queueWaitMs    how long the request waited for an upstream slot; null if it never queued for one
  * @param caller         who called and what the limiter decided
+ * @param promptExcerpt  the start of the last user message, when the deployment keeps prompts; else null
  */
 public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
                             String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
                             Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
                             boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
-                            StreamStats streamStats, Long queueWaitMs, CallerRecord caller) {
+                            StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt) {
     public RequestRecord {
         attempts = List.copyOf(attempts);
         caller = caller == null ? CallerRecord.UNKNOWN : caller;

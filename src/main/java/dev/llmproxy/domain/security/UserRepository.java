@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.security;
 
+import java.util.List;
 import java.util.Optional;
 
 public interface UserRepository {
@@ -8,4 +9,7 @@ public interface UserRepository {
     void save(ConsoleUser user);
 
     long count();
+
+    /** Every user, by name. */
+    List<ConsoleUser> all();
 }

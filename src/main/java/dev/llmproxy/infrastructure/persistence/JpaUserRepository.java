@@ -22,9 +22,19 @@ public class JpaUserRepository implements UserRepository {
     @Override
     @Transactional
     public Optional<ConsoleUser> find(String username) {
-        ConsoleUserEntity e = em.find(ConsoleUserEntity.class, username);
-        return Optional.ofNullable(e).map(u -> new ConsoleUser(u.username, u.passwordHash,
-                Arrays.stream(u.roles.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toSet())));
+        return Optional.ofNullable(em.find(ConsoleUserEntity.class, username)).map(JpaUserRepository::toDomain);
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public java.util.List<ConsoleUser> all() {
+        return em.createQuery("select u from ConsoleUserEntity u order by u.username", ConsoleUserEntity.class)
+                .getResultList().stream().map(JpaUserRepository::toDomain).toList();
+    }
+
+    private static ConsoleUser toDomain(ConsoleUserEntity u) {
+        return new ConsoleUser(u.username, u.passwordHash,
+                Arrays.stream(u.roles.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toSet()));
     }
 
     @Override

@@ -65,6 +65,8 @@ public class RequestLogEntity {
     @Column(name = "rate_limit_hit")
     public String rateLimitHit;
     public String limiter;
+    @Column(name = "prompt_excerpt")
+    public String promptExcerpt;
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "request_attempt", joinColumns = @JoinColumn(name = "request_id"))
     @OrderColumn(name = "seq")

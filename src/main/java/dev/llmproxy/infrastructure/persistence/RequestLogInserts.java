@@ -19,8 +19,8 @@ final class RequestLogInserts {
     private static final String LOG = "INSERT INTO request_log (request_id, received_at, tier, requested_model,"
             + " answering_model, fallback, status, error_code, latency_ms, prompt_tokens, completion_tokens,"
             + " total_tokens, finish_reason, truncated, saw_429, stream, first_token_ms, events_relayed, malformed_events,"
-            + " continuations, queue_wait_ms, client_hash, key_id, scope, rate_limits, rate_limit_hit, limiter)"
-            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+            + " continuations, queue_wait_ms, client_hash, key_id, scope, rate_limits, rate_limit_hit, limiter,"
+            + " prompt_excerpt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
     private static final String ATTEMPT = "INSERT INTO request_attempt (request_id, seq, model, outcome, status,"
             + " latency_ms, reason) VALUES (?,?,?,?,?,?,?)";
 
@@ -67,6 +67,7 @@ final class RequestLogInserts {
                 ps.setString(25, e.rateLimits);
                 ps.setString(26, e.rateLimitHit);
                 ps.setString(27, e.limiter);
+                ps.setString(28, e.promptExcerpt);
                 ps.addBatch();
                 anyAttempt |= !e.attempts.isEmpty();
             }

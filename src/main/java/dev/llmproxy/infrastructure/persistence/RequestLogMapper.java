@@ -44,6 +44,7 @@ final class RequestLogMapper {
         e.rateLimits = clip(c.limits(), 400);
         e.rateLimitHit = c.limitHit();
         e.limiter = c.limiter();
+        e.promptExcerpt = r.promptExcerpt();
         if (r.streamStats() != null) {
             e.firstTokenMs = r.streamStats().firstTokenMs();
             e.eventsRelayed = r.streamStats().eventsRelayed();
@@ -70,7 +71,8 @@ final class RequestLogMapper {
                         Duration.ofMillis(a.latencyMs), a.reason)).toList(),
                 e.eventsRelayed == null ? null : new StreamStats(e.firstTokenMs, e.eventsRelayed,
                         e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations),
-                e.queueWaitMs, new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter));
+                e.queueWaitMs, new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter),
+                e.promptExcerpt);
     }
 
     /** Microseconds: the precision both H2 and PostgreSQL keep, so keyset cursors compare exactly. */

@@ -93,6 +93,7 @@ public class RequestsResource {
         nullable(caller, "limits", c.limits());
         nullable(caller, "limitHit", c.limitHit());
         nullable(caller, "limiter", c.limiter());
+        nullable(b, "promptExcerpt", r.promptExcerpt());
         return b.add("caller", caller).add("attempts", attempts).build();
     }
 

@@ -20,10 +20,10 @@ public class ConsoleServlet extends HttpServlet {
     /** Every page (GET) and action (POST) below /admin, for the route scan that proves each needs a role. */
     public static final List<String> PAGES = List.of("/", "/dashboard", "/tiers", "/tiers/{name}", "/requests",
             "/requests.csv", "/requests/{id}", "/breakers", "/versions", "/versions/diff", "/settings",
-            "/models", "/models/new", "/models/{name}", "/keys", "/audit");
+            "/models", "/models/new", "/models/{name}", "/keys", "/audit", "/users");
     public static final List<String> ACTIONS = List.of("/logout", "/tiers/{name}", "/breakers/{model}/open",
             "/breakers/{model}/reset", "/versions/{version}/rollback", "/settings",
-            "/models", "/models/{name}", "/models/{name}/toggle", "/keys", "/keys/{id}/revoke");
+            "/models", "/models/{name}", "/models/{name}/toggle", "/keys", "/keys/{id}/revoke", "/users");
 
     @Inject
     Templates templates;
@@ -47,6 +47,8 @@ public class ConsoleServlet extends HttpServlet {
     KeysPage keys;
     @Inject
     AuditPage audit;
+    @Inject
+    UsersPage users;
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
@@ -78,6 +80,8 @@ public class ConsoleServlet extends HttpServlet {
             keys.list(r);
         } else if (p.equals("/audit")) {
             audit.list(r);
+        } else if (p.equals("/users")) {
+            users.list(r);
         } else if (p.equals("/models")) {
             models.list(r);
         } else if (p.equals("/models/new")) {
@@ -121,6 +125,8 @@ public class ConsoleServlet extends HttpServlet {
             settings.change(r);
         } else if (p.equals("/keys")) {
             keys.create(r);
+        } else if (p.equals("/users")) {
+            users.save(r);
         } else if (p.startsWith("/keys/") && p.endsWith("/revoke")) {
             keys.revoke(r, p.substring("/keys/".length(), p.length() - "/revoke".length()));
         } else if (p.equals("/models")) {

@@ -38,7 +38,7 @@ public final class RequestRows {
 
     public record Detail(Row row, String requestedModel, String finishReason, String tokens, boolean stream,
                          String keyId, String scope, String limits, String limitHit, String limiter,
-                         List<Attempt> attempts) {
+                         String prompt, List<Attempt> attempts) {
     }
 
     static Row row(RequestRecord r) {
@@ -55,7 +55,8 @@ public final class RequestRows {
         }
         String tokens = r.totalTokens() == null ? "" : r.promptTokens() + " + " + r.completionTokens() + " = " + r.totalTokens();
         return new Detail(row(r), r.requestedModel(), r.finishReason(), tokens, r.stream(), r.caller().keyId(),
-                r.caller().scope(), r.caller().limits(), r.caller().limitHit(), r.caller().limiter(), attempts);
+                r.caller().scope(), r.caller().limits(), r.caller().limitHit(), r.caller().limiter(), r.promptExcerpt(),
+                attempts);
     }
 
     static String cursorOf(RequestRecord r) {

@@ -167,6 +167,7 @@ public final class SettingsForm {
         g.put("Admission control", List.of("maxConcurrentUpstream", "queueDepth", "queueWaitTimeoutMs"));
         g.put("Callers and limits", List.of("allowAnonymousCallers", "ipLimitPerMinute", "ipLimitPerHour",
                 "keyLimitPerMinute", "scopeLimits", "maxPromptChars", "maxBodyBytes", "trustedProxies", "allowedOrigins"));
+        g.put("Request log", List.of("logPromptChars"));
         return g;
     }
 }

@@ -32,7 +32,7 @@ class RequestLogBatcherTest {
 
     private static RequestRecord record(String id) {
         return new RequestRecord(id, Instant.now(), "t", "t", "m", false, 200, null, 5, null, null, null, "stop",
-                false, false, false, List.of(), null, null, null);
+                false, false, false, List.of(), null, null, null, null);
     }
 
     @Test

@@ -54,7 +54,7 @@ class RequestMetersTest {
     void failuresCarryTheirCodeAndSaw429IsCounted() {
         RequestRecord r = new RequestRecord("r", Instant.EPOCH, null, "anything-a-client-sends", null, false, 429,
                 "rate_limited", 12, null, null, null, null, false, true, false,
-                List.of(attempt("m1", Outcome.RATE_LIMITED, 3)), null, 250L, null);
+                List.of(attempt("m1", Outcome.RATE_LIMITED, 3)), null, 250L, null, null);
         meters.record(r);
 
         assertThat(registry.scrape())
@@ -78,7 +78,7 @@ class RequestMetersTest {
     void streamsReportFirstTokenContinuationsAndMalformedEvents() {
         RequestRecord r = new RequestRecord("r", Instant.EPOCH, "fast", "fast", "m2", true, 200, null, 900, 1, 2, 3,
                 "stop", false, false, true, List.of(attempt("m1", Outcome.STREAM_BROKEN, 100),
-                attempt("m2", Outcome.SUCCESS, 800)), new StreamStats(120L, 40, 2, 1), 0L, null);
+                attempt("m2", Outcome.SUCCESS, 800)), new StreamStats(120L, 40, 2, 1), 0L, null, null);
         meters.record(r);
 
         assertThat(registry.scrape())
@@ -90,7 +90,7 @@ class RequestMetersTest {
     private static RequestRecord record(String tier, String model, boolean fallback, int status, String code,
                                         List<AttemptRecord> attempts) {
         return new RequestRecord("r", Instant.EPOCH, tier, tier, model, fallback, status, code, 50, null, null, null,
-                null, false, false, false, attempts, null, null, null);
+                null, false, false, false, attempts, null, null, null, null);
     }
 
     private static AttemptRecord attempt(String model, Outcome outcome, long ms) {

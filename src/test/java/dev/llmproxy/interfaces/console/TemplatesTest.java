@@ -21,7 +21,7 @@ class TemplatesTest {
         return new RequestRecord("req_1", Instant.parse("2026-11-30T12:00:00Z"), "fast", "<script>alert(1)</script>",
                 "m1", false, 502, "upstream_error", 40, null, null, null, null, false, false, false,
                 List.of(new AttemptRecord("m1", Outcome.SERVER_ERROR, 500, Duration.ofMillis(30),
-                        "HTTP 500 <img src=x onerror=alert(2)>")), null, null, null);
+                        "HTTP 500 <img src=x onerror=alert(2)>")), null, null, null, null);
     }
 
     @Test
@@ -43,6 +43,14 @@ class TemplatesTest {
         String admin = templates.render("tier", with(model, new ConsoleRequest.Chrome("ada", true, "tok", "tiers")));
         assertThat(admin).contains("name=\"_csrf\" value=\"tok\"").contains("name=\"version\" value=\"7\"")
                 .contains("id=\"down-m1\"").contains("id=\"up-m2\"").doesNotContain("id=\"up-m1\"");
+    }
+
+    @Test
+    void anErrorPageShowsItsTitleAndMessage() {
+        String html = templates.render("error", Map.of("title", "Changed meanwhile", "message", "Reload <now>",
+                "chrome", new ConsoleRequest.Chrome("ada", true, "tok", "")));
+        assertThat(html).contains("<title>Changed meanwhile · LLM proxy</title>").contains("<h1>Changed meanwhile</h1>")
+                .contains("Reload &lt;now&gt;");
     }
 
     @Test
