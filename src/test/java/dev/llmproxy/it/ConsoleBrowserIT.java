@@ -247,6 +247,44 @@ class ConsoleBrowserIT extends DeployedProxy {
     }
 
     @Test
+    void anAdminAddsAProviderCreatesAndRenamesATierAndSignsOut() throws Exception {
+        try {
+            signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+            open("/admin/providers");
+            browser.findElement(By.id("provider-name")).sendKeys("c-openai");
+            browser.findElement(By.id("provider-url")).sendKeys("ftp://nowhere");
+            submit(By.id("save-provider"));
+            assertThat(browser.findElement(By.cssSelector(".setting.invalid .error")).getText()).contains("http");
+            browser.findElement(By.id("provider-url")).clear();
+            browser.findElement(By.id("provider-url")).sendKeys("http://127.0.0.1:1/v1");
+            browser.findElement(By.id("provider-secret")).sendKeys("C_OPENAI_KEY");
+            submit(By.id("save-provider"));
+            assertThat(browser.findElement(By.cssSelector("main table")).getText()).contains("c-openai").contains("C_OPENAI_KEY");
+            screenshot("console-providers.png");
+
+            open("/admin/tiers");
+            browser.findElement(By.id("tier-name")).sendKeys("c-made");
+            submit(By.id("create-tier"));
+            assertThat(chain()).containsExactly("c-first");
+            assertThat(proxy.chat("c-made").statusCode()).isEqualTo(200);
+            WebElement rename = browser.findElement(By.id("newName"));
+            rename.clear();
+            rename.sendKeys("c-renamed");
+            submit(By.id("rename"));
+            assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Tier c-renamed");
+            assertThat(proxy.chat("c-renamed").statusCode()).isEqualTo(200);
+            assertThat(proxy.chat("c-made").statusCode()).isEqualTo(403);
+
+            submit(By.cssSelector("header form button[type=submit]"));
+            assertThat(browser.getCurrentUrl()).endsWith("/admin/login");
+            open("/admin/dashboard");
+            assertThat(browser.getCurrentUrl()).as("signed out for good").endsWith("/admin/login");
+        } finally {
+            proxy.importConfig(CONFIG);
+        }
+    }
+
+    @Test
     void theCsvExportHoldsTheFilteredRows() throws Exception {
         proxy.chat("c-tier");
         proxy.chat("no-such-model-csv");

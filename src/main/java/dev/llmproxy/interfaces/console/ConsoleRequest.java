@@ -68,6 +68,21 @@ public final class ConsoleRequest {
         res.sendRedirect(req.getContextPath() + "/admin" + pathBelowAdmin);
     }
 
+    /**
+     * Optimistic locking: a form carries the configuration version it was made from. When another change came in
+     * between, the editor is told (409) and nothing is saved, rather than one edit silently overwriting another.
+     *
+     * @return true when the form is stale (the 409 page has been sent)
+     */
+    public boolean stale(long currentVersion) throws IOException {
+        if (Long.toString(currentVersion).equals(param("version"))) {
+            return false;
+        }
+        error(409, "Changed meanwhile", "The configuration changed since you loaded this page (now version "
+                + currentVersion + "); nothing was saved. Reload the page and make your change again.");
+        return true;
+    }
+
     public void error(int status, String title, String message) throws IOException {
         res.setStatus(status);
         render("error", "", Map.of("title", title, "message", message));

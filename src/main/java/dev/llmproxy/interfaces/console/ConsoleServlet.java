@@ -20,10 +20,10 @@ public class ConsoleServlet extends HttpServlet {
     /** Every page (GET) and action (POST) below /admin, for the route scan that proves each needs a role. */
     public static final List<String> PAGES = List.of("/", "/dashboard", "/tiers", "/tiers/{name}", "/requests",
             "/requests.csv", "/requests/{id}", "/breakers", "/versions", "/versions/diff", "/settings",
-            "/models", "/models/new", "/models/{name}", "/keys", "/audit", "/users");
+            "/models", "/models/new", "/models/{name}", "/keys", "/audit", "/users", "/providers");
     public static final List<String> ACTIONS = List.of("/logout", "/tiers/{name}", "/breakers/{model}/open",
             "/breakers/{model}/reset", "/versions/{version}/rollback", "/settings",
-            "/models", "/models/{name}", "/models/{name}/toggle", "/keys", "/keys/{id}/revoke", "/users");
+            "/models", "/models/{name}", "/models/{name}/toggle", "/keys", "/keys/{id}/revoke", "/users", "/tiers", "/providers");
 
     @Inject
     Templates templates;
@@ -49,6 +49,8 @@ public class ConsoleServlet extends HttpServlet {
     AuditPage audit;
     @Inject
     UsersPage users;
+    @Inject
+    ProvidersPage providers;
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
@@ -82,6 +84,8 @@ public class ConsoleServlet extends HttpServlet {
             audit.list(r);
         } else if (p.equals("/users")) {
             users.list(r);
+        } else if (p.equals("/providers")) {
+            providers.list(r);
         } else if (p.equals("/models")) {
             models.list(r);
         } else if (p.equals("/models/new")) {
@@ -117,7 +121,9 @@ public class ConsoleServlet extends HttpServlet {
             r.error(403, "Read only", "Your role may read the console but not change anything.");
             return;
         }
-        if (p.startsWith("/tiers/")) {
+        if (p.equals("/tiers")) {
+            tiers.create(r);
+        } else if (p.startsWith("/tiers/")) {
             tiers.change(r, p.substring("/tiers/".length()));
         } else if (p.startsWith("/breakers/")) {
             breakers.change(r, p.substring("/breakers/".length()));
@@ -127,6 +133,8 @@ public class ConsoleServlet extends HttpServlet {
             keys.create(r);
         } else if (p.equals("/users")) {
             users.save(r);
+        } else if (p.equals("/providers")) {
+            providers.save(r);
         } else if (p.startsWith("/keys/") && p.endsWith("/revoke")) {
             keys.revoke(r, p.substring("/keys/".length(), p.length() - "/revoke".length()));
         } else if (p.equals("/models")) {

@@ -45,9 +45,7 @@ public class ModelsPage {
     /** @param encodedName the edited model, or null for a new one */
     void save(ConsoleRequest r, String encodedName) throws IOException {
         RuntimeConfig current = configs.current();
-        if (!Long.toString(current.version()).equals(r.param("version"))) {
-            r.error(409, "Changed meanwhile", "The configuration changed since you loaded this page (now version "
-                    + current.version() + "); nothing was saved. Reload the page and make your change again.");
+        if (r.stale(current.version())) {
             return;
         }
         String existing = encodedName == null ? null : URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
@@ -72,9 +70,11 @@ public class ModelsPage {
         RuntimeConfig current = configs.current();
         String name = URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
         AllowedModel m = current.model(name).orElse(null);
-        if (m == null || !Long.toString(current.version()).equals(r.param("version"))) {
-            r.error(m == null ? 404 : 409, m == null ? "Not found" : "Changed meanwhile", m == null
-                    ? "No allowlisted model has this name." : "The configuration changed since you loaded this page; reload it.");
+        if (m == null) {
+            r.error(404, "Not found", "No allowlisted model has this name.");
+            return;
+        }
+        if (r.stale(current.version())) {
             return;
         }
         Map<String, String> values = ModelForm.values(m);

@@ -25,10 +25,7 @@ public class SettingsPage {
 
     void change(ConsoleRequest r) throws IOException {
         RuntimeConfig current = configs.current();
-        String version = r.param("version");
-        if (version == null || !version.equals(Long.toString(current.version()))) {
-            r.error(409, "Changed meanwhile", "The configuration changed since you loaded this page (now version "
-                    + current.version() + "); nothing was saved. Reload the page and make your change again.");
+        if (r.stale(current.version())) {
             return;
         }
         SettingsForm.Read read = SettingsForm.read(current.settings(), name -> r.req().getParameter(name));

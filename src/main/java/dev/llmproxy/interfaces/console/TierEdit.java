@@ -10,7 +10,29 @@ import java.util.List;
  * One edit of a tier from the console's forms: move a model up or down the chain, remove it, add one, or change
  * the description. Pure: returns the new configuration (validated by {@link RuntimeConfig#of}) and a summary.
  */
-public record TierEdit(String action, Integer index, String model, String description) {
+public record TierEdit(String action, Integer index, String model, String description, String newName) {
+
+    public TierEdit(String action, Integer index, String model, String description) {
+        this(action, index, model, description, null);
+    }
+
+    /** A new tier with one model in its chain (more are added on its page). */
+    public static Result create(RuntimeConfig current, String name, String firstModel, String description) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("A tier needs a name.");
+        }
+        if (firstModel == null || current.model(firstModel).isEmpty()) {
+            throw new IllegalArgumentException("Choose an allowlisted model to start the chain.");
+        }
+        if (current.tier(name.strip()).isPresent()) {
+            throw new IllegalArgumentException("There is already a tier named '" + name.strip() + "'.");
+        }
+        List<Tier> tiers = new ArrayList<>(current.tiers());
+        tiers.add(new Tier(name.strip(), description == null || description.isBlank() ? null : description.strip(),
+                List.of(firstModel)));
+        return new Result(RuntimeConfig.of(current.version(), current.providers(), current.models(), tiers,
+                current.settings()), "tier " + name.strip() + " created (chain [" + firstModel + "])");
+    }
 
     /** The configuration after the edit, and what changed in words (for the version history). */
     public record Result(RuntimeConfig config, String summary) {
@@ -22,6 +44,7 @@ public record TierEdit(String action, Integer index, String model, String descri
                 new IllegalArgumentException("There is no tier named '" + tierName + "'."));
         List<String> chain = new ArrayList<>(tier.chain());
         String description = tier.description();
+        String name = tierName;
         String summary;
         switch (action == null ? "" : action) {
             case "up", "down" -> {
@@ -58,11 +81,22 @@ public record TierEdit(String action, Integer index, String model, String descri
                 }
                 summary = "tier " + tierName + ": description changed";
             }
+            case "rename" -> {
+                if (newName == null || newName.isBlank()) {
+                    throw new IllegalArgumentException("Give the new name.");
+                }
+                name = newName.strip();
+                if (!name.equals(tierName) && current.tier(name).isPresent()) {
+                    throw new IllegalArgumentException("There is already a tier named '" + name + "'.");
+                }
+                summary = "tier " + tierName + " renamed to " + name + " (callers asking for " + tierName
+                        + " are now refused)";
+            }
             default -> throw new IllegalArgumentException("Unknown change '" + action + "'.");
         }
         List<Tier> tiers = new ArrayList<>();
         for (Tier t : current.tiers()) {
-            tiers.add(t.name().equals(tierName) ? new Tier(tierName, description, chain) : t);
+            tiers.add(t.name().equals(tierName) ? new Tier(name, description, chain) : t);
         }
         RuntimeConfig next = RuntimeConfig.of(current.version(), current.providers(), current.models(), tiers,
                 current.settings());

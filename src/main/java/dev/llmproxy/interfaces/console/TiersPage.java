@@ -32,7 +32,23 @@ public class TiersPage {
     void list(ConsoleRequest r) throws IOException {
         RuntimeConfig c = configs.current();
         r.render("tiers", "tiers", Map.of("tiers", c.tiers().stream().map(t -> view(c, t)).toList(),
-                "version", c.version()));
+                "version", c.version(), "models", c.models().stream().map(AllowedModel::name).toList()));
+    }
+
+    void create(ConsoleRequest r) throws IOException {
+        RuntimeConfig current = configs.current();
+        if (r.stale(current.version())) {
+            return;
+        }
+        TierEdit.Result result;
+        try {
+            result = TierEdit.create(current, r.param("name"), r.param("model"), r.param("description"));
+        } catch (IllegalArgumentException | ConfigValidationException e) {
+            r.error(400, "Not saved", e.getMessage());
+            return;
+        }
+        configs.replace(result.config(), r.user(), result.summary());
+        r.redirect("/tiers/" + URLEncoder.encode(r.param("name"), StandardCharsets.UTF_8));
     }
 
     void show(ConsoleRequest r, String encodedName) throws IOException {
@@ -50,10 +66,7 @@ public class TiersPage {
     void change(ConsoleRequest r, String encodedName) throws IOException {
         String name = URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
         RuntimeConfig current = configs.current();
-        String version = r.param("version");
-        if (version == null || !version.equals(Long.toString(current.version()))) {
-            r.error(409, "Changed meanwhile", "The configuration changed since you loaded this page (now version "
-                    + current.version() + "); nothing was saved. Reload the page to see the current chain.");
+        if (r.stale(current.version())) {
             return;
         }
         Integer index = null;
@@ -64,14 +77,15 @@ public class TiersPage {
         }
         TierEdit.Result result;
         try {
-            result = new TierEdit(r.param("action"), index, r.param("model"), r.req().getParameter("description"))
-                    .apply(current, name);
+            result = new TierEdit(r.param("action"), index, r.param("model"), r.req().getParameter("description"),
+                    r.param("newName")).apply(current, name);
         } catch (IllegalArgumentException | ConfigValidationException e) {
             r.error(400, "Not saved", e.getMessage());
             return;
         }
         configs.replace(result.config(), r.user(), result.summary());
-        r.redirect("/tiers/" + URLEncoder.encode(name, StandardCharsets.UTF_8));
+        String shown = "rename".equals(r.param("action")) ? r.param("newName") : name;
+        r.redirect("/tiers/" + URLEncoder.encode(shown, StandardCharsets.UTF_8));
     }
 
     private static TierView view(RuntimeConfig c, Tier t) {

@@ -41,6 +41,22 @@ class TierEditTest {
     }
 
     @Test
+    void createsAndRenamesTiers() {
+        TierEdit.Result created = TierEdit.create(CONFIG, "v", "c", "new one");
+        assertThat(created.config().tier("v").orElseThrow().chain()).containsExactly("c");
+        assertThat(created.summary()).isEqualTo("tier v created (chain [c])");
+        TierEdit.Result renamed = new TierEdit("rename", null, null, null, "w").apply(CONFIG, "t");
+        assertThat(renamed.config().tier("t")).isEmpty();
+        assertThat(renamed.config().tier("w").orElseThrow().chain()).containsExactly("a", "b");
+        assertThatThrownBy(() -> TierEdit.create(CONFIG, "t", "a", null)).hasMessageContaining("already");
+        assertThatThrownBy(() -> TierEdit.create(CONFIG, "x", "ghost", null)).hasMessageContaining("allowlisted");
+        assertThatThrownBy(() -> new TierEdit("rename", null, null, null, "u").apply(CONFIG, "t"))
+                .hasMessageContaining("already");
+        assertThatThrownBy(() -> new TierEdit("rename", null, null, null, "a").apply(CONFIG, "t"))
+                .hasMessageContaining("also a model name");
+    }
+
+    @Test
     void refusesEditsThatMakeNoSenseWithAMessage() {
         assertThatThrownBy(() -> new TierEdit("up", 0, null, null).apply(CONFIG, "t")).hasMessageContaining("cannot move up");
         assertThatThrownBy(() -> new TierEdit("remove", 0, null, null).apply(CONFIG, "u")).hasMessageContaining("at least one");

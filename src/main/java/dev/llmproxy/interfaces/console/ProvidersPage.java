@@ -1,0 +1,110 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Providers: kind, base URL and the *name* of the secret that holds the key (keys never pass through the console).
+ * Admins add and edit them; the form reports each problem on its field.
+ */
+@ApplicationScoped
+public class ProvidersPage {
+
+    @Inject
+    ConfigService configs;
+
+    public record Row(String name, String kind, String baseUrl, String secret, long models) {
+    }
+
+    void list(ConsoleRequest r) throws IOException {
+        render(r, Map.of("name", "", "kind", "openai", "baseUrl", "", "apiKeySecret", ""), Map.of(), false);
+    }
+
+    void save(ConsoleRequest r) throws IOException {
+        RuntimeConfig current = configs.current();
+        if (r.stale(current.version())) {
+            return;
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String f : List.of("name", "kind", "baseUrl", "apiKeySecret")) {
+            values.put(f, r.param(f) == null ? "" : r.param(f));
+        }
+        Map<String, String> errors = new LinkedHashMap<>();
+        ProviderKind kind = ProviderKind.fromId(values.get("kind")).orElse(null);
+        if (kind == null) {
+            errors.put("kind", "openai or sim.");
+        }
+        if (values.get("name").isEmpty()) {
+            errors.put("name", "A name is required.");
+        }
+        URI base = null;
+        if (!values.get("baseUrl").isEmpty()) {
+            try {
+                base = new URI(values.get("baseUrl"));
+            } catch (URISyntaxException e) {
+                errors.put("baseUrl", "Not a URL.");
+            }
+        }
+        if (errors.isEmpty()) {
+            Provider p = new Provider(values.get("name"), kind, base,
+                    values.get("apiKeySecret").isEmpty() ? null : values.get("apiKeySecret"));
+            List<Provider> providers = new ArrayList<>(current.providers());
+            int index = providers.size();
+            for (int i = 0; i < providers.size(); i++) {
+                if (providers.get(i).name().equals(p.name())) {
+                    index = i;
+                }
+            }
+            boolean added = index == providers.size();
+            if (added) {
+                providers.add(p);
+            } else {
+                providers.set(index, p);
+            }
+            try {
+                RuntimeConfig next = RuntimeConfig.of(current.version(), providers, current.models(), current.tiers(),
+                        current.settings());
+                configs.replace(next, r.user(), (added ? "provider added: " : "provider changed: ") + p.name());
+                r.redirect("/providers");
+                return;
+            } catch (ConfigValidationException e) {
+                String prefix = "providers[" + index + "].";
+                for (String problem : e.problems()) {
+                    int colon = problem.indexOf(':');
+                    errors.put(problem.startsWith(prefix) ? problem.substring(prefix.length(), colon) : "",
+                            problem.substring(colon + 1).trim());
+                }
+            }
+        }
+        r.res().setStatus(400);
+        render(r, values, errors, true);
+    }
+
+    private void render(ConsoleRequest r, Map<String, String> values, Map<String, String> errors, boolean open)
+            throws IOException {
+        RuntimeConfig c = configs.current();
+        List<Row> rows = c.providers().stream().map(p -> new Row(p.name(), p.kind().id(),
+                p.baseUrl() == null ? "" : p.baseUrl().toString(), p.apiKeySecret() == null ? "" : p.apiKeySecret(),
+                c.models().stream().filter(m -> m.provider().equals(p.name())).count())).toList();
+        Map<String, Object> model = new HashMap<>();
+        model.put("providers", rows);
+        model.put("values", values);
+        model.put("errors", errors);
+        model.put("version", c.version());
+        r.render("providers", "providers", model);
+    }
+}
