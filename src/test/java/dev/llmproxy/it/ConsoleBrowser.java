@@ -1,0 +1,102 @@
+package dev.llmproxy.it;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Base of the console's browser tests: headless Chromium driven through Debian's chromedriver, signed in as a
+ * console user, with helpers that wait for the next page. Screenshots of the main pages go to {@code docs/} for the
+ * README's tour.
+ */
+abstract class ConsoleBrowser extends DeployedProxy {
+
+    static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\",\"baseUrl\":\"sim://local\"}],"
+            + "\"models\":[{\"name\":\"c-first\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
+            + "{\"name\":\"c-second\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
+            + "{\"name\":\"c-spare\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"}],"
+            + "\"tiers\":[{\"name\":\"c-tier\",\"description\":\"Console test tier\",\"chain\":[\"c-first\",\"c-second\"]}]}";
+
+    static WebDriver browser;
+
+    @BeforeAll
+    static void start() {
+        new ProxyClient().importConfig(CONFIG);
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(System.getProperty("it.chromium", "/usr/bin/chromium"));
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--window-size=1280,900");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(System.getProperty("it.chromedriver", "/usr/bin/chromedriver"))).build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    static void open(String path) {
+        browser.get(ProxyClient.BASE + path);
+    }
+
+    static void signInAsAdmin() {
+        signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+    }
+
+    static void signIn(String user, String password) {
+        browser.manage().deleteAllCookies();
+        open("/admin/dashboard");
+        assertThat(browser.getCurrentUrl()).endsWith("/admin/login");
+        browser.findElement(By.id("username")).sendKeys(user);
+        browser.findElement(By.id("password")).sendKeys(password);
+        submit(By.cssSelector("main form button[type=submit]"));
+        assertThat(browser.getCurrentUrl()).endsWith("/admin/dashboard");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Dashboard");
+    }
+
+    /** Clicks a button or link that loads another page and waits until that page has replaced this one. */
+    static void submit(By button) {
+        WebElement page = browser.findElement(By.tagName("html"));
+        browser.findElement(button).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(page));
+    }
+
+    static List<String> chain() {
+        return browser.findElements(By.cssSelector("ol.chain-edit .model")).stream().map(WebElement::getText).toList();
+    }
+
+    static void screenshot(String name) throws IOException {
+        Path docs = Path.of("docs");
+        Files.createDirectories(docs);
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), docs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    static String sessionCookie() {
+        return "JSESSIONID=" + browser.manage().getCookieNamed("JSESSIONID").getValue();
+    }
+}
