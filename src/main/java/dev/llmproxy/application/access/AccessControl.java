@@ -54,11 +54,11 @@ public class AccessControl {
         String keyId = key == null ? null : key.id();
         String scope = scope(key, request.routeScope(), clientHash);
         List<Bucket> buckets = buckets(settings, key, clientHash, scope);
-        String limits = buckets.stream().flatMap(b -> b.windows().stream()).map(Window::name)
-                .collect(Collectors.joining(","));
         if (buckets.isEmpty()) {
             return new Caller(key, new CallerRecord(clientHash, keyId, scope, null, null, null));
         }
+        String limits = buckets.stream().flatMap(b -> b.windows().stream()).map(Window::name)
+                .collect(Collectors.joining(","));
         Limiter.Limited limited = limiter.take(buckets);
         String store = limited.shared() ? "shared" : "memory";
         if (limited.decision() instanceof Decision.Refused refused) {

@@ -14,6 +14,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Which models this instance would call now, and so which tiers can answer. */
 @ApplicationScoped
@@ -54,25 +55,23 @@ public class ModelHealth {
 
     /** @return false when the model is not on the allowlist */
     public boolean forceOpen(String model, String who) {
-        if (configs.current().model(model).isEmpty()) {
-            return false;
-        }
-        CircuitBreaker b = breakers.of(model);
-        String before = b.state().name();
-        b.forceOpen("forced open by " + who);
-        audit.record(who, "breaker forced open", model, before, b.state().name());
-        return true;
+        return change(model, who, "breaker forced open", b -> b.forceOpen("forced open by " + who));
     }
 
     /** @return false when the model is not on the allowlist */
     public boolean reset(String model, String who) {
+        return change(model, who, "breaker reset", b -> b.reset("reset by " + who));
+    }
+
+    /** An admin's change to a breaker, with its audit record. */
+    private boolean change(String model, String who, String action, Consumer<CircuitBreaker> apply) {
         if (configs.current().model(model).isEmpty()) {
             return false;
         }
         CircuitBreaker b = breakers.of(model);
         String before = b.state().name();
-        b.reset("reset by " + who);
-        audit.record(who, "breaker reset", model, before, b.state().name());
+        apply.accept(b);
+        audit.record(who, action, model, before, b.state().name());
         return true;
     }
 }

@@ -144,6 +144,23 @@ public final class RuntimeConfig {
         return new RuntimeConfig(newVersion, providers, models, tiers, settings);
     }
 
+    /** This configuration with other providers, checked like any other ({@link ConfigValidationException}). */
+    public RuntimeConfig withProviders(List<Provider> newProviders) {
+        return of(version, newProviders, models(), tiers(), settings);
+    }
+
+    public RuntimeConfig withModels(List<AllowedModel> newModels) {
+        return of(version, providers(), newModels, tiers(), settings);
+    }
+
+    public RuntimeConfig withTiers(List<Tier> newTiers) {
+        return of(version, providers(), models(), newTiers, settings);
+    }
+
+    public RuntimeConfig withSettings(Settings newSettings) {
+        return of(version, providers(), models(), tiers(), newSettings);
+    }
+
     public long version() { return version; }
     public Settings settings() { return settings; }
     public List<Provider> providers() { return List.copyOf(providers.values()); }

@@ -3,6 +3,7 @@ package dev.llmproxy.domain.limits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,7 +26,7 @@ public final class InMemoryRateLimitStore implements RateLimitStore {
     }
 
     @Override
-    public synchronized Decision take(java.util.List<Bucket> buckets, Instant now) {
+    public synchronized Decision take(List<Bucket> buckets, Instant now) {
         long t = now.toEpochMilli();
         for (Bucket b : buckets) {
             for (Window w : b.windows()) {

@@ -1,6 +1,8 @@
 package dev.llmproxy.domain.log;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,5 +34,27 @@ public interface RequestLogRepository extends RequestLogWriter {
 
     /** A position in the log: records are ordered by time, then request id. */
     record Cursor(Instant receivedAt, String requestId) {
+
+        /** The position just past a record (the next page starts after it). */
+        public static Cursor after(RequestRecord r) {
+            return new Cursor(r.receivedAt(), r.requestId());
+        }
+
+        /** An opaque token for page links and API answers. */
+        public String token() {
+            return Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString((receivedAt + "|" + requestId).getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** The cursor in a token from {@link #token()}; empty when the text is not one. */
+        public static Optional<Cursor> parse(String token) {
+            try {
+                String raw = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+                int bar = raw.indexOf('|');
+                return Optional.of(new Cursor(Instant.parse(raw.substring(0, bar)), raw.substring(bar + 1)));
+            } catch (RuntimeException e) {
+                return Optional.empty();
+            }
+        }
     }
 }

@@ -32,6 +32,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -131,7 +132,7 @@ public class PrometheusMetrics implements ProxyMetrics {
         refreshBreakerStates();
         tierAvailable.register(health.tiers().stream()
                 .map(t -> MultiGauge.Row.of(Tags.of("tier", t.name()), t.canAnswer() ? 1 : 0))
-                .collect(java.util.stream.Collectors.toList()), true);
+                .collect(Collectors.toList()), true);
         registry.scrape(out, contentType);
     }
 

@@ -48,19 +48,11 @@ final class RequestLogInserts {
                 ps.setBoolean(14, e.truncated);
                 ps.setBoolean(15, e.saw429);
                 ps.setBoolean(16, e.stream);
-                if (e.firstTokenMs == null) {
-                    ps.setNull(17, Types.BIGINT);
-                } else {
-                    ps.setLong(17, e.firstTokenMs);
-                }
+                setLong(ps, 17, e.firstTokenMs);
                 setInt(ps, 18, e.eventsRelayed);
                 setInt(ps, 19, e.malformedEvents);
                 setInt(ps, 20, e.continuations);
-                if (e.queueWaitMs == null) {
-                    ps.setNull(21, Types.BIGINT);
-                } else {
-                    ps.setLong(21, e.queueWaitMs);
-                }
+                setLong(ps, 21, e.queueWaitMs);
                 ps.setString(22, e.clientHash);
                 ps.setString(23, e.keyId);
                 ps.setString(24, e.scope);
@@ -91,6 +83,14 @@ final class RequestLogInserts {
                 }
             }
             ps.executeBatch();
+        }
+    }
+
+    private static void setLong(PreparedStatement ps, int index, Long value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.BIGINT);
+        } else {
+            ps.setLong(index, value);
         }
     }
 

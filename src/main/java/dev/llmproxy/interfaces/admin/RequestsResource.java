@@ -19,9 +19,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 
 /** The request log, newest first, in keyset pages: {@code ?limit=50&before=<nextCursor>}. */
@@ -45,7 +42,7 @@ public class RequestsResource {
         JsonObjectBuilder out = JsonCodec.object().add("data", data);
         if (rows.size() == limit) {
             RequestRecord last = rows.get(rows.size() - 1);
-            out.add("nextCursor", encode(new RequestLogRepository.Cursor(last.receivedAt(), last.requestId())));
+            out.add("nextCursor", RequestLogRepository.Cursor.after(last).token());
         } else {
             out.addNull("nextCursor");
         }
@@ -107,19 +104,8 @@ public class RequestsResource {
         }
     }
 
-    static String encode(RequestLogRepository.Cursor c) {
-        String raw = c.receivedAt().toString() + "|" + c.requestId();
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
-    }
-
     static RequestLogRepository.Cursor decode(String cursor) {
-        try {
-            String raw = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-            int bar = raw.indexOf('|');
-            return new RequestLogRepository.Cursor(Instant.parse(raw.substring(0, bar)), raw.substring(bar + 1));
-        } catch (RuntimeException e) {
-            throw new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST, "before is not a cursor from this API.",
-                    "before", null));
-        }
+        return RequestLogRepository.Cursor.parse(cursor).orElseThrow(() -> new ProxyException(new ProxyError(
+                ErrorKind.BAD_REQUEST, "before is not a cursor from this API.", "before", null)));
     }
 }

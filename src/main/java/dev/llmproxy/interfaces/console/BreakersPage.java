@@ -7,8 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.io.IOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,10 +29,8 @@ public class BreakersPage {
         r.render("breakers", "breakers", Map.of("breakers", rows, "transitions", recent));
     }
 
-    void change(ConsoleRequest r, String rest) throws IOException {
-        int slash = rest.lastIndexOf('/');
-        String model = slash < 0 ? "" : URLDecoder.decode(rest.substring(0, slash), StandardCharsets.UTF_8);
-        String action = slash < 0 ? rest : rest.substring(slash + 1);
+    /** @param action {@code open} or {@code reset} */
+    void change(ConsoleRequest r, String model, String action) throws IOException {
         boolean done = switch (action) {
             case "open" -> health.forceOpen(model, r.user());
             case "reset" -> health.reset(model, r.user());

@@ -27,8 +27,9 @@ public final class ConsoleRequest {
         this.res = res;
         this.servletContext = servletContext;
         this.templates = templates;
-        String info = req.getPathInfo();
-        this.path = info == null || info.isEmpty() ? "/" : info;
+        // the raw (still encoded) path, so that a name holding '/' or '+' stays one segment; ConsoleRoute decodes
+        String below = req.getRequestURI().substring(req.getContextPath().length() + "/admin".length());
+        this.path = below.isEmpty() ? "/" : below;
     }
 
     public HttpServletRequest req() {
@@ -39,7 +40,7 @@ public final class ConsoleRequest {
         return res;
     }
 
-    /** Below {@code /admin}: {@code /}, {@code /tiers/fast}... */
+    /** Below {@code /admin}, still URL-encoded: {@code /}, {@code /tiers/fast}... */
     public String path() {
         return path;
     }

@@ -17,13 +17,54 @@ import java.util.List;
 @WebServlet(urlPatterns = "/admin/*")
 public class ConsoleServlet extends HttpServlet {
 
-    /** Every page (GET) and action (POST) below /admin, for the route scan that proves each needs a role. */
-    public static final List<String> PAGES = List.of("/", "/dashboard", "/tiers", "/tiers/{name}", "/requests",
-            "/requests.csv", "/requests/{id}", "/breakers", "/versions", "/versions/diff", "/settings",
-            "/models", "/models/new", "/models/{name}", "/keys", "/audit", "/users", "/providers");
-    public static final List<String> ACTIONS = List.of("/logout", "/tiers/{name}", "/breakers/{model}/open",
-            "/breakers/{model}/reset", "/versions/{version}/rollback", "/settings",
-            "/models", "/models/{name}", "/models/{name}/toggle", "/keys", "/keys/{id}/revoke", "/users", "/tiers", "/providers");
+    /** Pages, in the order they are tried (a fixed segment before a parameter in the same place). */
+    static final List<ConsoleRoute> GETS = List.of(
+            ConsoleRoute.of("/", (c, r, p) -> r.redirect("/dashboard")),
+            ConsoleRoute.open("/login", (c, r, p) -> c.login.show(r, null)),
+            ConsoleRoute.of("/dashboard", (c, r, p) -> c.dashboard.show(r)),
+            ConsoleRoute.of("/tiers", (c, r, p) -> c.tiers.list(r)),
+            ConsoleRoute.of("/tiers/{name}", (c, r, p) -> c.tiers.show(r, p.get(0))),
+            ConsoleRoute.of("/providers", (c, r, p) -> c.providers.list(r)),
+            ConsoleRoute.of("/models", (c, r, p) -> c.models.list(r)),
+            ConsoleRoute.of("/models/new", (c, r, p) -> c.models.edit(r, null)),
+            ConsoleRoute.of("/models/{name}", (c, r, p) -> c.models.edit(r, p.get(0))),
+            ConsoleRoute.of("/settings", (c, r, p) -> c.settings.show(r)),
+            ConsoleRoute.of("/breakers", (c, r, p) -> c.breakers.list(r)),
+            ConsoleRoute.of("/requests", (c, r, p) -> c.requests.list(r)),
+            ConsoleRoute.of("/requests.csv", (c, r, p) -> c.requests.csv(r)),
+            ConsoleRoute.of("/requests/{id}", (c, r, p) -> c.requests.show(r, p.get(0))),
+            ConsoleRoute.of("/keys", (c, r, p) -> c.keys.list(r)),
+            ConsoleRoute.of("/users", (c, r, p) -> c.users.list(r)),
+            ConsoleRoute.of("/audit", (c, r, p) -> c.audit.list(r)),
+            ConsoleRoute.of("/versions", (c, r, p) -> c.versions.list(r)),
+            ConsoleRoute.of("/versions/diff", (c, r, p) -> c.versions.diff(r)));
+
+    /** Actions: every one needs the CSRF token; all but signing in and out need the admin role. */
+    static final List<ConsoleRoute> POSTS = List.of(
+            ConsoleRoute.open("/login", (c, r, p) -> c.login.signIn(r)),
+            ConsoleRoute.of("/logout", (c, r, p) -> {
+                ConsoleSession.signOut(r.req());
+                r.redirect("/login");
+            }),
+            ConsoleRoute.of("/tiers", (c, r, p) -> c.tiers.create(r)),
+            ConsoleRoute.of("/tiers/{name}", (c, r, p) -> c.tiers.change(r, p.get(0))),
+            ConsoleRoute.of("/providers", (c, r, p) -> c.providers.save(r)),
+            ConsoleRoute.of("/models", (c, r, p) -> c.models.save(r, null)),
+            ConsoleRoute.of("/models/{name}", (c, r, p) -> c.models.save(r, p.get(0))),
+            ConsoleRoute.of("/models/{name}/toggle", (c, r, p) -> c.models.toggle(r, p.get(0))),
+            ConsoleRoute.of("/settings", (c, r, p) -> c.settings.change(r)),
+            ConsoleRoute.of("/breakers/{model}/open", (c, r, p) -> c.breakers.change(r, p.get(0), "open")),
+            ConsoleRoute.of("/breakers/{model}/reset", (c, r, p) -> c.breakers.change(r, p.get(0), "reset")),
+            ConsoleRoute.of("/keys", (c, r, p) -> c.keys.create(r)),
+            ConsoleRoute.of("/keys/{id}/revoke", (c, r, p) -> c.keys.revoke(r, p.get(0))),
+            ConsoleRoute.of("/users", (c, r, p) -> c.users.save(r)),
+            ConsoleRoute.of("/versions/{version}/rollback", (c, r, p) -> c.versions.rollback(r, p.get(0))));
+
+    /** Every page and action that needs a signed-in user, for the route scan that proves it. */
+    public static final List<String> PAGES = GETS.stream().filter(g -> !g.open()).map(ConsoleRoute::template).toList();
+    public static final List<String> ACTIONS = POSTS.stream().filter(g -> !g.open()).map(ConsoleRoute::template).toList();
+
+    private static final String LOGOUT = "/logout";
 
     @Inject
     Templates templates;
@@ -55,46 +96,7 @@ public class ConsoleServlet extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
         ConsoleRequest r = new ConsoleRequest(req, res, getServletContext(), templates);
-        String p = r.path();
-        if (p.equals("/")) {
-            r.redirect("/dashboard");
-        } else if (p.equals("/login")) {
-            login.show(r, null);
-        } else if (p.equals("/dashboard")) {
-            dashboard.show(r);
-        } else if (p.equals("/tiers")) {
-            tiers.list(r);
-        } else if (p.startsWith("/tiers/")) {
-            tiers.show(r, p.substring("/tiers/".length()));
-        } else if (p.equals("/requests")) {
-            requests.list(r);
-        } else if (p.equals("/requests.csv")) {
-            requests.csv(r);
-        } else if (p.startsWith("/requests/")) {
-            requests.show(r, p.substring("/requests/".length()));
-        } else if (p.equals("/breakers")) {
-            breakers.list(r);
-        } else if (p.equals("/versions")) {
-            versions.list(r);
-        } else if (p.equals("/settings")) {
-            settings.show(r);
-        } else if (p.equals("/keys")) {
-            keys.list(r);
-        } else if (p.equals("/audit")) {
-            audit.list(r);
-        } else if (p.equals("/users")) {
-            users.list(r);
-        } else if (p.equals("/providers")) {
-            providers.list(r);
-        } else if (p.equals("/models")) {
-            models.list(r);
-        } else if (p.equals("/models/new")) {
-            models.edit(r, null);
-        } else if (p.startsWith("/models/")) {
-            models.edit(r, p.substring("/models/".length()));
-        } else if (p.equals("/versions/diff")) {
-            versions.diff(r);
-        } else {
+        if (!dispatch(GETS, r)) {
             r.error(404, "Not found", "There is no console page at this address.");
         }
     }
@@ -102,51 +104,29 @@ public class ConsoleServlet extends HttpServlet {
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
         ConsoleRequest r = new ConsoleRequest(req, res, getServletContext(), templates);
-        String p = r.path();
         if (!ConsoleSession.csrfValid(req)) {
             r.error(403, "Refused", "This form was not issued by this session (missing or wrong CSRF token). "
                     + "Reload the page and try again.");
             return;
         }
-        if (p.equals("/login")) {
-            login.signIn(r);
-            return;
-        }
-        if (p.equals("/logout")) {
-            ConsoleSession.signOut(req);
-            r.redirect("/login");
-            return;
-        }
-        if (!r.admin()) {
-            r.error(403, "Read only", "Your role may read the console but not change anything.");
-            return;
-        }
-        if (p.equals("/tiers")) {
-            tiers.create(r);
-        } else if (p.startsWith("/tiers/")) {
-            tiers.change(r, p.substring("/tiers/".length()));
-        } else if (p.startsWith("/breakers/")) {
-            breakers.change(r, p.substring("/breakers/".length()));
-        } else if (p.equals("/settings")) {
-            settings.change(r);
-        } else if (p.equals("/keys")) {
-            keys.create(r);
-        } else if (p.equals("/users")) {
-            users.save(r);
-        } else if (p.equals("/providers")) {
-            providers.save(r);
-        } else if (p.startsWith("/keys/") && p.endsWith("/revoke")) {
-            keys.revoke(r, p.substring("/keys/".length(), p.length() - "/revoke".length()));
-        } else if (p.equals("/models")) {
-            models.save(r, null);
-        } else if (p.startsWith("/models/") && p.endsWith("/toggle")) {
-            models.toggle(r, p.substring("/models/".length(), p.length() - "/toggle".length()));
-        } else if (p.startsWith("/models/")) {
-            models.save(r, p.substring("/models/".length()));
-        } else if (p.startsWith("/versions/") && p.endsWith("/rollback")) {
-            versions.rollback(r, p.substring("/versions/".length(), p.length() - "/rollback".length()));
-        } else {
+        if (!dispatch(POSTS, r)) {
             r.error(404, "Not found", "There is no console action at this address.");
         }
+    }
+
+    /** @return false when no route fits the path */
+    private boolean dispatch(List<ConsoleRoute> routes, ConsoleRequest r) throws IOException {
+        for (ConsoleRoute route : routes) {
+            List<String> params = route.match(r.path());
+            if (params != null) {
+                if (routes == POSTS && !route.open() && !route.template().equals(LOGOUT) && !r.admin()) {
+                    r.error(403, "Read only", "Your role may read the console but not change anything.");
+                } else {
+                    route.handler().handle(this, r, params);
+                }
+                return true;
+            }
+        }
+        return false;
     }
 }

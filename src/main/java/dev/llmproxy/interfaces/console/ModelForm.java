@@ -112,8 +112,7 @@ public final class ModelForm {
             models.set(index, model);
         }
         try {
-            return new Result(RuntimeConfig.of(current.version(), current.providers(), models, current.tiers(),
-                    current.settings()), model, Map.of());
+            return new Result(current.withModels(models), model, Map.of());
         } catch (ConfigValidationException e) {
             String prefix = "models[" + index + "].";
             for (String problem : e.problems()) {

@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.io.IOException;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -28,13 +27,14 @@ public class ModelsPage {
                 "providers", c.providers().stream().map(Provider::name).toList()));
     }
 
-    void edit(ConsoleRequest r, String encodedName) throws IOException {
+    /** @param name the model to edit, or null for a new one */
+    void edit(ConsoleRequest r, String name) throws IOException {
         RuntimeConfig c = configs.current();
-        if (encodedName == null) {
+        if (name == null) {
             form(r, c, null, ModelForm.values(null), Map.of());
             return;
         }
-        AllowedModel m = c.model(URLDecoder.decode(encodedName, StandardCharsets.UTF_8)).orElse(null);
+        AllowedModel m = c.model(name).orElse(null);
         if (m == null) {
             r.error(404, "Not found", "No allowlisted model has this name.");
             return;
@@ -42,13 +42,12 @@ public class ModelsPage {
         form(r, c, m.name(), ModelForm.values(m), Map.of());
     }
 
-    /** @param encodedName the edited model, or null for a new one */
-    void save(ConsoleRequest r, String encodedName) throws IOException {
+    /** @param existing the edited model, or null for a new one */
+    void save(ConsoleRequest r, String existing) throws IOException {
         RuntimeConfig current = configs.current();
         if (r.stale(current.version())) {
             return;
         }
-        String existing = encodedName == null ? null : URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
         if (existing != null && current.model(existing).isEmpty()) {
             r.error(404, "Not found", "No allowlisted model has this name.");
             return;
@@ -66,9 +65,8 @@ public class ModelsPage {
         r.redirect("/models");
     }
 
-    void toggle(ConsoleRequest r, String encodedName) throws IOException {
+    void toggle(ConsoleRequest r, String name) throws IOException {
         RuntimeConfig current = configs.current();
-        String name = URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
         AllowedModel m = current.model(name).orElse(null);
         if (m == null) {
             r.error(404, "Not found", "No allowlisted model has this name.");

@@ -76,8 +76,7 @@ public class ProvidersPage {
                 providers.set(index, p);
             }
             try {
-                RuntimeConfig next = RuntimeConfig.of(current.version(), providers, current.models(), current.tiers(),
-                        current.settings());
+                RuntimeConfig next = current.withProviders(providers);
                 configs.replace(next, r.user(), (added ? "provider added: " : "provider changed: ") + p.name());
                 r.redirect("/providers");
                 return;

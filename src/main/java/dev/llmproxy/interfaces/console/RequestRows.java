@@ -1,16 +1,13 @@
 package dev.llmproxy.interfaces.console;
 
-import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,25 +54,6 @@ public final class RequestRows {
         return new Detail(row(r), r.requestedModel(), r.finishReason(), tokens, r.stream(), r.caller().keyId(),
                 r.caller().scope(), r.caller().limits(), r.caller().limitHit(), r.caller().limiter(), r.promptExcerpt(),
                 attempts);
-    }
-
-    static String cursorOf(RequestRecord r) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(
-                (r.receivedAt().toString() + "|" + r.requestId()).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** The cursor in a {@code before} parameter; null (first page) when absent or not one of ours. */
-    static RequestLogRepository.Cursor cursor(String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            String plain = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
-            int bar = plain.indexOf('|');
-            return new RequestLogRepository.Cursor(Instant.parse(plain.substring(0, bar)), plain.substring(bar + 1));
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     /** The filter form's current values, for re-display. */

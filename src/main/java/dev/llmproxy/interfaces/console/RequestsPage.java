@@ -8,8 +8,6 @@ import jakarta.inject.Inject;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -34,14 +32,13 @@ public class RequestsPage {
     RequestLogRepository log;
 
     void list(ConsoleRequest r) throws IOException {
-        RequestLogFilter filter;
-        try {
-            filter = filter(r);
-        } catch (IllegalArgumentException e) {
-            r.error(400, "Bad filter", e.getMessage());
+        RequestLogFilter filter = filterOrError(r);
+        if (filter == null) {
             return;
         }
-        RequestLogRepository.Cursor before = RequestRows.cursor(r.param("before"));
+        // a cursor that is not ours starts from the newest page
+        RequestLogRepository.Cursor before = r.param("before") == null ? null
+                : RequestLogRepository.Cursor.parse(r.param("before")).orElse(null);
         List<RequestRecord> rows = log.page(filter, PAGE + 1, before);
         boolean more = rows.size() > PAGE;
         List<RequestRecord> page = more ? rows.subList(0, PAGE) : rows;
@@ -49,12 +46,12 @@ public class RequestsPage {
         model.put("rows", page.stream().map(RequestRows::row).toList());
         model.put("form", RequestRows.form(r));
         model.put("query", RequestRows.query(r, null));
-        model.put("next", more ? RequestRows.query(r, RequestRows.cursorOf(page.get(page.size() - 1))) : null);
+        model.put("next", more ? RequestRows.query(r, RequestLogRepository.Cursor.after(page.get(page.size() - 1)).token())
+                : null);
         r.render("requests", "requests", model);
     }
 
-    void show(ConsoleRequest r, String encodedId) throws IOException {
-        String id = URLDecoder.decode(encodedId, StandardCharsets.UTF_8);
+    void show(ConsoleRequest r, String id) throws IOException {
         RequestRecord record = log.find(id).orElse(null);
         if (record == null) {
             r.error(404, "Not found", "No request with this id is in the log (yet: rows are written within a second).");
@@ -64,11 +61,8 @@ public class RequestsPage {
     }
 
     void csv(ConsoleRequest r) throws IOException {
-        RequestLogFilter filter;
-        try {
-            filter = filter(r);
-        } catch (IllegalArgumentException e) {
-            r.error(400, "Bad filter", e.getMessage());
+        RequestLogFilter filter = filterOrError(r);
+        if (filter == null) {
             return;
         }
         r.res().setContentType("text/csv;charset=UTF-8");
@@ -86,9 +80,18 @@ public class RequestsPage {
             if (page.size() < CSV_PAGE) {
                 break;
             }
-            RequestRecord last = page.get(page.size() - 1);
-            cursor = new RequestLogRepository.Cursor(last.receivedAt(), last.requestId());
+            cursor = RequestLogRepository.Cursor.after(page.get(page.size() - 1));
             out.flush();
+        }
+    }
+
+    /** The filter, or null when it is bad (the 400 page has been sent). */
+    private static RequestLogFilter filterOrError(ConsoleRequest r) throws IOException {
+        try {
+            return filter(r);
+        } catch (IllegalArgumentException e) {
+            r.error(400, "Bad filter", e.getMessage());
+            return null;
         }
     }
 

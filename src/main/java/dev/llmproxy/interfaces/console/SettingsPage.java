@@ -46,8 +46,7 @@ public class SettingsPage {
             return;
         }
         try {
-            RuntimeConfig next = RuntimeConfig.of(current.version(), current.providers(), current.models(),
-                    current.tiers(), read.settings());
+            RuntimeConfig next = current.withSettings(read.settings());
             configs.replace(next, r.user(), "settings: " + String.join(", ", read.changed()));
         } catch (ConfigValidationException e) {
             r.error(400, "Not saved", e.getMessage());

@@ -30,8 +30,7 @@ public record TierEdit(String action, Integer index, String model, String descri
         List<Tier> tiers = new ArrayList<>(current.tiers());
         tiers.add(new Tier(name.strip(), description == null || description.isBlank() ? null : description.strip(),
                 List.of(firstModel)));
-        return new Result(RuntimeConfig.of(current.version(), current.providers(), current.models(), tiers,
-                current.settings()), "tier " + name.strip() + " created (chain [" + firstModel + "])");
+        return new Result(current.withTiers(tiers), "tier " + name.strip() + " created (chain [" + firstModel + "])");
     }
 
     /** The configuration after the edit, and what changed in words (for the version history). */
@@ -98,8 +97,7 @@ public record TierEdit(String action, Integer index, String model, String descri
         for (Tier t : current.tiers()) {
             tiers.add(t.name().equals(tierName) ? new Tier(name, description, chain) : t);
         }
-        RuntimeConfig next = RuntimeConfig.of(current.version(), current.providers(), current.models(), tiers,
-                current.settings());
+        RuntimeConfig next = current.withTiers(tiers);
         return new Result(next, summary);
     }
 

@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.io.IOException;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -51,8 +50,7 @@ public class TiersPage {
         r.redirect("/tiers/" + URLEncoder.encode(r.param("name"), StandardCharsets.UTF_8));
     }
 
-    void show(ConsoleRequest r, String encodedName) throws IOException {
-        String name = URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
+    void show(ConsoleRequest r, String name) throws IOException {
         RuntimeConfig c = configs.current();
         Tier tier = c.tier(name).orElse(null);
         if (tier == null) {
@@ -63,8 +61,7 @@ public class TiersPage {
         r.render("tier", "tiers", Map.of("tier", view(c, tier), "addable", addable, "version", c.version()));
     }
 
-    void change(ConsoleRequest r, String encodedName) throws IOException {
-        String name = URLDecoder.decode(encodedName, StandardCharsets.UTF_8);
+    void change(ConsoleRequest r, String name) throws IOException {
         RuntimeConfig current = configs.current();
         if (r.stale(current.version())) {
             return;
