@@ -15,6 +15,7 @@ import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.domain.routing.RouteResolver;
+import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.routing.StreamSink;
 import dev.llmproxy.domain.routing.TokenUsage;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -48,6 +49,8 @@ public class ChatCompletionService {
     ProxyMetrics metrics;
     @Inject
     Clock clock;
+    @Inject
+    Sleeper sleeper;
 
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
                                                    Caller caller) {
@@ -77,6 +80,11 @@ public class ChatCompletionService {
         ChainPlan plan = new ChainPlan(requestId, route.candidates(),
                 new OpenAiPayload(request.body(), request.stream()), config.settings(), sink);
         CompletableFuture<ChainResult> outcome = new CompletableFuture<>();
+        if (sink == null) {
+            // A streamed answer may rightly take minutes; its first-token and idle limits bound it instead.
+            SafetyNet.failAfter(outcome, config.settings().admissionLimits().queueWait()
+                    .plus(config.settings().chainBudget()).plus(SafetyNet.SLACK), sleeper);
+        }
         AtomicReference<Duration> queueWait = new AtomicReference<>();
         Instant queuedAt = clock.instant();
         CompletableFuture<Admission.Ticket> admitted = admission.admit();

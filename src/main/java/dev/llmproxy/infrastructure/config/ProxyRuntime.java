@@ -5,6 +5,7 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.routing.ChainExecutor;
+import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.upstream.OpenAiHttpUpstream;
 import dev.llmproxy.infrastructure.upstream.SimUpstream;
@@ -112,6 +113,12 @@ public class ProxyRuntime {
     @Produces
     ChainExecutor executor() {
         return executor;
+    }
+
+    /** Timers for the application layer's waits (the chain's own come with the executor). */
+    @Produces
+    Sleeper sleeper() {
+        return timers;
     }
 
     @Produces

@@ -28,11 +28,25 @@ public class JpaRequestLogRepository implements RequestLogRepository {
     @Resource(lookup = "jdbc/proxy")
     DataSource dataSource;
 
+    /**
+     * One local transaction per batch, on the writer's own thread. No JTA: the batch touches one resource, and the
+     * global transaction's interceptor and enlistment cost half as much CPU again as the inserts themselves.
+     */
     @Override
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void saveAll(List<RequestRecord> records) {
         try (Connection c = dataSource.getConnection()) {
-            RequestLogInserts.insert(c, records);
+            c.setAutoCommit(false);
+            try {
+                RequestLogInserts.insert(c, records);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    c.rollback();
+                } catch (SQLException rollback) {
+                    e.addSuppressed(rollback);
+                }
+                throw e;
+            }
         } catch (SQLException e) {
             throw new PersistenceException("request log batch of " + records.size() + " rows failed: " + e.getMessage(), e);
         }

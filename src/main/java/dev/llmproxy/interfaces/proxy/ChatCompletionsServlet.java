@@ -41,8 +41,6 @@ import java.util.regex.Pattern;
 public class ChatCompletionsServlet extends HttpServlet {
 
     private static final Logger LOG = Logger.getLogger(ChatCompletionsServlet.class.getName());
-    /** Safety net above the chain budget; the chain itself always ends first. */
-    private static final long ASYNC_SLACK_MS = 30_000;
     private static final Pattern SCOPED = Pattern.compile("/([a-z0-9][a-z0-9_-]{0,39})/chat/completions");
     private static final ProxyError INTERNAL = ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
 
@@ -92,7 +90,8 @@ public class ChatCompletionsServlet extends HttpServlet {
             stream(async, requestId, receivedAt, chat, caller);
             return;
         }
-        async.setTimeout(settings.chainBudget().toMillis() + ASYNC_SLACK_MS);
+        // No container timeout (it cost a timer wake-up per request): the service bounds the request itself.
+        async.setTimeout(0);
         CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, caller);
         async.addListener(new CancelOnAbandon(run));
         run.whenComplete((result, error) -> {
@@ -102,6 +101,11 @@ public class ChatCompletionsServlet extends HttpServlet {
                 } else if (!run.isCancelled()) {
                     LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
                     JsonResponses.error((HttpServletResponse) async.getResponse(), INTERNAL);
+                }
+                if (!run.isCancelled()) {
+                    // Closing sends the answer now, from this thread. Left open, it would wait for complete() to hand
+                    // the request back to one of the container's threads.
+                    async.getResponse().getOutputStream().close();
                 }
             } catch (IOException | IllegalStateException e) {
                 LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
