@@ -158,4 +158,51 @@ class NioHttpTransportTest {
         }
         assertThat(upstream.calls("p")).isEqualTo(64);
     }
+
+    @Test
+    void callersOnManyThreadsShareThePoolWithoutCrossedAnswers() throws Exception {
+        for (int m = 0; m < 8; m++) {
+            upstream.on("t" + m, ok());
+        }
+        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                String model = "t" + t;
+                done.add(callers.submit(() -> {
+                    for (int i = 0; i < 100; i++) {
+                        RecordingListener l = post(model);
+                        assertThat(l.failure).isNull();
+                        assertThat(l.bodyText()).contains("answer from " + model);
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        for (int m = 0; m < 8; m++) {
+            assertThat(upstream.calls("t" + m)).isEqualTo(100);
+        }
+        // 800 exchanges, at most 8 at a time: pooled connections were reused, not opened per request.
+        assertThat(upstream.connectionsAccepted()).isLessThanOrEqualTo(16);
+    }
+
+    @Test
+    void aRequestTooLargeToWriteAtOnceIsFinishedOnThePooledConnection() throws Exception {
+        upstream.on("big", ok());
+        assertThat(post("big").failure).isNull(); // leaves one idle connection in the pool
+        String filler = "x".repeat(8 * 1024 * 1024);
+        byte[] body = ("{\"model\":\"big\",\"filler\":\"" + filler + "\"}").getBytes(StandardCharsets.UTF_8);
+        RecordingListener l = new RecordingListener();
+        transport.send(new OutboundRequest(URI.create(upstream.baseUrl() + "/chat/completions"), List.of(), body), l);
+        l.done.get(10, TimeUnit.SECONDS);
+        assertThat(l.failure).isNull();
+        assertThat(l.bodyText()).contains("answer from big");
+        assertThat(upstream.connectionsAccepted()).isEqualTo(1);
+        assertThat(upstream.lastBody("big")).hasSize(body.length);
+    }
 }
