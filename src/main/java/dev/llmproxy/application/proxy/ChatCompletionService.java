@@ -125,8 +125,14 @@ public class ChatCompletionService {
                 admitted.cancel(false);
             }
             Duration waited = queueWait.get();
-            record(requestId, receivedAt, route.tier(), request, caller,
-                    error instanceof CancellationException ? null : result, waited == null ? null : waited.toMillis());
+            ChainResult recorded = result;
+            if (error != null && !(error instanceof CancellationException)) {
+                // A failure inside the proxy (or its safety net) is the proxy's 500, not a client that left.
+                recorded = new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL, String.valueOf(error.getMessage())),
+                        List.of(), false);
+            }
+            record(requestId, receivedAt, route.tier(), request, caller, recorded,
+                    waited == null ? null : waited.toMillis());
         });
         return outcome;
     }

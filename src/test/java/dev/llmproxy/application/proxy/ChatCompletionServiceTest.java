@@ -1,0 +1,110 @@
+package dev.llmproxy.application.proxy;
+
+import dev.llmproxy.application.access.Caller;
+import dev.llmproxy.application.config.ConfigDocument;
+import dev.llmproxy.application.config.FixedConfigs;
+import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.application.metrics.ProxyMetrics;
+import dev.llmproxy.domain.admission.Admission;
+import dev.llmproxy.domain.breaker.BreakerTransition;
+import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.ChainExecutor;
+import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.RateLimitCooldowns;
+import dev.llmproxy.domain.routing.UpstreamReply;
+import org.junit.jupiter.api.Test;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeoutException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The service's own bound on a request that does not stream, with an upstream that never answers. */
+class ChatCompletionServiceTest {
+
+    private static final String CONFIG = """
+            {"providers": [{"name": "p", "kind": "openai", "baseUrl": "http://127.0.0.1:9/v1"}],
+             "models": [{"name": "m", "provider": "p", "upstreamModel": "m"}],
+             "tiers": [{"name": "t", "chain": ["m"]}],
+             "settings": {"chainBudgetMs": 10000}}
+            """;
+
+    private final Clock clock = Clock.systemUTC();
+    private final List<Duration> sleeps = new ArrayList<>();
+    private final List<CompletableFuture<Void>> timers = new ArrayList<>();
+    private final List<RequestRecord> logged = new ArrayList<>();
+    private final ChatCompletionService service = new ChatCompletionService();
+
+    ChatCompletionServiceTest() {
+        RuntimeConfig config = ConfigDocument.read(CONFIG);
+        service.configs = FixedConfigs.holding(config);
+        service.clock = clock;
+        service.sleeper = d -> {
+            sleeps.add(d);
+            CompletableFuture<Void> timer = new CompletableFuture<>();
+            timers.add(timer);
+            return timer;
+        };
+        service.admission = new Admission(() -> config.settings().admissionLimits(), clock, service.sleeper);
+        Breakers breakers = new Breakers(() -> config.settings().breakerPolicy(), clock, "test", t -> { });
+        service.executor = new ChainExecutor(call -> new CompletableFuture<UpstreamReply>(), service.sleeper, clock,
+                new RateLimitCooldowns(clock), breakers, () -> 0.5);
+        service.requestLog = new RequestLog() {
+            @Override
+            public void submit(RequestRecord record) {
+                logged.add(record);
+            }
+        };
+        service.metrics = new NoMetrics();
+    }
+
+    private static ChatRequest chat() {
+        return ChatRequest.parse("{\"model\":\"t\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRequestTheChainNeverEndsFailsAtItsSafetyNetAndIsLoggedAsTheProxysFailure() {
+        CompletableFuture<ChainResult> outcome = service.complete("r1", Instant.now(), chat(), Caller.UNKNOWN);
+        assertThat(outcome).isNotDone();
+        RuntimeConfig config = service.configs.current();
+        Duration net = config.settings().admissionLimits().queueWait().plus(config.settings().chainBudget())
+                .plus(SafetyNet.SLACK);
+        assertThat(sleeps).contains(net);
+
+        timers.get(sleeps.indexOf(net)).complete(null);
+
+        assertThatThrownBy(outcome::join).isInstanceOf(CompletionException.class)
+                .hasCauseInstanceOf(TimeoutException.class);
+        assertThat(logged).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(500);
+            assertThat(r.errorCode()).isEqualTo("internal_error");
+        });
+    }
+
+    @Test
+    void aCancelledRequestIsLoggedAsAClientThatLeft() {
+        CompletableFuture<ChainResult> outcome = service.complete("r2", Instant.now(), chat(), Caller.UNKNOWN);
+        outcome.cancel(true);
+        assertThat(logged).singleElement().satisfies(r -> assertThat(r.status())
+                .isEqualTo(ChatCompletionService.CLIENT_CLOSED));
+    }
+
+    private static final class NoMetrics implements ProxyMetrics {
+        @Override public void requestCompleted(RequestRecord record) { }
+        @Override public void breakerTransition(BreakerTransition transition) { }
+        @Override public String contentType(String accept) { return "text/plain"; }
+        @Override public void scrape(String contentType, OutputStream out) { }
+    }
+}
