@@ -43,6 +43,7 @@ class StreamingIT extends DeployedProxy {
         fault.on("s-ok", fault.stream(0, 5, Ending.DONE, answerEvents("s-ok", "Hello", " world")));
         fault.on("s-slow", fault.stream(3000, 0, Ending.DONE, answerEvents("s-slow", "late")));
         fault.on("s-fast", fault.stream(0, 0, Ending.DONE, answerEvents("s-fast", "quick")));
+        fault.on("s-gap", fault.stream(0, 400, Ending.DONE, answerEvents("s-gap", "first", " second")));
         fault.on("s-cut", fault.stream(0, 5, Ending.CUT, partialEvents("s-cut", "one,", " two,")));
         fault.on("s-cont", fault.stream(0, 5, Ending.DONE, answerEvents("s-cont", " three.")));
         fault.on("s-plain", fault.stream(0, 0, Ending.DONE, answerEvents("s-plain", "unused")));
@@ -71,6 +72,7 @@ class StreamingIT extends DeployedProxy {
                 .tier("st-before", "s-429", "s-503", "s-ok")
                 .tier("st-503", "s-503")
                 .tier("st-long", "s-long")
+                .tier("st-gap", "s-gap")
                 .build());
     }
 
@@ -156,6 +158,30 @@ class StreamingIT extends DeployedProxy {
         assertThat(row.getBoolean("stream")).isTrue();
         assertThat(row.getJsonObject("streamStats").getInt("eventsRelayed")).isEqualTo(3);
         assertThat(row.getJsonObject("streamStats").containsKey("firstTokenMs")).isTrue();
+    }
+
+    @Test
+    void eachEventReachesTheClientWhenItArrivesNotWithTheNextOne() throws Exception {
+        String body = "{\"model\":\"st-gap\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        Map<String, Long> arrivals = new java.util.HashMap<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                for (String word : List.of("\"first\"", "\" second\"")) {
+                    if (line.startsWith("data: ") && line.contains(word)) {
+                        arrivals.put(word, System.nanoTime());
+                    }
+                }
+            }
+        }
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(arrivals).hasSize(2);
+        // The upstream sends one event every 400 ms: the first word must not wait for the second.
+        assertThat(Duration.ofNanos(arrivals.get("\" second\"") - arrivals.get("\"first\"")).toMillis())
+                .isGreaterThanOrEqualTo(250);
     }
 
     @Test
