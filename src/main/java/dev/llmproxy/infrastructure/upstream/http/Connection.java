@@ -23,7 +23,7 @@ final class Connection {
     ByteBuffer in = ByteBuffer.allocate(8192);
     ByteBuffer out;
     ResponseParser parser;
-    volatile NioHttpTransport.Call call;
+    volatile Call call;
     long idleSince;
     boolean paused;
 

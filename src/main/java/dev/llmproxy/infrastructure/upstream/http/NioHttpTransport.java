@@ -13,10 +13,8 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -65,7 +63,7 @@ public final class NioHttpTransport implements HttpTransport {
             throw new IllegalArgumentException("this transport speaks plain http only: " + uri);
         }
         Origin origin = origin(uri);
-        Call call = new Call(origin, request.encodeHttp11(origin.hostHeader()), listener);
+        Call call = new Call(this, origin, request.encodeHttp11(origin.hostHeader()), listener);
         if (!startOnIdle(call)) {
             submit(call);
         }
@@ -83,10 +81,6 @@ public final class NioHttpTransport implements HttpTransport {
         selector.wakeup();
     }
 
-    /** Host and port; the address is resolved on the caller's thread, never on the I/O thread. */
-    private record Origin(String key, String hostHeader, InetSocketAddress address) {
-    }
-
     private Origin origin(URI uri) {
         int port = uri.getPort() < 0 ? 80 : uri.getPort();
         String key = uri.getHost() + ":" + port;
@@ -95,7 +89,8 @@ public final class NioHttpTransport implements HttpTransport {
                 new InetSocketAddress(uri.getHost(), port)));
     }
 
-    private void submit(Runnable task) {
+    /** Runs the task on the I/O thread (waking it unless this is the I/O thread). */
+    void submit(Runnable task) {
         tasks.add(task);
         if (Thread.currentThread() != ioThread && wakeupPending.compareAndSet(false, true)) {
             selector.wakeup();
@@ -159,7 +154,8 @@ public final class NioHttpTransport implements HttpTransport {
         }
     }
 
-    private void start(Call call) {
+    /** On the I/O thread: starts an exchange on a pooled connection or a new one. */
+    void start(Call call) {
         if (call.aborted) {
             return;
         }
@@ -336,7 +332,7 @@ public final class NioHttpTransport implements HttpTransport {
             c.paused = false;
             c.key.interestOps(SelectionKey.OP_READ);
             c.idleSince = System.nanoTime();
-            if (!idle.computeIfAbsent(c.origin, o -> new IdlePool()).offer(c)) {
+            if (!idle.computeIfAbsent(c.origin, o -> new IdlePool(MAX_IDLE_PER_ORIGIN)).offer(c)) {
                 c.close();
             }
         } else {
@@ -377,128 +373,6 @@ public final class NioHttpTransport implements HttpTransport {
                     c.close();
                 }
             }
-        }
-    }
-
-    /** Idle keep-alive connections to one origin, most recently used first; shared by callers and the I/O thread. */
-    private static final class IdlePool {
-        final ConcurrentLinkedDeque<Connection> connections = new ConcurrentLinkedDeque<>();
-        private final AtomicInteger size = new AtomicInteger();
-
-        /** Pools a connection whose exchange is over; false when the pool is full (the caller closes it). */
-        boolean offer(Connection c) {
-            if (size.incrementAndGet() > MAX_IDLE_PER_ORIGIN) {
-                size.decrementAndGet();
-                return false;
-            }
-            c.markIdle();
-            connections.addFirst(c);
-            return true;
-        }
-
-        /** The most recently used idle connection, now owned by the caller; null when none is left. */
-        Connection claim() {
-            Connection c;
-            while ((c = connections.pollFirst()) != null) {
-                size.decrementAndGet();
-                if (c.claim()) {
-                    return c;
-                }
-            }
-            return null;
-        }
-
-        void remove(Connection c) {
-            if (connections.remove(c)) {
-                size.decrementAndGet();
-            }
-        }
-    }
-
-    /** One exchange; relays parser events to the caller's listener until it is aborted. */
-    final class Call implements Exchange, ResponseListener, Runnable {
-        final Origin origin;
-        final byte[] request;
-        final ResponseListener listener;
-        volatile boolean aborted;
-        Connection connection;
-
-        Call(Origin origin, byte[] request, ResponseListener listener) {
-            this.origin = origin;
-            this.request = request;
-            this.listener = listener;
-        }
-
-        @Override
-        public void run() {
-            start(this);
-        }
-
-        @Override
-        public void abort() {
-            if (aborted) {
-                return;
-            }
-            aborted = true;
-            submit(() -> {
-                Connection c = connection;
-                if (c != null && c.call == this) {
-                    c.call = null;
-                    c.close();
-                    connection = null;
-                }
-            });
-        }
-
-        @Override
-        public void pause() {
-            submit(() -> setReading(false));
-        }
-
-        @Override
-        public void resume() {
-            submit(() -> setReading(true));
-        }
-
-        private void setReading(boolean reading) {
-            Connection c = connection;
-            if (c != null && c.call == this && c.key.isValid()) {
-                c.paused = !reading;
-                int ops = c.key.interestOps();
-                c.key.interestOps(reading ? ops | SelectionKey.OP_READ : ops & ~SelectionKey.OP_READ);
-            }
-        }
-
-        void fail(IOException e, ResponseParser parser) {
-            if (!aborted) {
-                listener.onFailure(e, parser == null ? null : parser.head());
-            }
-        }
-
-        @Override
-        public void onHead(ResponseHead head) {
-            if (!aborted) {
-                listener.onHead(head);
-            }
-        }
-
-        @Override
-        public void onData(ByteBuffer data) {
-            if (!aborted) {
-                listener.onData(data);
-            }
-        }
-
-        @Override
-        public void onEnd() {
-            if (!aborted) {
-                listener.onEnd();
-            }
-        }
-
-        @Override
-        public void onFailure(IOException error, ResponseHead head) {
-            fail(error, null);
         }
     }
 }
