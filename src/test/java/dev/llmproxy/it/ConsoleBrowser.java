@@ -6,6 +6,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -81,7 +82,23 @@ abstract class ConsoleBrowser extends DeployedProxy {
     /** Clicks a button or link that loads another page and waits until that page has replaced this one. */
     static void submit(By button) {
         WebElement page = browser.findElement(By.tagName("html"));
-        browser.findElement(button).click();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                browser.findElement(button).click();
+                break;
+            } catch (WebDriverException e) {
+                // Chromium now and then reports the node it just found as gone from the document ("Node with given
+                // id does not belong to the document"). If the page is still the same, the click did not happen:
+                // find the button again. If it changed, the click did.
+                boolean pageChanged = Boolean.TRUE.equals(ExpectedConditions.stalenessOf(page).apply(browser));
+                if (pageChanged) {
+                    break;
+                }
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
         new WebDriverWait(browser, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(page));
     }
 
