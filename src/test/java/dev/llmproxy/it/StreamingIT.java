@@ -20,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -166,7 +167,7 @@ class StreamingIT extends DeployedProxy {
         HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
-        Map<String, Long> arrivals = new java.util.HashMap<>();
+        Map<String, Long> arrivals = new HashMap<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {

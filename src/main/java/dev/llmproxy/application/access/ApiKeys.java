@@ -6,6 +6,7 @@ import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.keys.ApiKey;
 import dev.llmproxy.domain.keys.ApiKeyRepository;
 import dev.llmproxy.domain.keys.ApiKeySecrets;
+import dev.llmproxy.domain.limits.ScopeLimit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -28,7 +28,6 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ApiKeys {
 
-    private static final Pattern SCOPE = Pattern.compile("[a-z0-9][a-z0-9_-]{0,39}");
     private static final int MAX_LIMIT = 1_000_000;
 
     @Inject
@@ -79,7 +78,7 @@ public class ApiKeys {
         if (name.isEmpty() || name.length() > 200) {
             problems.add("name: must have 1 to 200 characters");
         }
-        if (request.scope() != null && !SCOPE.matcher(request.scope()).matches()) {
+        if (request.scope() != null && !ScopeLimit.isName(request.scope())) {
             problems.add("scope: lower-case letters, digits, - and _, at most 40 characters");
         }
         Set<String> tiers = new LinkedHashSet<>(request.allowedTiers() == null ? List.of() : request.allowedTiers());

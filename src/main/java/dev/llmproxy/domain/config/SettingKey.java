@@ -12,7 +12,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * One runtime setting: its name in the config document, type, default, bounds, unit and a one-line explanation.
@@ -179,7 +178,6 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
 
     /** Per-scope request limits: scope name -> per-minute and per-hour maxima per client (0 = none). */
     public static final class ScopeLimitsKey extends SettingKey<Map<String, ScopeLimit>> {
-        private static final Pattern SCOPE = Pattern.compile("[a-z0-9][a-z0-9_-]{0,39}");
         private static final long MAX = 1_000_000;
 
         ScopeLimitsKey(String name, String description) {
@@ -192,7 +190,7 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
             Map<String, ScopeLimit> out = new TreeMap<>();
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 String scope = String.valueOf(e.getKey());
-                if (!SCOPE.matcher(scope).matches()) {
+                if (!ScopeLimit.isName(scope)) {
                     throw invalid("has a bad scope name \"" + scope + "\" (lower-case letters, digits, - and _, at most 40)");
                 }
                 if (!(e.getValue() instanceof Map<?, ?> limits)) {

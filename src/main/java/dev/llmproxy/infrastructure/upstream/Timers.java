@@ -4,10 +4,13 @@ import dev.llmproxy.domain.routing.Sleeper;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Delayed;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One timer thread for every timeout, backoff and simulated latency; the work a timer triggers runs on the worker
@@ -94,12 +97,10 @@ public final class Timers implements Sleeper, AutoCloseable {
         @Override public boolean isCancelled() { return future.isCancelled(); }
         @Override public boolean isDone() { return future.isDone(); }
         @Override public long getDelay(TimeUnit unit) { return future.getDelay(unit); }
-        @Override public int compareTo(java.util.concurrent.Delayed o) { return future.compareTo(o); }
-        @Override public Object get() throws InterruptedException, java.util.concurrent.ExecutionException {
-            return future.get();
-        }
+        @Override public int compareTo(Delayed o) { return future.compareTo(o); }
+        @Override public Object get() throws InterruptedException, ExecutionException { return future.get(); }
         @Override public Object get(long timeout, TimeUnit unit)
-                throws InterruptedException, java.util.concurrent.ExecutionException, java.util.concurrent.TimeoutException {
+                throws InterruptedException, ExecutionException, TimeoutException {
             return future.get(timeout, unit);
         }
     }

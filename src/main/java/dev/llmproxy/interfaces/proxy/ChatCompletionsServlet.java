@@ -8,6 +8,7 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.limits.ScopeLimit;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.TokenUsage;
@@ -41,7 +42,7 @@ import java.util.regex.Pattern;
 public class ChatCompletionsServlet extends HttpServlet {
 
     private static final Logger LOG = Logger.getLogger(ChatCompletionsServlet.class.getName());
-    private static final Pattern SCOPED = Pattern.compile("/([a-z0-9][a-z0-9_-]{0,39})/chat/completions");
+    private static final Pattern SCOPED = Pattern.compile("/(" + ScopeLimit.NAME + ")/chat/completions");
     private static final ProxyError INTERNAL = ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
 
     @Inject

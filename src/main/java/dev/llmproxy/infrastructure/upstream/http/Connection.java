@@ -47,10 +47,6 @@ final class Connection {
         return state.compareAndSet(IDLE, CLOSED);
     }
 
-    boolean isIdle() {
-        return state.get() == IDLE;
-    }
-
     void close() {
         state.set(CLOSED);
         if (key != null) {

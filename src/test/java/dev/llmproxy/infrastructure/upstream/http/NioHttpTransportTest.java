@@ -11,6 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static dev.llmproxy.testing.FaultUpstream.ok;
@@ -164,9 +167,9 @@ class NioHttpTransportTest {
         for (int m = 0; m < 8; m++) {
             upstream.on("t" + m, ok());
         }
-        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(8);
+        ExecutorService callers = Executors.newFixedThreadPool(8);
         try {
-            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < 8; t++) {
                 String model = "t" + t;
                 done.add(callers.submit(() -> {
@@ -178,7 +181,7 @@ class NioHttpTransportTest {
                     return null;
                 }));
             }
-            for (java.util.concurrent.Future<?> f : done) {
+            for (Future<?> f : done) {
                 f.get(30, TimeUnit.SECONDS);
             }
         } finally {
