@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
@@ -11,7 +12,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.File;
@@ -90,8 +90,7 @@ abstract class ConsoleBrowser extends DeployedProxy {
                 // Chromium now and then reports the node it just found as gone from the document ("Node with given
                 // id does not belong to the document"). If the page is still the same, the click did not happen:
                 // find the button again. If it changed, the click did.
-                boolean pageChanged = Boolean.TRUE.equals(ExpectedConditions.stalenessOf(page).apply(browser));
-                if (pageChanged) {
+                if (isGone(page)) {
                     break;
                 }
                 if (attempt == 3) {
@@ -99,7 +98,25 @@ abstract class ConsoleBrowser extends DeployedProxy {
                 }
             }
         }
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(driver -> isGone(page));
+    }
+
+    /**
+     * Whether a page's element has left the document. Chromium reports that either as a stale element or, while the
+     * next page is being committed, as an "unknown error" saying the node does not belong to the document.
+     */
+    private static boolean isGone(WebElement element) {
+        try {
+            element.isEnabled();
+            return false;
+        } catch (StaleElementReferenceException e) {
+            return true;
+        } catch (WebDriverException e) {
+            if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
+                return true;
+            }
+            throw e;
+        }
     }
 
     static List<String> chain() {
