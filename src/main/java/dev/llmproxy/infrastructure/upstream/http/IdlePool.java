@@ -1,45 +1,102 @@
 package dev.llmproxy.infrastructure.upstream.http;
 
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Idle keep-alive connections to one origin, most recently used first; shared by callers and the I/O thread. */
+/**
+ * Idle keep-alive connections per origin, most recently used first; shared by callers (who claim) and the I/O thread
+ * (which offers, removes and sweeps). A connection's own state decides who gets it, so nothing here locks.
+ */
 final class IdlePool {
 
-    private final int capacity;
-    final ConcurrentLinkedDeque<Connection> connections = new ConcurrentLinkedDeque<>();
-    private final AtomicInteger size = new AtomicInteger();
+    private static final long IDLE_TIMEOUT_NANOS = 30_000_000_000L;
+    private static final long SWEEP_EVERY_NANOS = 1_000_000_000L;
 
-    IdlePool(int capacity) {
-        this.capacity = capacity;
+    private final int capacityPerOrigin;
+    private final Map<String, Origin> origins = new ConcurrentHashMap<>();
+    private long lastSweep = System.nanoTime();
+
+    IdlePool(int capacityPerOrigin) {
+        this.capacityPerOrigin = capacityPerOrigin;
     }
 
-    /** Pools a connection whose exchange is over; false when the pool is full (the caller closes it). */
-    boolean offer(Connection c) {
-        if (size.incrementAndGet() > capacity) {
-            size.decrementAndGet();
+    /** Pools a connection whose exchange is over; false when its origin's pool is full (the caller closes it). */
+    boolean offer(Connection c, long nowNanos) {
+        Origin o = origins.computeIfAbsent(c.origin, k -> new Origin());
+        if (o.size.incrementAndGet() > capacityPerOrigin) {
+            o.size.decrementAndGet();
             return false;
         }
+        c.idleSince = nowNanos;
         c.markIdle();
-        connections.addFirst(c);
+        o.connections.addFirst(c);
         return true;
     }
 
-    /** The most recently used idle connection, now owned by the caller; null when none is left. */
-    Connection claim() {
+    /**
+     * The most recently used idle connection to the origin that the server has not closed, now owned by the caller;
+     * null when none is left. Dead ones found on the way are closed.
+     */
+    Connection claim(String origin) {
+        Origin o = origins.get(origin);
         Connection c;
-        while ((c = connections.pollFirst()) != null) {
-            size.decrementAndGet();
-            if (c.claim()) {
+        while (o != null && (c = o.connections.pollFirst()) != null) {
+            o.size.decrementAndGet();
+            if (!c.claim()) {
+                continue;
+            }
+            if (stillOpen(c)) {
                 return c;
             }
+            c.close();
         }
         return null;
     }
 
     void remove(Connection c) {
-        if (connections.remove(c)) {
-            size.decrementAndGet();
+        Origin o = origins.get(c.origin);
+        if (o != null && o.connections.remove(c)) {
+            o.size.decrementAndGet();
         }
+    }
+
+    /** On the I/O thread, at most once a second: closes connections idle for longer than the timeout. */
+    void sweep(long nowNanos) {
+        if (nowNanos - lastSweep < SWEEP_EVERY_NANOS) {
+            return;
+        }
+        lastSweep = nowNanos;
+        for (Origin o : origins.values()) {
+            for (Connection c : o.connections) {
+                if (nowNanos - c.idleSince > IDLE_TIMEOUT_NANOS && c.retire()) {
+                    remove(c);
+                    c.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether the server has not closed an idle connection: a non-blocking read sees its FIN (or stray bytes) before
+     * a request is written into a dead socket.
+     */
+    private static boolean stillOpen(Connection c) {
+        if (!c.channel.isOpen()) {
+            return false;
+        }
+        try {
+            c.in.clear();
+            return c.channel.read(c.in) == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static final class Origin {
+        final ConcurrentLinkedDeque<Connection> connections = new ConcurrentLinkedDeque<>();
+        final AtomicInteger size = new AtomicInteger();
     }
 }

@@ -5,16 +5,12 @@ import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.net.URI;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
-import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -33,27 +29,17 @@ public final class NioHttpTransport implements HttpTransport {
 
     private static final Logger LOG = Logger.getLogger(NioHttpTransport.class.getName());
     private static final int MAX_IDLE_PER_ORIGIN = 256;
-    private static final long IDLE_TIMEOUT_NANOS = 30_000_000_000L;
-    private static final long SWEEP_EVERY_NANOS = 1_000_000_000L;
 
-    private final Selector selector;
-    private final Thread ioThread;
-    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean wakeupPending = new AtomicBoolean();
-    private final Map<String, IdlePool> idle = new ConcurrentHashMap<>();
+    private final IoLoop loop;
+    private final IdlePool idle = new IdlePool(MAX_IDLE_PER_ORIGIN);
     private final Map<String, Origin> origins = new ConcurrentHashMap<>();
-    private volatile boolean open = true;
-    private long lastSweep = System.nanoTime();
 
     public NioHttpTransport(String threadName) {
-        try {
-            selector = Selector.open();
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot open a selector", e);
-        }
-        ioThread = new Thread(this::loop, threadName);
-        ioThread.setDaemon(true);
-        ioThread.start();
+        loop = new IoLoop(threadName, new IoLoop.Handler() {
+            @Override public void ready(SelectionKey key) { handle(key); }
+            @Override public void turn(long nowNanos) { idle.sweep(nowNanos); }
+            @Override public void stopped(Set<SelectionKey> keys, List<Runnable> pending) { shutdown(keys, pending); }
+        });
     }
 
     @Override
@@ -72,13 +58,12 @@ public final class NioHttpTransport implements HttpTransport {
 
     /** Whether the I/O thread is running (every plain-http exchange depends on it). */
     public boolean isAlive() {
-        return ioThread.isAlive();
+        return loop.isAlive();
     }
 
     @Override
     public void close() {
-        open = false;
-        selector.wakeup();
+        loop.close();
     }
 
     private Origin origin(URI uri) {
@@ -91,49 +76,11 @@ public final class NioHttpTransport implements HttpTransport {
 
     /** Runs the task on the I/O thread (waking it unless this is the I/O thread). */
     void submit(Runnable task) {
-        tasks.add(task);
-        if (Thread.currentThread() != ioThread && wakeupPending.compareAndSet(false, true)) {
-            selector.wakeup();
-        }
+        loop.submit(task);
     }
 
-    private void loop() {
-        try {
-            while (open) {
-                selector.select(SWEEP_EVERY_NANOS / 1_000_000);
-                wakeupPending.set(false);
-                Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
-                while (keys.hasNext()) {
-                    SelectionKey key = keys.next();
-                    keys.remove();
-                    handle(key);
-                }
-                runTasks();
-                sweepIdle();
-            }
-        } catch (IOException | ClosedSelectorException e) {
-            LOG.log(Level.SEVERE, "The upstream I/O loop stopped", e);
-        } catch (RuntimeException | Error e) {
-            LOG.log(Level.SEVERE, "The upstream I/O loop failed", e);
-            throw e;
-        } finally {
-            shutdown();
-        }
-    }
-
-    private void runTasks() {
-        Runnable task;
-        while ((task = tasks.poll()) != null) {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.log(Level.SEVERE, "Upstream I/O task failed", e);
-            }
-        }
-    }
-
-    private void shutdown() {
-        for (SelectionKey key : selector.keys()) {
+    private void shutdown(Set<SelectionKey> keys, List<Runnable> pending) {
+        for (SelectionKey key : keys) {
             if (key.attachment() instanceof Connection c) {
                 c.close();
                 if (c.call != null) {
@@ -141,13 +88,7 @@ public final class NioHttpTransport implements HttpTransport {
                 }
             }
         }
-        try {
-            selector.close();
-        } catch (IOException ignored) {
-            // nothing left to release
-        }
-        Runnable task;
-        while ((task = tasks.poll()) != null) {
+        for (Runnable task : pending) {
             if (task instanceof Call call) {
                 call.listener.onFailure(new IOException("the upstream client is closed"), null);
             }
@@ -159,7 +100,7 @@ public final class NioHttpTransport implements HttpTransport {
         if (call.aborted) {
             return;
         }
-        if (!open) {
+        if (!loop.isOpen()) {
             call.fail(new IOException("the upstream client is closed"), null);
             return;
         }
@@ -173,7 +114,7 @@ public final class NioHttpTransport implements HttpTransport {
             ch.configureBlocking(false);
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
-            c.key = ch.register(selector, 0, c);
+            c.key = loop.register(ch, c);
             c.call = call;
             call.connection = c;
             if (ch.connect(call.origin.address())) {
@@ -195,54 +136,34 @@ public final class NioHttpTransport implements HttpTransport {
      * can exist.
      */
     private boolean startOnIdle(Call call) {
-        IdlePool pool = idle.get(call.origin.key());
-        Connection c;
-        while (open && pool != null && (c = pool.claim()) != null) {
-            if (!stillOpen(c)) {
-                c.close();
-                continue;
-            }
-            c.parser = new ResponseParser(call);
-            c.out = ByteBuffer.wrap(call.request);
-            call.connection = c;
-            c.call = call;
-            Connection claimed = c;
-            try {
-                c.channel.write(c.out);
-            } catch (IOException e) {
-                submit(() -> failed(claimed, e));
-                return true;
-            }
-            if (c.out.hasRemaining()) {
-                submit(() -> write(claimed));
-            }
+        Connection c = loop.isOpen() ? idle.claim(call.origin.key()) : null;
+        if (c == null) {
+            return false;
+        }
+        attach(c, call);
+        try {
+            c.channel.write(c.out);
+        } catch (IOException e) {
+            submit(() -> failed(c, e));
             return true;
         }
-        return false;
-    }
-
-    /**
-     * Whether the server has not closed an idle connection: a non-blocking read sees its FIN (or stray bytes) before
-     * a request is written into a dead socket.
-     */
-    private static boolean stillOpen(Connection c) {
-        if (!c.channel.isOpen()) {
-            return false;
+        if (c.out.hasRemaining()) {
+            submit(() -> write(c));
         }
-        try {
-            c.in.clear();
-            return c.channel.read(c.in) == 0;
-        } catch (IOException e) {
-            return false;
-        }
+        return true;
     }
 
     private void begin(Connection c, Call call) {
+        attach(c, call);
+        write(c);
+    }
+
+    /** Ties the exchange to the connection; {@code call} is published last, handing the connection to the I/O thread. */
+    private static void attach(Connection c, Call call) {
         c.parser = new ResponseParser(call);
         c.out = ByteBuffer.wrap(call.request);
         call.connection = c;
         c.call = call;
-        write(c);
     }
 
     private void handle(SelectionKey key) {
@@ -287,7 +208,7 @@ public final class NioHttpTransport implements HttpTransport {
             // that has just claimed it keeps it: it sees the close itself, or publishes its exchange (readiness is
             // level-triggered, so this comes back).
             if (c.retire()) {
-                removeIdle(c);
+                idle.remove(c);
                 c.close();
             }
             return;
@@ -324,15 +245,14 @@ public final class NioHttpTransport implements HttpTransport {
 
     private void complete(Connection c) {
         Call call = c.call;
-        boolean reusable = c.parser.keepAlive() && c.in.position() == 0 && open;
+        boolean reusable = c.parser.keepAlive() && c.in.position() == 0 && loop.isOpen();
         c.call = null;
         c.parser = null;
         call.connection = null;
         if (reusable) {
             c.paused = false;
             c.key.interestOps(SelectionKey.OP_READ);
-            c.idleSince = System.nanoTime();
-            if (!idle.computeIfAbsent(c.origin, o -> new IdlePool(MAX_IDLE_PER_ORIGIN)).offer(c)) {
+            if (!idle.offer(c, System.nanoTime())) {
                 c.close();
             }
         } else {
@@ -345,34 +265,11 @@ public final class NioHttpTransport implements HttpTransport {
         ResponseParser parser = c.parser;
         c.close();
         if (call == null) {
-            removeIdle(c);
+            idle.remove(c);
             return;
         }
         call.connection = null;
         // No transparent resend: a POST the upstream may have processed is the chain's decision to retry, not ours.
         call.fail(e, parser);
-    }
-
-    private void removeIdle(Connection c) {
-        IdlePool pool = idle.get(c.origin);
-        if (pool != null) {
-            pool.remove(c);
-        }
-    }
-
-    private void sweepIdle() {
-        long now = System.nanoTime();
-        if (now - lastSweep < SWEEP_EVERY_NANOS) {
-            return;
-        }
-        lastSweep = now;
-        for (IdlePool pool : idle.values()) {
-            for (Connection c : pool.connections) {
-                if (now - c.idleSince > IDLE_TIMEOUT_NANOS && c.retire()) {
-                    pool.remove(c);
-                    c.close();
-                }
-            }
-        }
     }
 }
