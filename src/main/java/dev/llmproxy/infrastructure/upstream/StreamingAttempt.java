@@ -5,18 +5,14 @@ import dev.llmproxy.domain.routing.FailureKind;
 import dev.llmproxy.domain.routing.StreamBreak;
 import dev.llmproxy.domain.routing.StreamEvent;
 import dev.llmproxy.domain.routing.StreamValve;
-import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.domain.routing.UpstreamCall;
 import dev.llmproxy.domain.routing.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.Exchange;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import dev.llmproxy.infrastructure.upstream.http.ResponseListener;
-import jakarta.json.JsonArray;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -52,13 +48,7 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
     private boolean started;
     private boolean finished;
     private boolean completedCleanly;
-    private boolean doneMarker;
-    private int events;
-    private int malformed;
-    private String finishReason;
-    private String answeredModel;
-    private String upstreamId;
-    private TokenUsage usage = TokenUsage.NONE;
+    private final StreamTally tally;
     private long lastEventAt;
     private volatile boolean paused;
     /** When the client last caught up: silence while we were not reading is not the upstream's. */
@@ -71,7 +61,7 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
         this.workers = workers;
         this.timers = timers;
         this.clock = clock;
-        this.answeredModel = call.model().upstreamModel();
+        this.tally = new StreamTally(call.model().upstreamModel());
     }
 
     /** Arms the first-token timer; call before the request is sent (its answer may arrive at once). */
@@ -143,11 +133,12 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
         }
         if (!started) {
             finish(new UpstreamReply.Failed(FailureKind.MALFORMED, "stream ended before any content"));
-        } else if (doneMarker || finishReason != null) {
-            finish(ended());
+        } else if (tally.saidItEnded()) {
+            finish(tally.ended());
         } else {
             // Ended at the HTTP level without a finish reason or [DONE]: finalise now, as a cut.
-            finish(broken(StreamBreak.CUT, "stream ended without a finish reason or [DONE] after " + events + " events"));
+            finish(tally.broken(StreamBreak.CUT,
+                    "stream ended without a finish reason or [DONE] after " + tally.events() + " events"));
         }
     }
 
@@ -160,8 +151,8 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
             finish(OpenAiHttpUpstream.connectionFailure(error));
         } else if (nonStreamBody != null && !head.isSuccess()) {
             finish(OpenAiHttpUpstream.httpError(call, head, nonStreamBody.toByteArray(), clock));
-        } else if (started && finishReason != null) {
-            finish(ended()); // only the tail after the last chunk was lost
+        } else if (started && tally.finishReason() != null) {
+            finish(tally.ended()); // only the tail after the last chunk was lost
         } else {
             onBroken(StreamBreak.CUT, "connection lost: " + OpenAiHttpUpstream.describe(error), FailureKind.MALFORMED);
         }
@@ -173,45 +164,29 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
         }
         lastEventAt = clock.millis();
         if (data.equals("[DONE]")) {
-            doneMarker = true;
+            tally.done();
             return;
         }
-        JsonObject chunk;
-        try {
-            if (!(JsonCodec.read(data) instanceof JsonObject o)) {
-                throw new JsonException("not an object");
-            }
-            chunk = o;
-        } catch (JsonException | IllegalStateException | java.util.NoSuchElementException e) {
-            // Parsson reports some truncated input as other runtime exceptions than JsonException.
-            malformed++;
+        StreamChunk read = StreamChunk.read(data);
+        if (read instanceof StreamChunk.Malformed) {
+            tally.malformed();
             LOG.warning("Skipped a malformed stream event from " + call.provider().name() + "/"
                     + call.model().upstreamModel() + " for request " + call.requestId() + ": "
                     + data.substring(0, Math.min(200, data.length())));
             return;
         }
-        if (chunk.get("error") instanceof JsonObject error) {
-            onUpstreamError(error);
+        if (read instanceof StreamChunk.Error e) {
+            onUpstreamError(e.error());
             return;
         }
-        if (upstreamId == null && chunk.get("id") instanceof JsonString id) {
-            upstreamId = id.getString();
-        }
-        if (chunk.get("model") instanceof JsonString model && !model.getString().isBlank()) {
-            answeredModel = model.getString();
-        }
-        if (chunk.get("usage") instanceof JsonObject u) {
-            usage = CompletionParser.usage(u);
-        }
-        if (!(chunk.get("choices") instanceof JsonArray choices) || choices.isEmpty()
-                || !(choices.get(0) instanceof JsonObject choice)) {
+        StreamChunk.Chunk chunk = (StreamChunk.Chunk) read;
+        tally.note(chunk);
+        if (chunk.delta() == null) {
             return;
         }
-        JsonObject delta = choice.get("delta") instanceof JsonObject d ? d : JsonValue.EMPTY_JSON_OBJECT;
-        String finish = choice.get("finish_reason") instanceof JsonString f ? f.getString() : null;
-        String text = delta.get("content") instanceof JsonString c ? c.getString() : "";
+        String finish = chunk.finishReason();
         if (!started) {
-            if (!carriesContent(delta, text) && finish == null) {
+            if (!chunk.carriesContent() && finish == null) {
                 return; // the role-only opening chunk: nothing to show yet
             }
             started = true;
@@ -219,11 +194,8 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
             timer.cancel(false);
             timer = timers.schedule(call.limits().idle(), this::onTimer);
         }
-        events++;
-        if (finish != null) {
-            finishReason = finish;
-        }
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, finish), this);
+        tally.relayed(finish);
+        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish), this);
     }
 
     @Override
@@ -245,21 +217,12 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
         }
     }
 
-    private static boolean carriesContent(JsonObject delta, String text) {
-        return !text.isEmpty() || delta.containsKey("tool_calls") || delta.containsKey("function_call")
-                || nonEmpty(delta, "reasoning") || nonEmpty(delta, "reasoning_content") || nonEmpty(delta, "refusal");
-    }
-
-    private static boolean nonEmpty(JsonObject o, String key) {
-        return o.get(key) instanceof JsonString s && !s.getString().isEmpty();
-    }
-
     private void onUpstreamError(JsonObject error) {
         String message = error.get("message") instanceof JsonString m ? m.getString() : error.toString();
         LOG.warning("Upstream " + call.provider().name() + "/" + call.model().upstreamModel()
                 + " sent an error event for request " + call.requestId() + ": " + message);
         if (started) {
-            finishAndAbort(broken(StreamBreak.ERROR, "error event: " + abbreviate(message)));
+            finishAndAbort(tally.broken(StreamBreak.ERROR, "error event: " + abbreviate(message)));
             return;
         }
         int status = error.get("code") instanceof JsonNumber n && n.isIntegral() && n.intValue() >= 400
@@ -269,7 +232,7 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
 
     private void onBroken(StreamBreak kind, String detail, FailureKind beforeContent) {
         if (started) {
-            finishAndAbort(broken(kind, detail));
+            finishAndAbort(tally.broken(kind, detail));
         } else {
             finishAndAbort(new UpstreamReply.Failed(beforeContent, detail));
         }
@@ -290,7 +253,8 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
         if (paused) {
             timer = timers.schedule(Duration.ofMillis(idle), this::onTimer);
         } else if (silent >= idle) {
-            finishAndAbort(broken(StreamBreak.STALL, "stalled: no event for " + silent + " ms after " + events + " events"));
+            finishAndAbort(tally.broken(StreamBreak.STALL,
+                    "stalled: no event for " + silent + " ms after " + tally.events() + " events"));
         } else {
             timer = timers.schedule(Duration.ofMillis(idle - silent), this::onTimer);
         }
@@ -309,21 +273,9 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
         String text = message != null && message.get("content") instanceof JsonString s ? s.getString() : "";
         JsonObject delta = JsonCodec.object().add("role", "assistant").add("content", text).build();
         started = true;
-        events = 1;
-        finishReason = c.finishReason() == null ? "stop" : c.finishReason();
-        answeredModel = c.answeredModel();
-        usage = c.usage();
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, finishReason), this);
-        return ended();
-    }
-
-    private UpstreamReply.StreamEnded ended() {
-        return new UpstreamReply.StreamEnded(answeredModel, finishReason == null ? "stop" : finishReason, usage, events,
-                malformed, upstreamId);
-    }
-
-    private UpstreamReply.StreamBroken broken(StreamBreak kind, String detail) {
-        return new UpstreamReply.StreamBroken(kind, detail, answeredModel, events, malformed, upstreamId);
+        tally.whole(c);
+        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, tally.finishReason()), this);
+        return tally.ended();
     }
 
     private void finishAndAbort(UpstreamReply r) {

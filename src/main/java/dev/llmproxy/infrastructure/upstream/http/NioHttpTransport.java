@@ -158,7 +158,7 @@ public final class NioHttpTransport implements HttpTransport {
         write(c);
     }
 
-    /** Ties the exchange to the connection; {@code call} is published last, handing the connection to the I/O thread. */
+    /** Ties the exchange to the connection; {@code call} goes last, handing the connection to the I/O thread. */
     private static void attach(Connection c, Call call) {
         c.parser = new ResponseParser(call);
         c.out = ByteBuffer.wrap(call.request);

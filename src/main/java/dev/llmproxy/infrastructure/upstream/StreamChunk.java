@@ -1,0 +1,67 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.routing.TokenUsage;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.NoSuchElementException;
+
+/** What one {@code data:} event of an OpenAI-compatible stream says, read without any state of the stream. */
+sealed interface StreamChunk {
+
+    /** Not a JSON object: skipped and counted, never relayed. */
+    record Malformed() implements StreamChunk { }
+
+    /** An {@code error} object in place of a chunk. */
+    record Error(JsonObject error) implements StreamChunk { }
+
+    /**
+     * A chunk; every field may be absent. {@code delta} is null when the chunk has no choice (a usage-only chunk),
+     * {@code text} is the delta's content or empty.
+     */
+    record Chunk(String id, String model, TokenUsage usage, JsonObject delta, String text, String finishReason)
+            implements StreamChunk {
+
+        /** Whether the delta shows the caller something: text, a tool call, reasoning or a refusal. */
+        boolean carriesContent() {
+            return !text.isEmpty() || delta.containsKey("tool_calls") || delta.containsKey("function_call")
+                    || nonEmpty(delta, "reasoning") || nonEmpty(delta, "reasoning_content")
+                    || nonEmpty(delta, "refusal");
+        }
+
+        private static boolean nonEmpty(JsonObject o, String key) {
+            return o.get(key) instanceof JsonString s && !s.getString().isEmpty();
+        }
+    }
+
+    static StreamChunk read(String data) {
+        JsonObject chunk;
+        try {
+            if (!(JsonCodec.read(data) instanceof JsonObject o)) {
+                return new Malformed();
+            }
+            chunk = o;
+        } catch (JsonException | IllegalStateException | NoSuchElementException e) {
+            // Parsson reports some truncated input as other runtime exceptions than JsonException.
+            return new Malformed();
+        }
+        if (chunk.get("error") instanceof JsonObject error) {
+            return new Error(error);
+        }
+        String id = chunk.get("id") instanceof JsonString s ? s.getString() : null;
+        String model = chunk.get("model") instanceof JsonString m && !m.getString().isBlank() ? m.getString() : null;
+        TokenUsage usage = chunk.get("usage") instanceof JsonObject u ? CompletionParser.usage(u) : null;
+        if (!(chunk.get("choices") instanceof JsonArray choices) || choices.isEmpty()
+                || !(choices.get(0) instanceof JsonObject choice)) {
+            return new Chunk(id, model, usage, null, "", null);
+        }
+        JsonObject delta = choice.get("delta") instanceof JsonObject d ? d : JsonValue.EMPTY_JSON_OBJECT;
+        String finish = choice.get("finish_reason") instanceof JsonString f ? f.getString() : null;
+        String text = delta.get("content") instanceof JsonString c ? c.getString() : "";
+        return new Chunk(id, model, usage, delta, text, finish);
+    }
+}

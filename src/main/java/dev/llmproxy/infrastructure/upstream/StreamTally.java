@@ -1,0 +1,81 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.domain.routing.StreamBreak;
+import dev.llmproxy.domain.routing.TokenUsage;
+import dev.llmproxy.domain.routing.UpstreamReply;
+
+/** What one upstream stream has said so far, and the reply it makes when it ends; guarded by its attempt's lock. */
+final class StreamTally {
+
+    private int events;
+    private int malformed;
+    private boolean doneMarker;
+    private String finishReason;
+    private String answeredModel;
+    private String upstreamId;
+    private TokenUsage usage = TokenUsage.NONE;
+
+    /** @param requestedModel the model named until the stream names the one that answers */
+    StreamTally(String requestedModel) {
+        this.answeredModel = requestedModel;
+    }
+
+    /** Takes what any chunk may carry besides content: the upstream's id, the answering model, usage. */
+    void note(StreamChunk.Chunk chunk) {
+        if (upstreamId == null) {
+            upstreamId = chunk.id();
+        }
+        if (chunk.model() != null) {
+            answeredModel = chunk.model();
+        }
+        if (chunk.usage() != null) {
+            usage = chunk.usage();
+        }
+    }
+
+    /** A content event relayed to the caller. */
+    void relayed(String finish) {
+        events++;
+        if (finish != null) {
+            finishReason = finish;
+        }
+    }
+
+    /** An upstream that ignored {@code stream:true} answered in one piece, relayed as one event. */
+    void whole(UpstreamReply.Completed answer) {
+        events = 1;
+        finishReason = answer.finishReason() == null ? "stop" : answer.finishReason();
+        answeredModel = answer.answeredModel();
+        usage = answer.usage();
+    }
+
+    void malformed() {
+        malformed++;
+    }
+
+    void done() {
+        doneMarker = true;
+    }
+
+    int events() {
+        return events;
+    }
+
+    String finishReason() {
+        return finishReason;
+    }
+
+    /** Whether the upstream said the answer is over, by a finish reason or {@code [DONE]}. */
+    boolean saidItEnded() {
+        return doneMarker || finishReason != null;
+    }
+
+    UpstreamReply.StreamEnded ended() {
+        return new UpstreamReply.StreamEnded(answeredModel, finishReason == null ? "stop" : finishReason, usage, events,
+                malformed, upstreamId);
+    }
+
+    UpstreamReply.StreamBroken broken(StreamBreak kind, String detail) {
+        return new UpstreamReply.StreamBroken(kind, detail, answeredModel, events, malformed, upstreamId);
+    }
+}
