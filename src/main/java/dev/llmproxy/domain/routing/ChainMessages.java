@@ -68,6 +68,22 @@ final class ChainMessages {
                 + retryAfter.toSeconds() + " s.", null, retryAfter);
     }
 
+    /**
+     * A stream that broke after the client saw content and could not be continued.
+     *
+     * @param cause how it broke, e.g. "the answer from m1 broke off after 3 events (...)"
+     */
+    static ProxyError streamInterruptedError(String cause, int continuations, List<AttemptRecord> attempts) {
+        AttemptRecord last = attempts.get(attempts.size() - 1);
+        String tried = continuations == 0 ? "no model in the chain can continue it"
+                : "no model could continue it (last try: " + last.model() + " " + last.reason() + ")";
+        return ProxyError.of(ErrorKind.STREAM_INTERRUPTED, capitalise(cause) + "; " + tried + ".");
+    }
+
+    private static String capitalise(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
     static Integer statusOf(UpstreamReply reply) {
         if (reply instanceof UpstreamReply.HttpError e) {
             return e.status();

@@ -2,7 +2,10 @@ package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.Settings;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Everything one chain run needs; the settings are the snapshot in force when the request arrived.
@@ -21,5 +24,17 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("candidates must not be empty");
         }
+    }
+
+    /** The shortest of the candidates' waits (by model name), or null if none is waiting. */
+    Duration soonest(Function<String, Optional<Duration>> wait) {
+        Duration soonest = null;
+        for (Candidate c : candidates) {
+            Optional<Duration> left = wait.apply(c.model().name());
+            if (left.isPresent() && (soonest == null || left.get().compareTo(soonest) < 0)) {
+                soonest = left.get();
+            }
+        }
+        return soonest;
     }
 }

@@ -39,9 +39,7 @@ final class ChainRun {
     /** Null unless the request streams. */
     private final StreamSplice splice;
     private final Breakers breakers;
-    /** The breaker and permit of the attempt in flight; reported exactly once. */
-    private volatile CircuitBreaker currentBreaker;
-    private volatile CircuitBreaker.Permit currentPermit;
+    private final HeldPermit permit = new HeldPermit();
 
     ChainRun(ChainPlan plan, UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
              Breakers breakers, DoubleSupplier random) {
@@ -62,10 +60,8 @@ final class ChainRun {
             if (result.isCancelled() && current != null) {
                 current.cancel(true);
             }
-            CircuitBreaker breaker = currentBreaker;
-            if (result.isCancelled() && breaker != null) {
-                currentBreaker = null;
-                breaker.onNeutral(currentPermit); // a client gone says nothing about the model
+            if (result.isCancelled()) {
+                permit.releaseNeutral();
             }
         });
         step();
@@ -99,15 +95,14 @@ final class ChainRun {
         }
         // Last gate before the call: a permit taken here is always reported, so a probe slot is never lost.
         CircuitBreaker breaker = breakers.of(name);
-        CircuitBreaker.Permit permit = breaker.tryAcquire();
-        if (permit == CircuitBreaker.Permit.REFUSED) {
+        CircuitBreaker.Permit granted = breaker.tryAcquire();
+        if (granted == CircuitBreaker.Permit.REFUSED) {
             attempts.add(new AttemptRecord(name, Outcome.SKIPPED_BREAKER_OPEN, null, Duration.ZERO, "not called: circuit open"
                     + breaker.untilProbe().map(d -> ", next probe in " + ChainMessages.ceilSeconds(d) + " s").orElse("")));
             next();
             return;
         }
-        currentBreaker = breaker;
-        currentPermit = permit;
+        permit.hold(breaker, granted);
         Duration timeout = continuation ? plan.settings().attemptTimeout() : deadline.cap(plan.settings().attemptTimeout());
         Instant started = clock.instant();
         CompletableFuture<UpstreamReply> call;
@@ -151,7 +146,7 @@ final class ChainRun {
         Duration latency = Duration.between(started, clock.instant());
         Verdict verdict = OutcomeClassifier.classify(reply, plan.settings());
         String reason = ChainMessages.reasonFor(reply, timeout);
-        reportHealth(verdict, reason);
+        permit.report(verdict, reason);
         attempts.add(new AttemptRecord(candidate.model().name(), verdict.outcome(), ChainMessages.statusOf(reply), latency,
                 reason));
         bypassCooldown = false;
@@ -172,23 +167,6 @@ final class ChainRun {
                 next();
             }
             case STOP -> complete(new ChainResult.Failure(ChainMessages.stopError(verdict, reply), attempts, saw429));
-        }
-    }
-
-    /** Tells the model's breaker what this attempt says about its health. */
-    private void reportHealth(Verdict verdict, String reason) {
-        CircuitBreaker breaker = currentBreaker;
-        CircuitBreaker.Permit permit = currentPermit;
-        currentBreaker = null;
-        if (breaker == null) {
-            return;
-        }
-        if (verdict.breakerFailure()) {
-            breaker.onFailure(permit, reason);
-        } else if (verdict.outcome() == Outcome.SUCCESS || verdict.outcome() == Outcome.TRUNCATED) {
-            breaker.onSuccess(permit);
-        } else {
-            breaker.onNeutral(permit);
         }
     }
 
@@ -230,15 +208,8 @@ final class ChainRun {
                 return;
             }
         }
-        String tried = splice.continuations() == 0 ? "no model in the chain can continue it"
-                : "no model could continue it (last try: " + attempts.get(attempts.size() - 1).model() + " "
-                + attempts.get(attempts.size() - 1).reason() + ")";
-        complete(new ChainResult.Failure(ProxyError.of(ErrorKind.STREAM_INTERRUPTED,
-                capitalise(splice.breakCause()) + "; " + tried + "."), attempts, saw429, splice.stats()));
-    }
-
-    private static String capitalise(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+        complete(new ChainResult.Failure(ChainMessages.streamInterruptedError(splice.breakCause(),
+                splice.continuations(), attempts), attempts, saw429, splice.stats()));
     }
 
     /** A 429: the model is skipped for its Retry-After, or for rateLimitCooldownMs when it gave none. */
@@ -252,7 +223,7 @@ final class ChainRun {
         coolDown(candidate, reply);
         Duration retryAfter = reply.retryAfter();
         if (verdict.action() == Verdict.Action.STOP) {
-            complete(new ChainResult.Failure(ChainMessages.rateLimitedError(soonest(cooldowns::remaining)), attempts, saw429));
+            complete(new ChainResult.Failure(ChainMessages.rateLimitedError(plan.soonest(cooldowns::remaining)), attempts, saw429));
             return;
         }
         boolean othersLeft = plan.candidates().subList(index + 1, plan.candidates().size()).stream()
@@ -310,20 +281,8 @@ final class ChainRun {
     }
 
     private ProxyError exhaustedError() {
-        return ChainMessages.exhaustedError(attempts, plan.settings(), budgetSpent, soonest(cooldowns::remaining),
-                soonest(name -> breakers.of(name).untilProbe()));
-    }
-
-    /** The shortest of the candidates' waits, or null if none is waiting. */
-    private Duration soonest(java.util.function.Function<String, Optional<Duration>> wait) {
-        Duration soonest = null;
-        for (Candidate c : plan.candidates()) {
-            Optional<Duration> left = wait.apply(c.model().name());
-            if (left.isPresent() && (soonest == null || left.get().compareTo(soonest) < 0)) {
-                soonest = left.get();
-            }
-        }
-        return soonest;
+        return ChainMessages.exhaustedError(attempts, plan.settings(), budgetSpent, plan.soonest(cooldowns::remaining),
+                plan.soonest(name -> breakers.of(name).untilProbe()));
     }
 
     private void complete(ChainResult r) {
