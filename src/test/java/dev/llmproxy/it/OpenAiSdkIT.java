@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.llmproxy.testing.FaultUpstream.answerEvents;
-import static dev.llmproxy.testing.FaultUpstream.partialEvents;
+import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static dev.llmproxy.testing.OpenAiBodies.partialEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

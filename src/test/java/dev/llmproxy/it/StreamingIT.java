@@ -24,10 +24,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static dev.llmproxy.testing.FaultUpstream.answerEvents;
-import static dev.llmproxy.testing.FaultUpstream.chunk;
-import static dev.llmproxy.testing.FaultUpstream.partialEvents;
 import static dev.llmproxy.testing.FaultUpstream.status;
+import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static dev.llmproxy.testing.OpenAiBodies.chunk;
+import static dev.llmproxy.testing.OpenAiBodies.partialEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -1,6 +1,5 @@
 package dev.llmproxy.testing;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,7 +11,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -132,7 +130,7 @@ public final class FaultUpstream implements AutoCloseable {
         try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
             while (true) {
                 Map<String, String> headers = new LinkedHashMap<>();
-                if (!readHead(in, headers)) {
+                if (!RawHttp.readHead(in, headers)) {
                     return;
                 }
                 int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
@@ -152,46 +150,6 @@ public final class FaultUpstream implements AutoCloseable {
         }
     }
 
-    private static boolean readHead(InputStream in, Map<String, String> headers) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        boolean first = true;
-        int c;
-        while ((c = in.read()) != -1) {
-            if (c == '\n') {
-                String text = line.toString(StandardCharsets.ISO_8859_1).strip();
-                line.reset();
-                if (text.isEmpty()) {
-                    return true;
-                }
-                if (!first) {
-                    int colon = text.indexOf(':');
-                    headers.put(text.substring(0, colon).trim().toLowerCase(Locale.ROOT), text.substring(colon + 1).trim());
-                }
-                first = false;
-            } else {
-                line.write(c);
-            }
-        }
-        return false;
-    }
-
-    static void writeResponse(OutputStream out, int status, Map<String, String> headers, byte[] body) throws IOException {
-        StringBuilder head = new StringBuilder("HTTP/1.1 " + status + " X\r\n");
-        head.append("Content-Type: application/json\r\nContent-Length: ").append(body.length).append("\r\n");
-        headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
-        head.append("\r\n");
-        out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
-        out.write(body);
-        out.flush();
-    }
-
-    public static String completion(String model, String content, String finishReason) {
-        return "{\"id\":\"chatcmpl-fake\",\"object\":\"chat.completion\",\"created\":0,\"model\":\"" + model + "\","
-                + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"" + content + "\"},"
-                + "\"finish_reason\":\"" + finishReason + "\"}],"
-                + "\"usage\":{\"prompt_tokens\":11,\"completion_tokens\":7,\"total_tokens\":18}}";
-    }
-
     // ---- actions -------------------------------------------------------------------------------------------
 
     public static Action ok() {
@@ -200,7 +158,7 @@ public final class FaultUpstream implements AutoCloseable {
 
     public static Action ok(String finishReason) {
         return (model, in, out, socket) -> {
-            writeResponse(out, 200, Map.of(), completion(model, "answer from " + model, finishReason).getBytes(StandardCharsets.UTF_8));
+            RawHttp.writeResponse(out, 200, Map.of(), OpenAiBodies.completion(model, "answer from " + model, finishReason).getBytes(StandardCharsets.UTF_8));
             return true;
         };
     }
@@ -211,7 +169,7 @@ public final class FaultUpstream implements AutoCloseable {
 
     public static Action status(int status, Map<String, String> headers, String body) {
         return (model, in, out, socket) -> {
-            writeResponse(out, status, headers, body.getBytes(StandardCharsets.UTF_8));
+            RawHttp.writeResponse(out, status, headers, body.getBytes(StandardCharsets.UTF_8));
             return true;
         };
     }
@@ -251,7 +209,7 @@ public final class FaultUpstream implements AutoCloseable {
     /** A 200 whose body stops halfway, then the connection closes. */
     public static Action cutBody() {
         return (model, in, out, socket) -> {
-            byte[] body = completion(model, "this answer will be cut", "stop").getBytes(StandardCharsets.UTF_8);
+            byte[] body = OpenAiBodies.completion(model, "this answer will be cut", "stop").getBytes(StandardCharsets.UTF_8);
             String head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n";
             out.write(head.getBytes(StandardCharsets.ISO_8859_1));
             out.write(body, 0, body.length / 2);
@@ -301,7 +259,7 @@ public final class FaultUpstream implements AutoCloseable {
             try {
                 for (int i = 0; i < dataEvents.length; i++) {
                     pause(i == 0 ? firstDelayMillis : gapMillis);
-                    writeChunk(out, "data: " + dataEvents[i] + "\n\n");
+                    RawHttp.writeChunk(out, "data: " + dataEvents[i] + "\n\n");
                 }
             } catch (IOException e) {
                 streamsAbandoned.incrementAndGet();
@@ -309,7 +267,7 @@ public final class FaultUpstream implements AutoCloseable {
             }
             switch (ending) {
                 case DONE -> {
-                    writeChunk(out, "data: [DONE]\n\n");
+                    RawHttp.writeChunk(out, "data: [DONE]\n\n");
                     out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
                     out.flush();
                     return true;
@@ -337,51 +295,6 @@ public final class FaultUpstream implements AutoCloseable {
         if (millis > 0) {
             delays.schedule(() -> null, millis, TimeUnit.MILLISECONDS).get();
         }
-    }
-
-    private static void writeChunk(OutputStream out, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        out.write(bytes);
-        out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
-    }
-
-    /** A chat completion chunk as OpenAI streams it (content may be null for a role-only chunk). */
-    public static String chunk(String model, String content, String finishReason) {
-        String delta = content == null ? "{\"role\":\"assistant\",\"content\":\"\"}" : "{\"content\":\"" + content + "\"}";
-        return "{\"id\":\"chatcmpl-up\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"" + model
-                + "\",\"choices\":[{\"index\":0,\"delta\":" + delta + ",\"finish_reason\":"
-                + (finishReason == null ? "null" : "\"" + finishReason + "\"") + "}]}";
-    }
-
-    /** The final usage chunk of a stream asked for with include_usage. */
-    public static String usageChunk(String model, int prompt, int completion) {
-        return "{\"id\":\"chatcmpl-up\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"" + model
-                + "\",\"choices\":[],\"usage\":{\"prompt_tokens\":" + prompt + ",\"completion_tokens\":" + completion
-                + ",\"total_tokens\":" + (prompt + completion) + "}}";
-    }
-
-    /** A whole streamed answer: the role chunk, one chunk per word, the finish chunk and usage. */
-    public static String[] answerEvents(String model, String... words) {
-        String[] events = new String[words.length + 3];
-        events[0] = chunk(model, null, null);
-        for (int i = 0; i < words.length; i++) {
-            events[i + 1] = chunk(model, words[i], null);
-        }
-        events[words.length + 1] = chunk(model, "", "stop");
-        events[words.length + 2] = usageChunk(model, 9, words.length);
-        return events;
-    }
-
-    /** The first {@code n} content words of a streamed answer (after the role chunk), with no finish. */
-    public static String[] partialEvents(String model, String... words) {
-        String[] events = new String[words.length + 1];
-        events[0] = chunk(model, null, null);
-        for (int i = 0; i < words.length; i++) {
-            events[i + 1] = chunk(model, words[i], null);
-        }
-        return events;
     }
 
     /** A complete 200 whose body is not a completion. */

@@ -27,9 +27,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import static dev.llmproxy.testing.FaultUpstream.answerEvents;
-import static dev.llmproxy.testing.FaultUpstream.chunk;
-import static dev.llmproxy.testing.FaultUpstream.partialEvents;
+import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static dev.llmproxy.testing.OpenAiBodies.chunk;
+import static dev.llmproxy.testing.OpenAiBodies.partialEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
