@@ -192,6 +192,26 @@ class ProxyApiIT extends DeployedProxy {
     }
 
     @Test
+    void adminApiRefusalsAreOpenAiShapedErrorsToo() {
+        String auth = ProxyClient.adminAuth();
+        HttpResponse<String> method = proxy.send("DELETE", "/admin/api/config", null, "Authorization", auth);
+        assertThat(method.statusCode()).isEqualTo(405);
+        assertThat(error(method).getString("code")).isEqualTo("method_not_allowed");
+        assertThat(error(method).getString("message")).contains("GET").contains("PUT");
+        assertThat(method.headers().firstValue("Allow").orElse("")).contains("PUT");
+
+        HttpResponse<String> route = proxy.adminGet("/admin/api/nothing-here");
+        assertThat(route.statusCode()).isEqualTo(404);
+        assertThat(error(route).getString("code")).isEqualTo("not_found");
+
+        HttpResponse<String> type = proxy.send("PUT", "/admin/api/config", null, "Authorization", auth,
+                "Content-Type", "text/plain");
+        assertThat(type.statusCode()).isEqualTo(415);
+        assertThat(error(type).getString("message")).isEqualTo("Content-Type must be application/json.");
+        assertThat(json(proxy.adminGet("/admin/api/config").body()).getJsonArray("tiers")).isNotEmpty();
+    }
+
+    @Test
     void modelsListsTiersAndEnabledModelsOnly() {
         JsonArray data = json(proxy.get("/v1/models").body()).getJsonArray("data");
         assertThat(data.stream().map(v -> ((JsonObject) v).getString("id")))

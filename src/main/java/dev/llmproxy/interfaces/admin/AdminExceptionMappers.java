@@ -8,11 +8,14 @@ import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.interfaces.json.ErrorBodies;
 import jakarta.json.JsonObject;
 import jakarta.persistence.PersistenceException;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -62,6 +65,41 @@ public final class AdminExceptionMappers {
         @Override
         public Response toResponse(jakarta.transaction.TransactionalException e) {
             return new Conflict().toResponse(new PersistenceException(e));
+        }
+    }
+
+    /**
+     * What JAX-RS itself refuses (no such route, a method or media type the route does not take), in the same shape
+     * as every other error, keeping the status and headers such as {@code Allow}.
+     */
+    @Provider
+    public static class Refusal implements ExceptionMapper<WebApplicationException> {
+        @Override
+        public Response toResponse(WebApplicationException e) {
+            Response refused = e.getResponse();
+            int status = refused.getStatus();
+            String message = switch (status) {
+                case 404 -> "No admin API route matches this path.";
+                case 405 -> "This route does not take that method; it takes " + allowed(refused) + ".";
+                case 406 -> "This route answers application/json only.";
+                case 415 -> "Content-Type must be application/json.";
+                default -> "The request was refused: HTTP " + status + " "
+                        + Response.Status.Family.familyOf(status).name().toLowerCase().replace('_', ' ') + ".";
+            };
+            ErrorKind kind = switch (status) {
+                case 404 -> ErrorKind.NOT_FOUND;
+                case 405 -> ErrorKind.METHOD_NOT_ALLOWED;
+                case 415 -> ErrorKind.UNSUPPORTED_MEDIA_TYPE;
+                default -> status >= 500 ? ErrorKind.INTERNAL : ErrorKind.BAD_REQUEST;
+            };
+            Response.ResponseBuilder answer = Response.fromResponse(refused).type(MediaType.APPLICATION_JSON)
+                    .entity(ErrorBodies.of(ProxyError.of(kind, message)));
+            return answer.build();
+        }
+
+        private static String allowed(Response refused) {
+            Set<String> methods = refused.getAllowedMethods();
+            return methods.isEmpty() ? "other methods" : String.join(", ", new TreeSet<>(methods));
         }
     }
 
