@@ -280,6 +280,7 @@ class StreamingIT extends DeployedProxy {
     @Test
     void clientDisconnectMidStreamCancelsTheUpstream() throws Exception {
         URI base = URI.create(ProxyClient.BASE);
+        String requestId = null;
         String body = "{\"model\":\"st-long\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"go on\"}]}";
         try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
             socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
@@ -289,10 +290,20 @@ class StreamingIT extends DeployedProxy {
             String line;
             while ((line = in.readLine()) != null && !line.contains("data: ")) {
                 // headers and the first chunk size
+                if (line.toLowerCase().startsWith("x-request-id:")) {
+                    requestId = line.substring(line.indexOf(':') + 1).trim();
+                }
             }
             assertThat(line).contains("data: ");
         }
         await().atMost(Duration.ofSeconds(15)).until(() -> fault.streamsAbandonedByClient() > 0);
         assertThat(fault.calls("s-long")).isEqualTo(1);
+        JsonObject row = logged(requestId);
+        assertThat(row.getInt("status")).isEqualTo(499);
+        assertThat(row.getString("errorCode")).isEqualTo("client_closed");
+        JsonArray attempts = row.getJsonArray("attempts");
+        assertThat(attempts).hasSize(1);
+        assertThat(attempts.getJsonObject(0).getString("model")).isEqualTo("s-long");
+        assertThat(attempts.getJsonObject(0).getString("outcome")).isEqualTo("ABANDONED");
     }
 }

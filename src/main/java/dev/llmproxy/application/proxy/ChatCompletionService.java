@@ -8,13 +8,16 @@ import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainPlan;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.Outcome;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.domain.routing.RouteResolver;
+import dev.llmproxy.domain.routing.RunningChain;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.routing.StreamSink;
 import dev.llmproxy.domain.routing.TokenUsage;
@@ -74,7 +77,7 @@ public class ChatCompletionService {
             }
         } catch (ProxyException e) {
             ChainResult refused = new ChainResult.Failure(e.error(), List.of(), false);
-            record(requestId, receivedAt, null, request, caller, refused, null);
+            record(requestId, receivedAt, null, request, caller, refused, List.of(), null);
             return CompletableFuture.completedFuture(refused);
         }
         ChainPlan plan = new ChainPlan(requestId, route.candidates(),
@@ -86,6 +89,7 @@ public class ChatCompletionService {
                     .plus(config.settings().chainBudget()).plus(SafetyNet.SLACK), sleeper);
         }
         AtomicReference<Duration> queueWait = new AtomicReference<>();
+        AtomicReference<RunningChain> running = new AtomicReference<>();
         Instant queuedAt = clock.instant();
         CompletableFuture<Admission.Ticket> admitted = admission.admit();
         admitted.whenComplete((ticket, error) -> {
@@ -105,7 +109,8 @@ public class ChatCompletionService {
                 return;
             }
             // The chain budget starts now, not when the request joined the queue.
-            CompletableFuture<ChainResult> run = executor.execute(plan);
+            RunningChain run = executor.execute(plan);
+            running.set(run);
             run.whenComplete((r, e) -> {
                 ticket.release();
                 if (e != null) {
@@ -121,8 +126,14 @@ public class ChatCompletionService {
             });
         });
         outcome.whenComplete((result, error) -> {
+            List<AttemptRecord> abandoned = List.of();
             if (outcome.isCancelled()) {
                 admitted.cancel(false);
+                RunningChain run = running.get();
+                if (run != null) {
+                    run.cancel(true); // it may not have heard yet; its attempts, the one in flight too, are logged
+                    abandoned = run.attemptsSoFar();
+                }
             }
             Duration waited = queueWait.get();
             ChainResult recorded = result;
@@ -131,7 +142,7 @@ public class ChatCompletionService {
                 recorded = new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL, String.valueOf(error.getMessage())),
                         List.of(), false);
             }
-            record(requestId, receivedAt, route.tier(), request, caller, recorded,
+            record(requestId, receivedAt, route.tier(), request, caller, recorded, abandoned,
                     waited == null ? null : waited.toMillis());
         });
         return outcome;
@@ -145,8 +156,9 @@ public class ChatCompletionService {
                 null, caller, null));
     }
 
+    /** @param abandoned the attempts of a run the client walked away from (when {@code result} is null) */
     private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
-                        ChainResult result, Long queueWaitMs) {
+                        ChainResult result, List<AttemptRecord> abandoned, Long queueWaitMs) {
         CallerRecord who = caller.record();
         String excerpt = request.promptExcerpt(configs.current().settings().logPromptChars());
         long latency = latency(receivedAt);
@@ -168,10 +180,12 @@ public class ChatCompletionService {
                     f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
                     f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs, who, excerpt));
         } else {
-            // Cancelled: the client went away. What was relayed is not known here; the attempts are in the run.
+            // Cancelled: the client went away. What was relayed is not known here.
+            boolean saw429 = abandoned.stream().anyMatch(a -> a.outcome() == Outcome.RATE_LIMITED
+                    || a.outcome() == Outcome.SKIPPED_COOLDOWN);
             finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
-                    CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, false, request.stream(),
-                    List.of(), null, queueWaitMs, who, excerpt));
+                    CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, saw429, request.stream(),
+                    abandoned, null, queueWaitMs, who, excerpt));
         }
     }
 

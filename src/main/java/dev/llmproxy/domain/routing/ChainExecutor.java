@@ -3,7 +3,6 @@ package dev.llmproxy.domain.routing;
 import dev.llmproxy.domain.breaker.Breakers;
 
 import java.time.Clock;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -31,7 +30,7 @@ public final class ChainExecutor {
         this.random = random;
     }
 
-    public CompletableFuture<ChainResult> execute(ChainPlan plan) {
+    public RunningChain execute(ChainPlan plan) {
         return new ChainRun(plan, upstream, sleeper, clock, cooldowns, breakers, random).start();
     }
 }

@@ -6,8 +6,6 @@ import dev.llmproxy.domain.breaker.CircuitBreaker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.DoubleSupplier;
@@ -25,8 +23,8 @@ final class ChainRun {
     private final RateLimitCooldowns cooldowns;
     private final Backoff backoff;
     private final Deadline deadline;
-    private final CompletableFuture<ChainResult> result = new CompletableFuture<>();
-    private final List<AttemptRecord> attempts = new ArrayList<>();
+    private final AttemptLog log;
+    private final RunningChain result;
 
     private volatile CompletableFuture<?> inFlight;
     private int index;
@@ -51,10 +49,12 @@ final class ChainRun {
         this.cooldowns = cooldowns;
         this.backoff = new Backoff(plan.settings().backoffInitial(), plan.settings().backoffMax(), random);
         this.deadline = new Deadline(clock, plan.settings().chainBudget());
+        this.log = new AttemptLog(clock);
+        this.result = new RunningChain(log);
         this.splice = plan.stream() == null ? null : new StreamSplice(plan.stream(), clock);
     }
 
-    CompletableFuture<ChainResult> start() {
+    RunningChain start() {
         result.whenComplete((r, e) -> {
             CompletableFuture<?> current = inFlight;
             if (result.isCancelled() && current != null) {
@@ -81,8 +81,8 @@ final class ChainRun {
         Optional<Duration> cooling = bypassCooldown ? Optional.empty() : cooldowns.remaining(name);
         if (cooling.isPresent()) {
             saw429 = true;
-            attempts.add(new AttemptRecord(name, Outcome.SKIPPED_COOLDOWN, null, Duration.ZERO,
-                    "not called: rate-limited, cooling down for another " + ChainMessages.ceilSeconds(cooling.get()) + " s"));
+            log.skipped(name, Outcome.SKIPPED_COOLDOWN,
+                    "not called: rate-limited, cooling down for another " + ChainMessages.ceilSeconds(cooling.get()) + " s");
             next();
             return;
         }
@@ -97,14 +97,14 @@ final class ChainRun {
         CircuitBreaker breaker = breakers.of(name);
         CircuitBreaker.Permit granted = breaker.tryAcquire();
         if (granted == CircuitBreaker.Permit.REFUSED) {
-            attempts.add(new AttemptRecord(name, Outcome.SKIPPED_BREAKER_OPEN, null, Duration.ZERO, "not called: circuit open"
-                    + breaker.untilProbe().map(d -> ", next probe in " + ChainMessages.ceilSeconds(d) + " s").orElse("")));
+            log.skipped(name, Outcome.SKIPPED_BREAKER_OPEN, "not called: circuit open"
+                    + breaker.untilProbe().map(d -> ", next probe in " + ChainMessages.ceilSeconds(d) + " s").orElse(""));
             next();
             return;
         }
         permit.hold(breaker, granted);
         Duration timeout = continuation ? plan.settings().attemptTimeout() : deadline.cap(plan.settings().attemptTimeout());
-        Instant started = clock.instant();
+        Instant started = log.calling(name);
         CompletableFuture<UpstreamReply> call;
         try {
             call = upstream.send(callFor(candidate, timeout, continuation));
@@ -147,8 +147,8 @@ final class ChainRun {
         Verdict verdict = OutcomeClassifier.classify(reply, plan.settings());
         String reason = ChainMessages.reasonFor(reply, timeout);
         permit.report(verdict, reason);
-        attempts.add(new AttemptRecord(candidate.model().name(), verdict.outcome(), ChainMessages.statusOf(reply), latency,
-                reason));
+        log.answered(new AttemptRecord(candidate.model().name(), verdict.outcome(), ChainMessages.statusOf(reply),
+                latency, reason));
         bypassCooldown = false;
         if (splice != null && onStreamReply(candidate, reply, verdict)) {
             return;
@@ -166,7 +166,7 @@ final class ChainRun {
                 }
                 next();
             }
-            case STOP -> complete(new ChainResult.Failure(ChainMessages.stopError(verdict, reply), attempts, saw429));
+            case STOP -> complete(new ChainResult.Failure(ChainMessages.stopError(verdict, reply), log.all(), saw429));
         }
     }
 
@@ -177,7 +177,7 @@ final class ChainRun {
             boolean oneModel = splice.continuations() == 0;
             complete(new ChainResult.Streamed(candidate.model(), e.answeredModel(), e.finishReason(),
                     oneModel ? e.usage() : TokenUsage.NONE, splice.fallback(), "length".equals(e.finishReason()),
-                    splice.stats(), attempts, saw429));
+                    splice.stats(), log.all(), saw429));
             return true;
         }
         if (reply instanceof UpstreamReply.StreamBroken b) {
@@ -209,7 +209,7 @@ final class ChainRun {
             }
         }
         complete(new ChainResult.Failure(ChainMessages.streamInterruptedError(splice.breakCause(),
-                splice.continuations(), attempts), attempts, saw429, splice.stats()));
+                splice.continuations(), log.all()), log.all(), saw429, splice.stats()));
     }
 
     /** A 429: the model is skipped for its Retry-After, or for rateLimitCooldownMs when it gave none. */
@@ -223,7 +223,8 @@ final class ChainRun {
         coolDown(candidate, reply);
         Duration retryAfter = reply.retryAfter();
         if (verdict.action() == Verdict.Action.STOP) {
-            complete(new ChainResult.Failure(ChainMessages.rateLimitedError(plan.soonest(cooldowns::remaining)), attempts, saw429));
+            complete(new ChainResult.Failure(ChainMessages.rateLimitedError(plan.soonest(cooldowns::remaining)),
+                    log.all(), saw429));
             return;
         }
         boolean othersLeft = plan.candidates().subList(index + 1, plan.candidates().size()).stream()
@@ -268,20 +269,20 @@ final class ChainRun {
 
     private ChainResult.Success success(Candidate candidate, UpstreamReply.Completed reply, Verdict verdict) {
         return new ChainResult.Success(candidate.model(), reply, index > 0, verdict.outcome() == Outcome.TRUNCATED,
-                attempts, saw429);
+                log.all(), saw429);
     }
 
     private void finishExhausted() {
         if (keptTruncated != null) {
             ChainResult.Success kept = keptTruncated;
-            complete(new ChainResult.Success(kept.model(), kept.reply(), kept.fallback(), true, attempts, saw429));
+            complete(new ChainResult.Success(kept.model(), kept.reply(), kept.fallback(), true, log.all(), saw429));
             return;
         }
-        complete(new ChainResult.Failure(exhaustedError(), attempts, saw429));
+        complete(new ChainResult.Failure(exhaustedError(), log.all(), saw429));
     }
 
     private ProxyError exhaustedError() {
-        return ChainMessages.exhaustedError(attempts, plan.settings(), budgetSpent, plan.soonest(cooldowns::remaining),
+        return ChainMessages.exhaustedError(log.all(), plan.settings(), budgetSpent, plan.soonest(cooldowns::remaining),
                 plan.soonest(name -> breakers.of(name).untilProbe()));
     }
 

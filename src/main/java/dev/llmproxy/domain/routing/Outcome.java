@@ -20,7 +20,9 @@ public enum Outcome {
     /** Not called: the model is cooling down after a 429. */
     SKIPPED_COOLDOWN,
     /** Not called: the model's circuit breaker is open. */
-    SKIPPED_BREAKER_OPEN;
+    SKIPPED_BREAKER_OPEN,
+    /** Cancelled in flight: the client went away before the attempt ended. */
+    ABANDONED;
 
     /** Whether no upstream call was made. */
     public boolean skipped() {

@@ -10,8 +10,10 @@ import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.Outcome;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.domain.routing.UpstreamReply;
 import org.junit.jupiter.api.Test;
@@ -97,8 +99,12 @@ class ChatCompletionServiceTest {
     void aCancelledRequestIsLoggedAsAClientThatLeft() {
         CompletableFuture<ChainResult> outcome = service.complete("r2", Instant.now(), chat(), Caller.UNKNOWN);
         outcome.cancel(true);
-        assertThat(logged).singleElement().satisfies(r -> assertThat(r.status())
-                .isEqualTo(ChatCompletionService.CLIENT_CLOSED));
+        assertThat(logged).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(ChatCompletionService.CLIENT_CLOSED);
+            assertThat(r.errorCode()).isEqualTo("client_closed");
+            // The attempt the client walked away from is still on the record: the upstream was called.
+            assertThat(r.attempts()).extracting(AttemptRecord::outcome).containsExactly(Outcome.ABANDONED);
+        });
     }
 
     private static final class NoMetrics implements ProxyMetrics {

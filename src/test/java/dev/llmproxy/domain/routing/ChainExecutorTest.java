@@ -21,6 +21,7 @@ import static dev.llmproxy.domain.routing.FakeUpstream.ok;
 import static dev.llmproxy.domain.routing.FakeUpstream.rateLimited;
 import static dev.llmproxy.domain.routing.FakeUpstream.status;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class ChainExecutorTest {
 
@@ -50,7 +51,7 @@ class ChainExecutorTest {
         return f.join();
     }
 
-    private CompletableFuture<ChainResult> start(String... models) {
+    private RunningChain start(String... models) {
         List<Candidate> chain = Arrays.stream(models).map(m -> new Candidate(AllowedModel.of(m, "p", m), PROVIDER)).toList();
         return executor.execute(new ChainPlan("req-1", chain, m -> m.upstreamModel().getBytes(), settings));
     }
@@ -301,6 +302,27 @@ class ChainExecutorTest {
         assertThat(f).isNotDone();
         f.cancel(true);
         assertThat(upstream.pending.get(0)).isCancelled();
+    }
+
+    @Test
+    void aCancelledRunStillNamesEveryAttemptWithTheOneInFlightAbandoned() {
+        upstream.on("a", status(503)).hangs("b");
+        settings = settings.toBuilder().set("maxSameModelRetries", 0L).build();
+        RunningChain f = start("a", "b");
+        clock.advance(Duration.ofMillis(700));
+        f.cancel(true);
+        assertThat(f.attemptsSoFar()).extracting(AttemptRecord::model, AttemptRecord::outcome)
+                .containsExactly(tuple("a", Outcome.SERVER_ERROR), tuple("b", Outcome.ABANDONED));
+        assertThat(f.attemptsSoFar().get(1).latency()).isEqualTo(Duration.ofMillis(700));
+        assertThat(f.attemptsSoFar().get(1).reason()).contains("client went away");
+    }
+
+    @Test
+    void aRunStillGoingReportsOnlyTheAttemptsThatEnded() {
+        upstream.on("a", status(503)).hangs("b");
+        settings = settings.toBuilder().set("maxSameModelRetries", 0L).build();
+        RunningChain f = start("a", "b");
+        assertThat(f.attemptsSoFar()).extracting(AttemptRecord::outcome).containsExactly(Outcome.SERVER_ERROR);
     }
 
     @Test

@@ -1,0 +1,62 @@
+package dev.llmproxy.domain.routing;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The attempts of one chain run. The run adds to it one step at a time; a cancelling thread may read it meanwhile,
+ * and then the attempt in flight is recorded as abandoned.
+ */
+final class AttemptLog {
+
+    private record InFlight(String model, Instant started) { }
+
+    private final Clock clock;
+    private final List<AttemptRecord> made = Collections.synchronizedList(new ArrayList<>());
+    private volatile InFlight current;
+
+    AttemptLog(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** A model passed over without a call (cooling down, breaker open). */
+    void skipped(String model, Outcome outcome, String reason) {
+        made.add(new AttemptRecord(model, outcome, null, Duration.ZERO, reason));
+    }
+
+    /** @return when the call started */
+    Instant calling(String model) {
+        Instant now = clock.instant();
+        current = new InFlight(model, now);
+        return now;
+    }
+
+    void answered(AttemptRecord attempt) {
+        current = null;
+        made.add(attempt);
+    }
+
+    /** Every attempt so far, as the run's result reports them. */
+    List<AttemptRecord> all() {
+        return made;
+    }
+
+    AttemptRecord last() {
+        return made.get(made.size() - 1);
+    }
+
+    /** Every attempt so far, then the one in flight (if any) as abandoned: the run was cancelled. */
+    List<AttemptRecord> abandoned() {
+        List<AttemptRecord> attempts = new ArrayList<>(List.copyOf(made));
+        InFlight inFlight = current;
+        if (inFlight != null) {
+            attempts.add(new AttemptRecord(inFlight.model(), Outcome.ABANDONED, null,
+                    Duration.between(inFlight.started(), clock.instant()), "cancelled: the client went away"));
+        }
+        return attempts;
+    }
+}
