@@ -26,8 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Base of the console's browser tests: headless Chromium driven through Debian's chromedriver, signed in as a
- * console user, with helpers that wait for the next page. Screenshots of the main pages go to {@code docs/} for the
- * README's tour.
+ * console user, with helpers that wait for the next page, and screenshots of the main pages for the README's tour.
  */
 abstract class ConsoleBrowser extends DeployedProxy {
 
@@ -123,11 +122,15 @@ abstract class ConsoleBrowser extends DeployedProxy {
         return browser.findElements(By.cssSelector("ol.chain-edit .model")).stream().map(WebElement::getText).toList();
     }
 
+    /**
+     * Saves the page to {@code target/screenshots/}, or to {@code docs/} (the README's tour) when run with
+     * {@code -Dit.screenshots=docs}: an ordinary test run leaves the checked-in images alone.
+     */
     static void screenshot(String name) throws IOException {
-        Path docs = Path.of("docs");
-        Files.createDirectories(docs);
+        Path dir = "docs".equals(System.getProperty("it.screenshots")) ? Path.of("docs") : Path.of("target", "screenshots");
+        Files.createDirectories(dir);
         File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), docs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(shot.toPath(), dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
     }
 
     static String sessionCookie() {
