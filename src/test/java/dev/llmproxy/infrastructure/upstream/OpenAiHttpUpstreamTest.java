@@ -4,8 +4,6 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.routing.FailureKind;
-import dev.llmproxy.infrastructure.upstream.http.JdkHttpTransport;
-import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.domain.routing.UpstreamCall;
 import dev.llmproxy.domain.routing.UpstreamReply;
 import dev.llmproxy.testing.FaultUpstream;
@@ -15,13 +13,10 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import static dev.llmproxy.testing.FaultUpstream.cutBody;
 import static dev.llmproxy.testing.FaultUpstream.malformed;
@@ -33,26 +28,20 @@ import static org.awaitility.Awaitility.await;
 
 class OpenAiHttpUpstreamTest {
 
+    private static UpstreamClientFixture upstream;
     private static FaultUpstream fault;
-    private static ExecutorService workers;
-    private static Timers timers;
     private static OpenAiHttpUpstream client;
 
     @BeforeAll
     static void start() throws Exception {
-        fault = new FaultUpstream(0);
-        workers = Executors.newFixedThreadPool(4);
-        timers = new Timers(workers);
-        client = new OpenAiHttpUpstream(new NioHttpTransport("test-io"), new JdkHttpTransport(workers), workers, timers,
-                Clock.systemUTC(),
-                name -> name.equals("KEY") ? Optional.of("sk-test") : Optional.empty());
+        upstream = new UpstreamClientFixture(name -> name.equals("KEY") ? Optional.of("sk-test") : Optional.empty());
+        fault = upstream.fault;
+        client = upstream.client;
     }
 
     @AfterAll
     static void stop() throws Exception {
-        fault.close();
-        timers.close();
-        workers.shutdownNow();
+        upstream.close();
     }
 
     private CompletableFuture<UpstreamReply> send(String model, String secret, Duration timeout) {

@@ -9,8 +9,6 @@ import dev.llmproxy.domain.routing.StreamEvent;
 import dev.llmproxy.domain.routing.StreamLimits;
 import dev.llmproxy.domain.routing.UpstreamCall;
 import dev.llmproxy.domain.routing.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.http.JdkHttpTransport;
-import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.FaultUpstream.Ending;
 import org.junit.jupiter.api.AfterAll;
@@ -19,13 +17,10 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
 import static dev.llmproxy.testing.OpenAiBodies.chunk;
@@ -35,25 +30,20 @@ import static org.awaitility.Awaitility.await;
 
 class StreamingUpstreamTest {
 
+    private static UpstreamClientFixture upstream;
     private static FaultUpstream fault;
-    private static ExecutorService workers;
-    private static Timers timers;
     private static OpenAiHttpUpstream client;
 
     @BeforeAll
     static void start() throws Exception {
-        fault = new FaultUpstream(0);
-        workers = Executors.newFixedThreadPool(4);
-        timers = new Timers(workers);
-        client = new OpenAiHttpUpstream(new NioHttpTransport("test-io"), new JdkHttpTransport(workers), workers, timers,
-                Clock.systemUTC(), name -> Optional.empty());
+        upstream = new UpstreamClientFixture(name -> Optional.empty());
+        fault = upstream.fault;
+        client = upstream.client;
     }
 
     @AfterAll
     static void stop() throws Exception {
-        fault.close();
-        timers.close();
-        workers.shutdownNow();
+        upstream.close();
     }
 
     private final List<StreamEvent> events = new CopyOnWriteArrayList<>();
