@@ -45,10 +45,6 @@ final class AttemptLog {
         return made;
     }
 
-    AttemptRecord last() {
-        return made.get(made.size() - 1);
-    }
-
     /** Every attempt so far, then the one in flight (if any) as abandoned: the run was cancelled. */
     List<AttemptRecord> abandoned() {
         List<AttemptRecord> attempts = new ArrayList<>(List.copyOf(made));
