@@ -1,6 +1,7 @@
 package dev.llmproxy.it;
 
 import dev.llmproxy.testing.FaultUpstream;
+import dev.llmproxy.testing.OpenAiBodies;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -9,11 +10,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.StringReader;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import static dev.llmproxy.testing.FaultUpstream.ok;
@@ -38,6 +44,7 @@ class ProxyApiIT extends DeployedProxy {
         fault.on("q2", status(429, Map.of("Retry-After", "20"), "{}"));
         fault.on("slow1", fault.delayed(1200, ok()));
         fault.on("slow2", fault.delayed(1200, ok()));
+        fault.on("huge", status(200, OpenAiBodies.completion("huge", "y".repeat(3_000_000), "stop")));
         config = new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .setting("attemptTimeoutMs", 3000).setting("chainBudgetMs", 8000).setting("maxSameModelRetries", 1)
                 .setting("backoffInitialMs", 10).setting("backoffMaxMs", 20).setting("maxBodyBytes", 4096)
@@ -46,6 +53,7 @@ class ProxyApiIT extends DeployedProxy {
                 .tier("main", "primary", "backup")
                 .tier("quota", "q1", "q2")
                 .tier("budget", "slow1", "slow2")
+                .tier("huge-answers", "huge")
                 .build();
         new ProxyClient().importConfig(config);
     }
@@ -96,6 +104,48 @@ class ProxyApiIT extends DeployedProxy {
         JsonArray rows = json(proxy.adminGet("/admin/api/requests?limit=50").body()).getJsonArray("data");
         return rows.stream().map(JsonObject.class::cast)
                 .filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElse(null);
+    }
+
+    /**
+     * Clients that ask for a large answer and never read it (a receive buffer of 1 KB, nothing read): each holds its
+     * answer in the container, but none may hold a thread the proxy needs to answer anyone else.
+     */
+    @Test
+    void clientsThatDoNotReadTheirAnswersHoldUpNobodyElse() throws Exception {
+        int stalled = Math.max(4, Runtime.getRuntime().availableProcessors() * 2) + 2; // more than the proxy's workers
+        int callsBefore = fault.calls("huge");
+        URI base = URI.create(ProxyClient.BASE);
+        String body = ProxyClient.chatBody("huge-answers");
+        List<Socket> readers = new ArrayList<>();
+        try {
+            for (int i = 0; i < stalled; i++) {
+                Socket socket = new Socket();
+                socket.setReceiveBufferSize(1024);
+                socket.connect(new InetSocketAddress(base.getHost(), base.getPort()));
+                socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                        .getBytes(StandardCharsets.UTF_8));
+                readers.add(socket);
+            }
+            await().atMost(Duration.ofSeconds(20)).until(() -> fault.calls("huge") >= callsBefore + stalled);
+            // Their answers are done and on their way (logged as answered) before anyone else asks.
+            await().atMost(Duration.ofSeconds(20)).until(() -> logged("huge-answers") >= stalled);
+            HttpResponse<String> meanwhile = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                            URI.create(ProxyClient.BASE + "/v1/chat/completions"))
+                    .header("Content-Type", "application/json").timeout(Duration.ofSeconds(15))
+                    .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody("main"))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(meanwhile.statusCode()).isEqualTo(200);
+        } finally {
+            for (Socket socket : readers) {
+                socket.close();
+            }
+        }
+    }
+
+    private long logged(String tier) {
+        return json(proxy.adminGet("/admin/api/requests?limit=200").body()).getJsonArray("data").stream()
+                .map(JsonObject.class::cast).filter(o -> tier.equals(o.getString("tier", null))).count();
     }
 
     @Test

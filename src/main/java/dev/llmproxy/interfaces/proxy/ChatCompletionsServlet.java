@@ -96,21 +96,21 @@ public class ChatCompletionsServlet extends HttpServlet {
         CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, caller);
         async.addListener(new CancelOnAbandon(run));
         run.whenComplete((result, error) -> {
+            if (run.isCancelled()) {
+                complete(async);
+                return;
+            }
+            byte[] body;
+            if (result != null) {
+                body = prepareAnswer(res, result);
+            } else {
+                LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
+                body = JsonResponses.prepareError(res, INTERNAL);
+            }
             try {
-                if (result != null) {
-                    write((HttpServletResponse) async.getResponse(), result);
-                } else if (!run.isCancelled()) {
-                    LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
-                    JsonResponses.error((HttpServletResponse) async.getResponse(), INTERNAL);
-                }
-                if (!run.isCancelled()) {
-                    // Closing sends the answer now, from this thread. Left open, it would wait for complete() to hand
-                    // the request back to one of the container's threads.
-                    async.getResponse().getOutputStream().close();
-                }
+                AsyncAnswer.send(async, body);
             } catch (IOException | IllegalStateException e) {
                 LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
-            } finally {
                 complete(async);
             }
         });
@@ -184,7 +184,8 @@ public class ChatCompletionsServlet extends HttpServlet {
         }
     }
 
-    private static void write(HttpServletResponse res, ChainResult result) throws IOException {
+    /** Sets the answer's status and headers; returns its body. */
+    private static byte[] prepareAnswer(HttpServletResponse res, ChainResult result) {
         proxyHeaders(res, result);
         if (result instanceof ChainResult.Success s) {
             res.setHeader("X-Proxy-Model", s.model().name());
@@ -192,10 +193,9 @@ public class ChatCompletionsServlet extends HttpServlet {
             if (s.truncated()) {
                 res.setHeader("X-Proxy-Truncated", "true");
             }
-            JsonResponses.write(res, 200, s.reply().body());
-        } else {
-            JsonResponses.error(res, ((ChainResult.Failure) result).error());
+            return JsonResponses.prepare(res, 200, s.reply().body());
         }
+        return JsonResponses.prepareError(res, ((ChainResult.Failure) result).error());
     }
 
     /**

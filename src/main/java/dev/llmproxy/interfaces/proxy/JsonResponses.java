@@ -34,8 +34,13 @@ final class JsonResponses {
     }
 
     static void write(HttpServletResponse res, int status, byte[] body) throws IOException {
+        res.getOutputStream().write(prepare(res, status, body));
+    }
+
+    /** Sets the status and headers of a JSON body; returns the body, for the caller to write (blocking or not). */
+    static byte[] prepare(HttpServletResponse res, int status, byte[] body) {
         prepare(res, status, body.length);
-        res.getOutputStream().write(body);
+        return body;
     }
 
     private static void prepare(HttpServletResponse res, int status, int length) {
