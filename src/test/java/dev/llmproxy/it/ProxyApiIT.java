@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -47,7 +48,7 @@ class ProxyApiIT extends DeployedProxy {
         fault.on("huge", status(200, OpenAiBodies.completion("huge", "y".repeat(3_000_000), "stop")));
         config = new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .setting("attemptTimeoutMs", 3000).setting("chainBudgetMs", 8000).setting("maxSameModelRetries", 1)
-                .setting("backoffInitialMs", 10).setting("backoffMaxMs", 20).setting("maxBodyBytes", 4096)
+                .setting("backoffInitialMs", 10).setting("backoffMaxMs", 20).setting("maxBodyBytes", 4096).setting("bodyTimeoutMs", 1500)
                 .setting("waitForRetryAfterOnLastModel", false)
                 .model("off", false)
                 .tier("main", "primary", "backup")
@@ -230,6 +231,38 @@ class ProxyApiIT extends DeployedProxy {
                 "{\"model\":\"main\",\"messages\":[{\"role\":\"user\",\"content\":\"" + big + "\"}]}");
         assertThat(r.statusCode()).isEqualTo(413);
         assertThat(error(r).getString("code")).isEqualTo("payload_too_large");
+    }
+
+    @Test
+    void aChunkedBodyIsCutOffOnceItPassesTheCap() throws Exception {
+        byte[] big = ("{\"model\":\"main\",\"messages\":[{\"role\":\"user\",\"content\":\"" + "x".repeat(20_000)
+                + "\"}]}").getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(ProxyClient.BASE + "/v1/chat/completions"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).isEqualTo(413);
+        assertThat(error(r).getString("code")).isEqualTo("payload_too_large");
+    }
+
+    @Test
+    void aBodyThatStopsArrivingIsAnsweredWith408AfterBodyTimeoutAndLogged() throws Exception {
+        URI base = URI.create(ProxyClient.BASE);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(15_000);
+            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"model\":")
+                    .getBytes(StandardCharsets.UTF_8));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 408").contains("\"code\":\"request_timeout\"")
+                    .contains("did not arrive within 1500 ms");
+            String requestId = answer.lines().filter(l -> l.toLowerCase().startsWith("x-request-id:"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElseThrow();
+            JsonObject row = await().atMost(Duration.ofSeconds(10)).until(() -> findLogged(requestId),
+                    java.util.Objects::nonNull);
+            assertThat(row.getInt("status")).isEqualTo(408);
+        }
     }
 
     @Test

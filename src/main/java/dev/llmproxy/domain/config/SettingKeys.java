@@ -36,6 +36,8 @@ public final class SettingKeys {
             10_000, 1, HOUR_MS, "ms", "Streaming: longest silence mid-answer before the stream counts as stalled."));
     public static final SettingKey.LongKey MAX_BODY_BYTES = register(new SettingKey.LongKey("maxBodyBytes",
             1_048_576, 1_024, 64L * 1_048_576, "bytes", "Largest request body accepted (413 above it)."));
+    public static final SettingKey.LongKey BODY_TIMEOUT_MS = register(new SettingKey.LongKey("bodyTimeoutMs",
+            30_000, 100, 10 * 60_000, "ms", "Longest time a request body may take to arrive after its headers (408 after it)."));
     public static final SettingKey.IntListKey SAME_MODEL_RETRY_STATUSES = register(new SettingKey.IntListKey(
             "sameModelRetryStatuses", Set.of(500, 502, 503, 504),
             "Upstream statuses retried on the same model with backoff, then moved on from."));

@@ -79,6 +79,7 @@ public final class Settings {
     public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }
     public long maxBodyBytes() { return get(SettingKeys.MAX_BODY_BYTES); }
+    public Duration bodyTimeout() { return Duration.ofMillis(get(SettingKeys.BODY_TIMEOUT_MS)); }
     /** @param production whether the deployment runs in production mode (decides when the setting is unset) */
     public boolean allowAnonymousCallers(boolean production) {
         Boolean v = get(SettingKeys.ALLOW_ANONYMOUS_CALLERS);

@@ -14,6 +14,8 @@ public enum ErrorKind {
     NOT_PERMITTED(403, "permission_error", "not_permitted"),
     NOT_FOUND(404, "invalid_request_error", "not_found"),
     METHOD_NOT_ALLOWED(405, "invalid_request_error", "method_not_allowed"),
+    /** The request body did not arrive whole in time. */
+    REQUEST_TIMEOUT(408, "invalid_request_error", "request_timeout"),
     PAYLOAD_TOO_LARGE(413, "invalid_request_error", "payload_too_large"),
     PROMPT_TOO_LONG(413, "invalid_request_error", "prompt_too_long"),
     UNSUPPORTED_MEDIA_TYPE(415, "invalid_request_error", "unsupported_media_type"),

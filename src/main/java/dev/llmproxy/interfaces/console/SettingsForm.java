@@ -166,7 +166,7 @@ public final class SettingsForm {
                 "breakerCooldownMs", "breakerHalfOpenProbes", "breakerSuccessThreshold"));
         g.put("Admission control", List.of("maxConcurrentUpstream", "queueDepth", "queueWaitTimeoutMs"));
         g.put("Callers and limits", List.of("allowAnonymousCallers", "ipLimitPerMinute", "ipLimitPerHour",
-                "keyLimitPerMinute", "scopeLimits", "maxPromptChars", "maxBodyBytes", "trustedProxies", "allowedOrigins"));
+                "keyLimitPerMinute", "scopeLimits", "maxPromptChars", "maxBodyBytes", "bodyTimeoutMs", "trustedProxies", "allowedOrigins"));
         g.put("Request log", List.of("logPromptChars"));
         return g;
     }

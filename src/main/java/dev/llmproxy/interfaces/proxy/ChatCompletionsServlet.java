@@ -14,6 +14,7 @@ import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.domain.routing.Sleeper;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
@@ -24,10 +25,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -35,8 +35,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code POST /v1/chat/completions}. The request thread only reads and validates the body; the chain runs
- * asynchronously and the answer is written by whichever worker completes it, so no thread waits on an upstream.
+ * {@code POST /v1/chat/completions}. The request thread checks the caller and hands over: the body is read, and the
+ * answer written, with the servlet's non-blocking I/O, and the chain runs asynchronously, so no thread waits on a
+ * slow client or an upstream.
  */
 @WebServlet(urlPatterns = {"/v1/chat/completions", "/v1/scopes/*"}, asyncSupported = true)
 public class ChatCompletionsServlet extends HttpServlet {
@@ -53,6 +54,8 @@ public class ChatCompletionsServlet extends HttpServlet {
     ConfigService configs;
     @Inject
     Clock clock;
+    @Inject
+    Sleeper sleeper;
 
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
@@ -71,28 +74,82 @@ public class ChatCompletionsServlet extends HttpServlet {
         // Who is calling and whether their limits leave room comes first: a flood of malformed or oversized
         // requests is bounded like any other.
         Caller caller = Caller.UNKNOWN;
-        ChatRequest chat = null;
         try {
             caller = access.admit(new AccessRequest(req.getRemoteAddr(), req.getHeader("Forwarded"),
                     req.getHeader("X-Forwarded-For"), req.getHeader("Authorization"), routeScope));
-            chat = ChatRequest.parse(readBody(req, settings.maxBodyBytes()));
-            if (chat.promptChars() > settings.maxPromptChars()) {
-                throw new ProxyException(ProxyError.of(ErrorKind.PROMPT_TOO_LONG, "The prompt has " + chat.promptChars()
-                        + " characters of message content; the limit is " + settings.maxPromptChars() + "."));
-            }
+            requireJson(req);
         } catch (ProxyException e) {
-            service.recordRejected(requestId, receivedAt, chat == null ? null : chat.model(),
+            service.recordRejected(requestId, receivedAt, null,
                     e instanceof AccessRefusal refusal ? refusal.caller() : caller.record(), e.error());
             JsonResponses.error(res, e.error());
             return;
         }
         AsyncContext async = req.startAsync();
-        if (chat.stream()) {
-            stream(async, requestId, receivedAt, chat, caller);
+        // No container timeout (it cost a timer wake-up per request): the service bounds the request itself, and a
+        // stream's first-token and idle limits bound a stream that may rightly take minutes.
+        async.setTimeout(0);
+        Caller admitted = caller;
+        BodyReader reader;
+        try {
+            reader = BodyReader.read(req, settings.maxBodyBytes(), new BodyReader.Handler() {
+                @Override
+                public void body(byte[] body) {
+                    handle(async, requestId, receivedAt, settings, admitted, body);
+                }
+
+                @Override
+                public void failed(ProxyError error) {
+                    refuse(async, requestId, receivedAt, null, admitted, error);
+                }
+            });
+        } catch (ProxyException e) {
+            refuse(async, requestId, receivedAt, null, caller, e.error());
             return;
         }
-        // No container timeout (it cost a timer wake-up per request): the service bounds the request itself.
-        async.setTimeout(0);
+        if (!reader.isDone()) {
+            // A body still on its way holds no thread, but it may not hold the request open for ever either.
+            Duration limit = settings.bodyTimeout();
+            sleeper.sleep(limit).thenRun(() -> reader.expire("The request body did not arrive within "
+                    + limit.toMillis() + " ms."));
+        }
+    }
+
+    /** The whole body is in: validate it and start the chain. */
+    private void handle(AsyncContext async, String requestId, Instant receivedAt, Settings settings, Caller caller,
+                        byte[] body) {
+        ChatRequest chat = null;
+        try {
+            chat = ChatRequest.parse(body);
+            if (chat.promptChars() > settings.maxPromptChars()) {
+                throw new ProxyException(ProxyError.of(ErrorKind.PROMPT_TOO_LONG, "The prompt has " + chat.promptChars()
+                        + " characters of message content; the limit is " + settings.maxPromptChars() + "."));
+            }
+        } catch (ProxyException e) {
+            refuse(async, requestId, receivedAt, chat == null ? null : chat.model(), caller, e.error());
+            return;
+        }
+        if (chat.stream()) {
+            try {
+                stream(async, requestId, receivedAt, chat, caller);
+            } catch (IOException e) {
+                LOG.fine(() -> "Could not start the stream for " + requestId + ": " + e);
+                complete(async);
+            }
+        } else {
+            answer(async, requestId, receivedAt, chat, caller);
+        }
+    }
+
+    /** A request refused before its chain: recorded, and answered with its error. */
+    private void refuse(AsyncContext async, String requestId, Instant receivedAt, String model, Caller caller,
+                        ProxyError error) {
+        service.recordRejected(requestId, receivedAt, model, caller.record(), error);
+        send(async, requestId, JsonResponses.prepareError((HttpServletResponse) async.getResponse(), error));
+    }
+
+    /** An answer in one piece. */
+    private void answer(AsyncContext async, String requestId, Instant receivedAt, ChatRequest chat, Caller caller) {
+        HttpServletResponse res = (HttpServletResponse) async.getResponse();
         CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, caller);
         async.addListener(new CancelOnAbandon(run));
         run.whenComplete((result, error) -> {
@@ -107,13 +164,17 @@ public class ChatCompletionsServlet extends HttpServlet {
                 LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
                 body = JsonResponses.prepareError(res, INTERNAL);
             }
-            try {
-                AsyncAnswer.send(async, body);
-            } catch (IOException | IllegalStateException e) {
-                LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
-                complete(async);
-            }
+            send(async, requestId, body);
         });
+    }
+
+    private static void send(AsyncContext async, String requestId, byte[] body) {
+        try {
+            AsyncAnswer.send(async, body);
+        } catch (IOException | IllegalStateException e) {
+            LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
+            complete(async);
+        }
     }
 
     /**
@@ -123,8 +184,6 @@ public class ChatCompletionsServlet extends HttpServlet {
      */
     private void stream(AsyncContext async, String requestId, Instant receivedAt, ChatRequest chat, Caller caller)
             throws IOException {
-        // No container timeout: the first-token and idle limits bound the upstream, and a long answer may take minutes.
-        async.setTimeout(0);
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
         SseResponse sse = new SseResponse(async, requestId, receivedAt.getEpochSecond(), () -> clientGone.complete(null));
         CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, caller, sse);
@@ -207,36 +266,12 @@ public class ChatCompletionsServlet extends HttpServlet {
         return m != null && m.matches() ? m.group(1) : null;
     }
 
-    private static byte[] readBody(HttpServletRequest req, long max) throws IOException {
-        long declared = req.getContentLengthLong();
-        if (declared > max) {
-            throw tooLarge(max);
-        }
+    private static void requireJson(HttpServletRequest req) {
         String type = req.getContentType();
         if (type != null && !type.toLowerCase().contains("json")) {
             throw new ProxyException(ProxyError.of(ErrorKind.UNSUPPORTED_MEDIA_TYPE,
                     "Content-Type must be application/json."));
         }
-        try (InputStream in = req.getInputStream()) {
-            byte[] buffer = new byte[(int) Math.min(max + 1, declared >= 0 ? declared + 1 : 16_384)];
-            int length = 0;
-            int n;
-            while ((n = in.read(buffer, length, buffer.length - length)) != -1) {
-                length += n;
-                if (length > max) {
-                    throw tooLarge(max);
-                }
-                if (length == buffer.length) {
-                    buffer = Arrays.copyOf(buffer, (int) Math.min(max + 1, (long) buffer.length * 2));
-                }
-            }
-            return length == buffer.length ? buffer : Arrays.copyOf(buffer, length);
-        }
-    }
-
-    private static ProxyException tooLarge(long max) {
-        return new ProxyException(ProxyError.of(ErrorKind.PAYLOAD_TOO_LARGE,
-                "The request body is larger than the limit of " + max + " bytes."));
     }
 
     private static void complete(AsyncContext async) {

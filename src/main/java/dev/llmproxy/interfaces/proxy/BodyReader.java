@@ -1,0 +1,123 @@
+package dev.llmproxy.interfaces.proxy;
+
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.routing.ProxyException;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * Reads a request body with the servlet's non-blocking input. A client that sends its body slowly then holds a
+ * connection and a buffer, never a thread: with blocking reads, a few hundred clients trickling a byte a second had
+ * the container's threads all waiting, and everyone else's requests queued behind them.
+ */
+final class BodyReader implements ReadListener {
+
+    /** Where the body goes; exactly one method is called, once. */
+    interface Handler {
+        void body(byte[] body);
+
+        /** The body was refused (too large) or never arrived whole (the client went away or timed out). */
+        void failed(ProxyError error);
+    }
+
+    private final ServletInputStream in;
+    private final long max;
+    private final Handler handler;
+    private byte[] buffer;
+    private int length;
+    private boolean done;
+
+    private BodyReader(ServletInputStream in, long max, long declared, Handler handler) {
+        this.in = in;
+        this.max = max;
+        this.handler = handler;
+        this.buffer = new byte[(int) Math.min(max + 1, declared >= 0 ? declared + 1 : 16_384)];
+    }
+
+    /**
+     * Starts reading (the request must be in async mode); the handler hears of the body, most often before this
+     * returns.
+     *
+     * @return the reader, whose {@link #expire} ends a body that is taking too long
+     * @throws ProxyException when the declared length is already over the limit (nothing is read)
+     */
+    static BodyReader read(HttpServletRequest req, long max, Handler handler) throws IOException {
+        long declared = req.getContentLengthLong();
+        if (declared > max) {
+            throw new ProxyException(tooLarge(max));
+        }
+        BodyReader reader = new BodyReader(req.getInputStream(), max, declared, handler);
+        reader.in.setReadListener(reader);
+        return reader;
+    }
+
+    synchronized boolean isDone() {
+        return done;
+    }
+
+    @Override
+    public void onDataAvailable() throws IOException {
+        ProxyError refused = null;
+        synchronized (this) {
+            while (!done && in.isReady()) {
+                int n = in.read(buffer, length, buffer.length - length);
+                if (n == -1) {
+                    return; // onAllDataRead follows
+                }
+                length += n;
+                if (length > max) {
+                    done = true;
+                    refused = tooLarge(max);
+                } else if (length == buffer.length) {
+                    buffer = Arrays.copyOf(buffer, (int) Math.min(max + 1, (long) buffer.length * 2));
+                }
+            }
+        }
+        if (refused != null) {
+            handler.failed(refused);
+        }
+    }
+
+    @Override
+    public void onAllDataRead() {
+        byte[] body;
+        synchronized (this) {
+            if (done) {
+                return;
+            }
+            done = true;
+            body = length == buffer.length ? buffer : Arrays.copyOf(buffer, length);
+        }
+        handler.body(body);
+    }
+
+    @Override
+    public void onError(Throwable t) {
+        end(ProxyError.of(ErrorKind.BAD_REQUEST, "The request body could not be read: the connection failed."));
+    }
+
+    /** Gives up on a body that has not arrived whole in time. */
+    void expire(String message) {
+        end(ProxyError.of(ErrorKind.REQUEST_TIMEOUT, message));
+    }
+
+    private void end(ProxyError error) {
+        synchronized (this) {
+            if (done) {
+                return;
+            }
+            done = true;
+            buffer = null;
+        }
+        handler.failed(error);
+    }
+
+    private static ProxyError tooLarge(long max) {
+        return ProxyError.of(ErrorKind.PAYLOAD_TOO_LARGE, "The request body is larger than the limit of " + max + " bytes.");
+    }
+}
