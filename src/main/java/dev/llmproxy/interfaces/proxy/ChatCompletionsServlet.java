@@ -105,6 +105,10 @@ public class ChatCompletionsServlet extends HttpServlet {
         } catch (ProxyException e) {
             refuse(async, requestId, receivedAt, null, caller, e.error());
             return;
+        } catch (IOException | IllegalStateException e) {
+            LOG.fine(() -> "Could not read the body of " + requestId + ": " + e);
+            complete(async);
+            return;
         }
         if (!reader.isDone()) {
             // A body still on its way holds no thread, but it may not hold the request open for ever either.
