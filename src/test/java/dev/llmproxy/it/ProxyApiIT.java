@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static dev.llmproxy.testing.FaultUpstream.ok;
 import static dev.llmproxy.testing.FaultUpstream.status;
@@ -102,9 +103,13 @@ class ProxyApiIT extends DeployedProxy {
     }
 
     private JsonObject findLogged(String requestId) {
-        JsonArray rows = json(proxy.adminGet("/admin/api/requests?limit=50").body()).getJsonArray("data");
-        return rows.stream().map(JsonObject.class::cast)
-                .filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElse(null);
+        return loggedRows(50).filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElse(null);
+    }
+
+    /** The newest rows of the request log. */
+    private Stream<JsonObject> loggedRows(int limit) {
+        return json(proxy.adminGet("/admin/api/requests?limit=" + limit).body()).getJsonArray("data").stream()
+                .map(JsonObject.class::cast);
     }
 
     /**
@@ -123,9 +128,7 @@ class ProxyApiIT extends DeployedProxy {
                 Socket socket = new Socket();
                 socket.setReceiveBufferSize(1024);
                 socket.connect(new InetSocketAddress(base.getHost(), base.getPort()));
-                socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
-                        + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
-                        .getBytes(StandardCharsets.UTF_8));
+                socket.getOutputStream().write(ProxyClient.rawChatPost(body.length(), body));
                 readers.add(socket);
             }
             await().atMost(Duration.ofSeconds(20)).until(() -> fault.calls("huge") >= callsBefore + stalled);
@@ -145,8 +148,7 @@ class ProxyApiIT extends DeployedProxy {
     }
 
     private long logged(String tier) {
-        return json(proxy.adminGet("/admin/api/requests?limit=200").body()).getJsonArray("data").stream()
-                .map(JsonObject.class::cast).filter(o -> tier.equals(o.getString("tier", null))).count();
+        return loggedRows(200).filter(o -> tier.equals(o.getString("tier", null))).count();
     }
 
     @Test
@@ -251,9 +253,7 @@ class ProxyApiIT extends DeployedProxy {
         URI base = URI.create(ProxyClient.BASE);
         try (Socket socket = new Socket(base.getHost(), base.getPort())) {
             socket.setSoTimeout(15_000);
-            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"model\":")
-                    .getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().write(ProxyClient.rawChatPost(100, "{\"model\":"));
             String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(answer).startsWith("HTTP/1.1 408").contains("\"code\":\"request_timeout\"")
                     .contains("did not arrive within 1500 ms");

@@ -60,6 +60,15 @@ final class ProxyClient {
         return send(b);
     }
 
+    /**
+     * The bytes a raw-socket client sends for {@code POST /v1/chat/completions}: the head declaring
+     * {@code contentLength}, then {@code body} (which may be shorter, to leave the body unfinished).
+     */
+    static byte[] rawChatPost(int contentLength, String body) {
+        return ("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: " + contentLength + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8);
+    }
+
     static String chatBody(String model) {
         return "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}";
     }

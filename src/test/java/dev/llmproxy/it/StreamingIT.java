@@ -283,9 +283,7 @@ class StreamingIT extends DeployedProxy {
         String requestId = null;
         String body = "{\"model\":\"st-long\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"go on\"}]}";
         try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
-            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
-                    .getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().write(ProxyClient.rawChatPost(body.length(), body));
             BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
             String line;
             while ((line = in.readLine()) != null && !line.contains("data: ")) {

@@ -60,10 +60,15 @@ final class AsyncAnswer implements WriteListener {
         done = true;
         pending = null;
         LOG.fine(() -> "Could not send an answer: " + t);
+        end(async);
+    }
+
+    /** Completes the exchange, unless the container has already ended it (timeout or client gone). */
+    static void end(AsyncContext async) {
         try {
             async.complete();
         } catch (IllegalStateException alreadyDone) {
-            // the container ended it
+            // nothing left to end
         }
     }
 }

@@ -92,6 +92,7 @@ final class BodyReader implements ReadListener {
             }
             done = true;
             body = length == buffer.length ? buffer : Arrays.copyOf(buffer, length);
+            buffer = null; // a pending body deadline keeps this reader until it fires
         }
         handler.body(body);
     }

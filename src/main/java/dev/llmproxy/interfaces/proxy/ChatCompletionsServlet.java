@@ -107,7 +107,7 @@ public class ChatCompletionsServlet extends HttpServlet {
             return;
         } catch (IOException | IllegalStateException e) {
             LOG.fine(() -> "Could not read the body of " + requestId + ": " + e);
-            complete(async);
+            AsyncAnswer.end(async);
             return;
         }
         if (!reader.isDone()) {
@@ -137,7 +137,7 @@ public class ChatCompletionsServlet extends HttpServlet {
                 stream(async, requestId, receivedAt, chat, caller);
             } catch (IOException e) {
                 LOG.fine(() -> "Could not start the stream for " + requestId + ": " + e);
-                complete(async);
+                AsyncAnswer.end(async);
             }
         } else {
             answer(async, requestId, receivedAt, chat, caller);
@@ -158,7 +158,7 @@ public class ChatCompletionsServlet extends HttpServlet {
         async.addListener(new CancelOnAbandon(run));
         run.whenComplete((result, error) -> {
             if (run.isCancelled()) {
-                complete(async);
+                AsyncAnswer.end(async);
                 return;
             }
             byte[] body;
@@ -177,7 +177,7 @@ public class ChatCompletionsServlet extends HttpServlet {
             AsyncAnswer.send(async, body);
         } catch (IOException | IllegalStateException e) {
             LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
-            complete(async);
+            AsyncAnswer.end(async);
         }
     }
 
@@ -275,14 +275,6 @@ public class ChatCompletionsServlet extends HttpServlet {
         if (type != null && !type.toLowerCase().contains("json")) {
             throw new ProxyException(ProxyError.of(ErrorKind.UNSUPPORTED_MEDIA_TYPE,
                     "Content-Type must be application/json."));
-        }
-    }
-
-    private static void complete(AsyncContext async) {
-        try {
-            async.complete();
-        } catch (IllegalStateException alreadyDone) {
-            // the container ended it (timeout or client gone)
         }
     }
 

@@ -237,11 +237,7 @@ final class SseResponse implements StreamSink, WriteListener {
         queuedBytes = 0;
         if (!ended) {
             ended = true;
-            try {
-                async.complete();
-            } catch (IllegalStateException alreadyDone) {
-                // the container ended it
-            }
+            AsyncAnswer.end(async);
         }
     }
 

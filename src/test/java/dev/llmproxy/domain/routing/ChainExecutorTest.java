@@ -306,9 +306,7 @@ class ChainExecutorTest {
 
     @Test
     void aCancelledRunStillNamesEveryAttemptWithTheOneInFlightAbandoned() {
-        upstream.on("a", status(503)).hangs("b");
-        settings = settings.toBuilder().set("maxSameModelRetries", 0L).build();
-        RunningChain f = start("a", "b");
+        RunningChain f = failThenHang();
         clock.advance(Duration.ofMillis(700));
         f.cancel(true);
         assertThat(f.attemptsSoFar()).extracting(AttemptRecord::model, AttemptRecord::outcome)
@@ -319,10 +317,15 @@ class ChainExecutorTest {
 
     @Test
     void aRunStillGoingReportsOnlyTheAttemptsThatEnded() {
+        RunningChain f = failThenHang();
+        assertThat(f.attemptsSoFar()).extracting(AttemptRecord::outcome).containsExactly(Outcome.SERVER_ERROR);
+    }
+
+    /** A run whose first model failed (no retry) and whose second is in flight for good. */
+    private RunningChain failThenHang() {
         upstream.on("a", status(503)).hangs("b");
         settings = settings.toBuilder().set("maxSameModelRetries", 0L).build();
-        RunningChain f = start("a", "b");
-        assertThat(f.attemptsSoFar()).extracting(AttemptRecord::outcome).containsExactly(Outcome.SERVER_ERROR);
+        return start("a", "b");
     }
 
     @Test
