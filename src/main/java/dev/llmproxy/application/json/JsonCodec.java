@@ -5,14 +5,11 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonReaderFactory;
 import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
 import jakarta.json.JsonWriterFactory;
 import jakarta.json.spi.JsonProvider;
 
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -25,7 +22,7 @@ import java.util.Map;
 public final class JsonCodec {
 
     private static final JsonProvider PROVIDER = JsonProvider.provider();
-    private static final JsonReaderFactory READERS = PROVIDER.createReaderFactory(Map.of());
+    private static final BoundedJsonReader READER = new BoundedJsonReader(PROVIDER, JsonLimits.DEFAULT);
     private static final JsonWriterFactory WRITERS = PROVIDER.createWriterFactory(Map.of());
 
     private JsonCodec() {
@@ -55,11 +52,15 @@ public final class JsonCodec {
         return PROVIDER.createValue(value);
     }
 
-    /** @throws jakarta.json.JsonException (or its subclass JsonParsingException) when the text is not JSON */
+    /**
+     * Reads one JSON value within {@link JsonLimits#DEFAULT}.
+     *
+     * @throws jakarta.json.JsonException when the text is not JSON (a {@code JsonParsingException}, with a location)
+     *                                    or passes a limit (a {@link JsonLimitException}, naming the field); never
+     *                                    any other runtime exception
+     */
     public static JsonValue read(String text) {
-        try (JsonReader reader = READERS.createReader(new StringReader(text))) {
-            return reader.readValue();
-        }
+        return READER.read(text);
     }
 
     /** A writer factory with the given JSON-P configuration (e.g. pretty printing). */
@@ -72,7 +73,7 @@ public final class JsonCodec {
      * ignored. Decoding to text first costs the text; the stream reader JSON-P would wrap around the bytes allocates
      * an 8 KB buffer per call, twice per proxied request.
      *
-     * @throws jakarta.json.JsonException (or its subclass JsonParsingException) when the bytes are not JSON
+     * @throws jakarta.json.JsonException as {@link #read(String)} does
      */
     public static JsonValue read(byte[] bytes) {
         int start = bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB

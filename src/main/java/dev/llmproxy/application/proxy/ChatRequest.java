@@ -4,6 +4,7 @@ import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.json.JsonLimitException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -25,6 +26,8 @@ public record ChatRequest(JsonObject body, String model, boolean stream) {
         JsonValue value;
         try {
             value = JsonCodec.read(bytes);
+        } catch (JsonLimitException e) {
+            throw bad(e.path().isEmpty() ? null : e.path(), "The request body is refused: " + e.getMessage() + ".");
         } catch (JsonParsingException e) {
             var loc = e.getLocation();
             throw bad(null, "The request body is not valid JSON"

@@ -8,8 +8,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.util.NoSuchElementException;
-
 /** What one {@code data:} event of an OpenAI-compatible stream says, read without any state of the stream. */
 sealed interface StreamChunk {
 
@@ -45,8 +43,7 @@ sealed interface StreamChunk {
                 return new Malformed();
             }
             chunk = o;
-        } catch (JsonException | IllegalStateException | NoSuchElementException e) {
-            // Parsson reports some truncated input as other runtime exceptions than JsonException.
+        } catch (JsonException e) {
             return new Malformed();
         }
         if (chunk.get("error") instanceof JsonObject error) {

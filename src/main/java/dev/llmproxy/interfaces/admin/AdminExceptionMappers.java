@@ -103,6 +103,19 @@ public final class AdminExceptionMappers {
         }
     }
 
+    /** Anything else thrown by a route: logged, and answered in the same shape instead of the server's page. */
+    @Provider
+    public static class Unexpected implements ExceptionMapper<RuntimeException> {
+        private static final Logger LOG = Logger.getLogger(Unexpected.class.getName());
+
+        @Override
+        public Response toResponse(RuntimeException e) {
+            LOG.log(Level.SEVERE, "Admin API request failed inside the proxy", e);
+            return json(500, ErrorBodies.of(ProxyError.of(ErrorKind.INTERNAL,
+                    "The proxy failed to handle this request; nothing was changed unless the audit trail says so.")));
+        }
+    }
+
     /** The signed-in admin's name, for logs and the audit trail. */
     static String who(jakarta.ws.rs.core.SecurityContext security) {
         return security.getUserPrincipal() == null ? "unknown" : security.getUserPrincipal().getName();

@@ -68,7 +68,7 @@ public class KeysResource {
         JsonObject o;
         try {
             o = JsonCodec.read(body).asJsonObject();
-        } catch (JsonException | ClassCastException | IllegalStateException e) {
+        } catch (JsonException | ClassCastException e) {
             throw new ConfigValidationException(List.of("body: must be a JSON object"));
         }
         List<String> problems = new ArrayList<>();

@@ -32,7 +32,7 @@ public class UsersResource {
         JsonObject o;
         try {
             o = JsonCodec.read(body).asJsonObject();
-        } catch (JsonException | ClassCastException | IllegalStateException e) {
+        } catch (JsonException | ClassCastException e) {
             throw new ConfigValidationException(List.of("body: must be a JSON object with password and role"));
         }
         users.save(name, o.getString("password", null), o.getString("role", null), AdminExceptionMappers.who(security));

@@ -3,7 +3,7 @@ package dev.llmproxy.interfaces.metrics;
 import dev.llmproxy.application.metrics.ProxyMetrics;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
+import dev.llmproxy.interfaces.proxy.ApiServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -14,7 +14,11 @@ import java.io.IOException;
  * is meant for the operators' network; it holds counts and configured names, never prompts, keys or addresses.
  */
 @WebServlet(urlPatterns = "/metrics")
-public class MetricsServlet extends HttpServlet {
+public class MetricsServlet extends ApiServlet {
+
+    public MetricsServlet() {
+        super("GET");
+    }
 
     @Inject
     ProxyMetrics metrics;

@@ -8,6 +8,7 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.limits.ScopeLimit;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.ErrorKind;
@@ -20,7 +21,6 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -40,11 +40,10 @@ import java.util.regex.Pattern;
  * slow client or an upstream.
  */
 @WebServlet(urlPatterns = {"/v1/chat/completions", "/v1/scopes/*"}, asyncSupported = true)
-public class ChatCompletionsServlet extends HttpServlet {
+public class ChatCompletionsServlet extends ApiServlet {
 
     private static final Logger LOG = Logger.getLogger(ChatCompletionsServlet.class.getName());
     private static final Pattern SCOPED = Pattern.compile("/(" + ScopeLimit.NAME + ")/chat/completions");
-    private static final ProxyError INTERNAL = ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
 
     @Inject
     ChatCompletionService service;
@@ -57,10 +56,29 @@ public class ChatCompletionsServlet extends HttpServlet {
     @Inject
     Sleeper sleeper;
 
+    public ChatCompletionsServlet() {
+        super("POST");
+    }
+
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
         Instant receivedAt = clock.instant();
         String requestId = RequestIds.of(req);
+        try {
+            start(req, res, receivedAt, requestId);
+        } catch (RuntimeException e) {
+            if (req.isAsyncStarted()) {
+                lastResort(req.getAsyncContext(), requestId, receivedAt, Caller.UNKNOWN, e);
+            } else {
+                LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", e);
+                record(requestId, receivedAt, null, Caller.UNKNOWN.record(), INTERNAL);
+                JsonResponses.error(res, INTERNAL);
+            }
+        }
+    }
+
+    private void start(HttpServletRequest req, HttpServletResponse res, Instant receivedAt, String requestId)
+            throws IOException {
         Settings settings = configs.current().settings();
         String routeScope = null;
         if (req.getServletPath().equals("/v1/scopes")) {
@@ -79,8 +97,8 @@ public class ChatCompletionsServlet extends HttpServlet {
                     req.getHeader("X-Forwarded-For"), req.getHeader("Authorization"), routeScope));
             requireJson(req);
         } catch (ProxyException e) {
-            service.recordRejected(requestId, receivedAt, null,
-                    e instanceof AccessRefusal refusal ? refusal.caller() : caller.record(), e.error());
+            record(requestId, receivedAt, null, e instanceof AccessRefusal refusal ? refusal.caller() : caller.record(),
+                    e.error());
             JsonResponses.error(res, e.error());
             return;
         }
@@ -118,9 +136,18 @@ public class ChatCompletionsServlet extends HttpServlet {
         }
     }
 
-    /** The whole body is in: validate it and start the chain. */
+    /** The whole body is in: validate it and start the chain; whatever is thrown, the exchange ends with an answer. */
     private void handle(AsyncContext async, String requestId, Instant receivedAt, Settings settings, Caller caller,
                         byte[] body) {
+        try {
+            validateAndRun(async, requestId, receivedAt, settings, caller, body);
+        } catch (RuntimeException | Error e) {
+            lastResort(async, requestId, receivedAt, caller, e);
+        }
+    }
+
+    private void validateAndRun(AsyncContext async, String requestId, Instant receivedAt, Settings settings,
+                                Caller caller, byte[] body) {
         ChatRequest chat = null;
         try {
             chat = ChatRequest.parse(body);
@@ -147,8 +174,42 @@ public class ChatCompletionsServlet extends HttpServlet {
     /** A request refused before its chain: recorded, and answered with its error. */
     private void refuse(AsyncContext async, String requestId, Instant receivedAt, String model, Caller caller,
                         ProxyError error) {
-        service.recordRejected(requestId, receivedAt, model, caller.record(), error);
+        record(requestId, receivedAt, model, caller.record(), error);
         send(async, requestId, JsonResponses.prepareError((HttpServletResponse) async.getResponse(), error));
+    }
+
+    /** Records a request refused before its chain; a failure to record is logged and never stops the answer. */
+    private void record(String requestId, Instant receivedAt, String model, CallerRecord caller, ProxyError error) {
+        try {
+            service.recordRejected(requestId, receivedAt, model, caller, error);
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
+        }
+    }
+
+    /**
+     * Something on the request path threw before its chain started: the request is logged as a proxy failure and
+     * answered with a 500, or, when its answer is already under way, ended.
+     */
+    private void lastResort(AsyncContext async, String requestId, Instant receivedAt, Caller caller, Throwable e) {
+        LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", e);
+        record(requestId, receivedAt, null, caller.record(), INTERNAL);
+        endWithInternalError(async, requestId);
+    }
+
+    /** Answers 500 if nothing has been sent yet; otherwise ends the exchange. */
+    private static void endWithInternalError(AsyncContext async, String requestId) {
+        HttpServletResponse res = (HttpServletResponse) async.getResponse();
+        try {
+            if (!res.isCommitted()) {
+                res.reset();
+                send(async, requestId, JsonResponses.prepareError(res, INTERNAL));
+                return;
+            }
+        } catch (RuntimeException again) {
+            LOG.log(Level.FINE, "Could not answer " + requestId + " with an error", again);
+        }
+        AsyncAnswer.end(async);
     }
 
     /** An answer in one piece. */
@@ -161,14 +222,17 @@ public class ChatCompletionsServlet extends HttpServlet {
                 AsyncAnswer.end(async);
                 return;
             }
-            byte[] body;
-            if (result != null) {
-                body = prepareAnswer(res, result);
-            } else {
+            if (result == null) {
                 LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
-                body = JsonResponses.prepareError(res, INTERNAL);
+                endWithInternalError(async, requestId);
+                return;
             }
-            send(async, requestId, body);
+            try {
+                send(async, requestId, prepareAnswer(res, result));
+            } catch (RuntimeException | Error e) {
+                LOG.log(Level.SEVERE, "Could not answer request " + requestId, e);
+                endWithInternalError(async, requestId);
+            }
         });
     }
 
@@ -194,27 +258,42 @@ public class ChatCompletionsServlet extends HttpServlet {
         clientGone.thenRun(() -> run.cancel(true));
         async.addListener(new CancelOnAbandon(run));
         run.whenComplete((result, error) -> {
-            if (result instanceof ChainResult.Streamed s) {
-                sse.finish(chat.includeUsage() ? usage(s, chat) : null);
-            } else if (result instanceof ChainResult.Failure f) {
+            try {
+                endStream(sse, async, requestId, chat, run, result, error);
+            } catch (RuntimeException | Error e) {
+                LOG.log(Level.SEVERE, "Could not end the stream of request " + requestId, e);
                 if (sse.isOpen()) {
-                    sse.fail(f.error());
+                    AsyncAnswer.end(async);
                 } else {
-                    // Nothing streamed and the run is over: the response is ours alone to set up.
-                    proxyHeaders((HttpServletResponse) async.getResponse(), f);
-                    sse.reject(f.error());
-                }
-            } else if (run.isCancelled()) {
-                sse.abandon();
-            } else {
-                LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
-                if (sse.isOpen()) {
-                    sse.fail(INTERNAL);
-                } else {
-                    sse.reject(INTERNAL);
+                    endWithInternalError(async, requestId);
                 }
             }
         });
+    }
+
+    /** Ends a stream as its chain ended: usage and {@code [DONE]}, an in-band error, or an ordinary error answer. */
+    private static void endStream(SseResponse sse, AsyncContext async, String requestId, ChatRequest chat,
+                                  CompletableFuture<ChainResult> run, ChainResult result, Throwable error) {
+        if (result instanceof ChainResult.Streamed s) {
+            sse.finish(chat.includeUsage() ? usage(s, chat) : null);
+        } else if (result instanceof ChainResult.Failure f) {
+            if (sse.isOpen()) {
+                sse.fail(f.error());
+            } else {
+                // Nothing streamed and the run is over: the response is ours alone to set up.
+                proxyHeaders((HttpServletResponse) async.getResponse(), f);
+                sse.reject(f.error());
+            }
+        } else if (run.isCancelled()) {
+            sse.abandon();
+        } else {
+            LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
+            if (sse.isOpen()) {
+                sse.fail(INTERNAL);
+            } else {
+                sse.reject(INTERNAL);
+            }
+        }
     }
 
     /** The upstream's usage when one model answered and reported it; otherwise counted (prompt estimated). */
@@ -230,12 +309,6 @@ public class ChatCompletionsServlet extends HttpServlet {
 
     private static long calls(ChainResult result) {
         return result.attempts().stream().filter(a -> !a.outcome().skipped()).count();
-    }
-
-    @Override
-    protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        res.setHeader("Allow", "POST");
-        JsonResponses.error(res, ProxyError.of(ErrorKind.METHOD_NOT_ALLOWED, "Use POST for /v1/chat/completions."));
     }
 
     /** What every answer says about its chain; a failure names no model and is no fallback. */

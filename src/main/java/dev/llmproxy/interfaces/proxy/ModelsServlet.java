@@ -8,7 +8,6 @@ import dev.llmproxy.domain.config.Tier;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -16,7 +15,11 @@ import java.io.IOException;
 
 /** {@code GET /v1/models}: the tiers and enabled allowlisted models, in OpenAI's list format. */
 @WebServlet(urlPatterns = "/v1/models")
-public class ModelsServlet extends HttpServlet {
+public class ModelsServlet extends ApiServlet {
+
+    public ModelsServlet() {
+        super("GET");
+    }
 
     @Inject
     ConfigService configs;

@@ -6,7 +6,6 @@ import dev.llmproxy.interfaces.json.ModelStatusJson;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -17,7 +16,11 @@ import java.io.IOException;
  * its next probe. Nothing internal: no reasons, no error bodies.
  */
 @WebServlet(urlPatterns = "/v1/status")
-public class StatusServlet extends HttpServlet {
+public class StatusServlet extends ApiServlet {
+
+    public StatusServlet() {
+        super("GET");
+    }
 
     @Inject
     ModelHealth health;
