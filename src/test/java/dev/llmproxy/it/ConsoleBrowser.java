@@ -134,6 +134,6 @@ abstract class ConsoleBrowser extends DeployedProxy {
     }
 
     static String sessionCookie() {
-        return "JSESSIONID=" + browser.manage().getCookieNamed("JSESSIONID").getValue();
+        return "llmproxy_console=" + browser.manage().getCookieNamed("llmproxy_console").getValue();
     }
 }

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
 /** The request log as the rest of the application sees it: submit never blocks; writing is batched behind it. */
 @ApplicationScoped
@@ -34,11 +35,20 @@ public class RequestLog {
     }
 
     public void submit(RequestRecord record) {
+        started().submit(record);
+    }
+
+    /** Queues a row; the future completes once it is committed (see {@link RequestLogBatcher#submitAwaiting}). */
+    public CompletableFuture<Void> submitAwaiting(RequestRecord record) {
+        return started().submitAwaiting(record);
+    }
+
+    private RequestLogBatcher started() {
         RequestLogBatcher b = batcher;
         if (b == null) {
             throw new IllegalStateException("the request log is not started");
         }
-        b.submit(record);
+        return b;
     }
 
     /** Records waiting to be written (0 before start). */

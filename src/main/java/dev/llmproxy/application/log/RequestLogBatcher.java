@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
@@ -19,13 +20,21 @@ import java.util.logging.Logger;
  * Writes the request log off the response path: records queue in memory and one worker writes them in batches.
  * A batch that fails is retried until the database takes it (never dropped while it is reachable); a single row the
  * database refuses while others succeed is logged in full and skipped, so one bad row cannot stall the log.
+ *
+ * <p>A row may be submitted {@linkplain #submitAwaiting awaiting} its commit: its future completes once the batch
+ * holding it has committed. Such a batch does not linger for more rows (group commit: the rows that arrive while one
+ * batch commits go together in the next), so waiting costs about one commit.
  */
 public final class RequestLogBatcher {
 
     private static final Logger LOG = Logger.getLogger(RequestLogBatcher.class.getName());
 
     private final RequestLogWriter repository;
-    private final BlockingQueue<RequestRecord> queue;
+    /** A queued row, and who waits for its commit (null: nobody). */
+    private record Entry(RequestRecord record, CompletableFuture<Void> committed) {
+    }
+
+    private final BlockingQueue<Entry> queue;
     private final int batchSize;
     private final Duration linger;
     private final CountDownLatch stopping = new CountDownLatch(1);
@@ -53,12 +62,32 @@ public final class RequestLogBatcher {
 
     /** Never blocks; a full queue means the database has been far behind for a long time. */
     public void submit(RequestRecord record) {
-        if (!queue.offer(record)) {
-            long n = dropped.incrementAndGet();
-            if (n == 1 || n % 1000 == 0) {
-                LOG.severe("Request log queue is full; " + n + " records dropped so far (is the database down?)");
-            }
+        offer(new Entry(record, null));
+    }
+
+    /**
+     * Queues a row and tells when it is in the database.
+     *
+     * @return completes when the batch holding the row has committed; fails when the row was dropped (queue full) or
+     * the database refused that row on its own
+     */
+    public CompletableFuture<Void> submitAwaiting(RequestRecord record) {
+        CompletableFuture<Void> committed = new CompletableFuture<>();
+        if (!offer(new Entry(record, committed))) {
+            committed.completeExceptionally(new IllegalStateException("the request log queue is full"));
         }
+        return committed;
+    }
+
+    private boolean offer(Entry entry) {
+        if (queue.offer(entry)) {
+            return true;
+        }
+        long n = dropped.incrementAndGet();
+        if (n == 1 || n % 1000 == 0) {
+            LOG.severe("Request log queue is full; " + n + " records dropped so far (is the database down?)");
+        }
+        return false;
     }
 
     public long dropped() { return dropped.get(); }
@@ -78,12 +107,12 @@ public final class RequestLogBatcher {
     }
 
     private void run() {
-        List<RequestRecord> batch = new ArrayList<>(batchSize);
+        List<Entry> batch = new ArrayList<>(batchSize);
         int retriesAfterStop = 0;
         while (true) {
             try {
                 if (batch.isEmpty()) {
-                    RequestRecord first = queue.poll(200, TimeUnit.MILLISECONDS);
+                    Entry first = queue.poll(200, TimeUnit.MILLISECONDS);
                     if (first == null) {
                         if (stopping.getCount() == 0) {
                             return;
@@ -92,7 +121,8 @@ public final class RequestLogBatcher {
                     }
                     batch.add(first);
                     queue.drainTo(batch, batchSize - 1);
-                    if (batch.size() < batchSize && !linger.isZero() && !stopping.await(linger.toNanos(), TimeUnit.NANOSECONDS)) {
+                    if (batch.size() < batchSize && !linger.isZero() && batch.stream().noneMatch(e -> e.committed() != null)
+                            && !stopping.await(linger.toNanos(), TimeUnit.NANOSECONDS)) {
                         queue.drainTo(batch, batchSize - batch.size());
                     }
                 }
@@ -112,28 +142,41 @@ public final class RequestLogBatcher {
     }
 
     /** Writes the batch; on return it holds only rows that still need writing. */
-    private void writeOrRetain(List<RequestRecord> batch) {
+    private void writeOrRetain(List<Entry> batch) {
         try {
-            repository.saveAll(batch);
+            repository.saveAll(batch.stream().map(Entry::record).toList());
+            batch.forEach(e -> committed(e, null));
             batch.clear();
             return;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Request log batch of " + batch.size() + " failed; writing its rows one by one", e);
         }
-        List<RequestRecord> failed = new ArrayList<>();
-        for (RequestRecord r : batch) {
+        List<Entry> failed = new ArrayList<>();
+        for (Entry e : batch) {
             try {
-                repository.saveAll(List.of(r));
-            } catch (RuntimeException e) {
-                failed.add(r);
+                repository.saveAll(List.of(e.record()));
+                committed(e, null);
+            } catch (RuntimeException refused) {
+                failed.add(e);
             }
         }
         if (failed.size() == batch.size()) {
             return; // nothing went in: the database is unreachable, keep them all
         }
         batch.clear();
-        for (RequestRecord r : failed) {
-            LOG.severe("Request log: the database refused this record, skipped: " + r);
+        for (Entry e : failed) {
+            LOG.severe("Request log: the database refused this record, skipped: " + e.record());
+            committed(e, new IllegalStateException("the database refused the request-log row"));
+        }
+    }
+
+    private static void committed(Entry e, Throwable failure) {
+        if (e.committed() != null) {
+            if (failure == null) {
+                e.committed().complete(null);
+            } else {
+                e.committed().completeExceptionally(failure);
+            }
         }
     }
 }

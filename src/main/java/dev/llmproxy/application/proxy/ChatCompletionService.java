@@ -125,6 +125,12 @@ public class ChatCompletionService {
                 }
             });
         });
+        CompletableFuture<ChainResult> answered = new CompletableFuture<>();
+        answered.whenComplete((r, e) -> {
+            if (answered.isCancelled()) {
+                outcome.cancel(true); // the client left: stop the chain (and so log it as abandoned)
+            }
+        });
         outcome.whenComplete((result, error) -> {
             List<AttemptRecord> abandoned = List.of();
             if (outcome.isCancelled()) {
@@ -142,57 +148,76 @@ public class ChatCompletionService {
                 recorded = new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL, String.valueOf(error.getMessage())),
                         List.of(), false);
             }
-            record(requestId, receivedAt, route.tier(), request, caller, recorded, abandoned,
-                    waited == null ? null : waited.toMillis());
+            CompletableFuture<Void> committed = record(requestId, receivedAt, route.tier(), request, caller, recorded,
+                    abandoned, waited == null ? null : waited.toMillis());
+            LoggedAnswer.relay(outcome, answered, committed, config.settings().requestLogSyncWait(), sleeper, requestId);
         });
-        return outcome;
+        return answered;
     }
 
     /** Records a request refused before routing (origin, key, limits, bad JSON, body too large...). */
     public void recordRejected(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
                                ProxyError error) {
-        finish(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, error.kind().httpStatus(),
+        logged(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, error.kind().httpStatus(),
                 error.kind().code(), latency(receivedAt), null, null, null, null, false, false, false, List.of(), null,
                 null, caller, null));
     }
 
-    /** @param abandoned the attempts of a run the client walked away from (when {@code result} is null) */
-    private void record(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
+    /**
+     * @param abandoned the attempts of a run the client walked away from (when {@code result} is null)
+     * @return when the answer must wait for its row: completes once the row has committed; otherwise null
+     */
+    private CompletableFuture<Void> record(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
                         ChainResult result, List<AttemptRecord> abandoned, Long queueWaitMs) {
         CallerRecord who = caller.record();
         String excerpt = request.promptExcerpt(configs.current().settings().logPromptChars());
         long latency = latency(receivedAt);
         if (result instanceof ChainResult.Success s) {
             TokenUsage u = s.reply().usage();
-            finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
+            return finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(), u.completionTokens(), u.totalTokens(),
                     s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null, queueWaitMs,
                     who, excerpt));
         } else if (result instanceof ChainResult.Streamed s) {
             TokenUsage u = s.usage();
-            finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
+            return finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
                     s.fallback(), 200, null, latency, u.promptTokens(),
                     u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed(),
                     u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats(), queueWaitMs,
                     who, excerpt));
         } else if (result instanceof ChainResult.Failure f) {
-            finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
+            return finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
                     f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs, who, excerpt));
         } else {
             // Cancelled: the client went away. What was relayed is not known here.
             boolean saw429 = abandoned.stream().anyMatch(a -> a.outcome() == Outcome.RATE_LIMITED
                     || a.outcome() == Outcome.SKIPPED_COOLDOWN);
-            finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
+            return finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, saw429, request.stream(),
                     abandoned, null, queueWaitMs, who, excerpt));
         }
     }
 
-    /** A finished request goes to the request log and the metrics, in the same form. */
-    private void finish(RequestRecord record) {
-        requestLog.submit(record);
+    /** A refused request goes to the request log and the metrics, in the same form; its answer never waits. */
+    private void logged(RequestRecord record) {
         metrics.requestCompleted(record);
+        requestLog.submit(record);
+    }
+
+    /**
+     * A request that ran its chain: like {@link #logged}, and with {@code requestLogDurability=sync} it tells when
+     * its row has committed.
+     *
+     * @return completes once the row has committed (sync); otherwise null
+     */
+    private CompletableFuture<Void> finish(RequestRecord record) {
+        if (!configs.current().settings().requestLogSync()) {
+            logged(record);
+            return null;
+        }
+        metrics.requestCompleted(record);
+        return requestLog.submitAwaiting(record);
     }
 
     private long latency(Instant receivedAt) {

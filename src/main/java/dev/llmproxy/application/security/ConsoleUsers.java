@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** Console users created by admins: an admin (read and edit) or an auditor (read only). */
@@ -24,6 +25,30 @@ public class ConsoleUsers {
     PasswordHasher hasher;
     @Inject
     AuditTrail audit;
+
+    private volatile String decoy;
+
+    /**
+     * The user whose password this is, or empty. An unknown name costs the same hash as a known one, so timing does
+     * not reveal which names exist; the hash comparison itself is constant-time.
+     */
+    public Optional<ConsoleUser> verify(String username, char[] password) {
+        Optional<ConsoleUser> user = users.find(username);
+        if (user.isEmpty()) {
+            hasher.verify(password, decoy());
+            return Optional.empty();
+        }
+        return hasher.verify(password, user.get().passwordHash()) ? user : Optional.empty();
+    }
+
+    private String decoy() {
+        String d = decoy;
+        if (d == null) {
+            d = hasher.hash("decoy-password".toCharArray());
+            decoy = d;
+        }
+        return d;
+    }
 
     /** A user as others may see them: never the password hash. */
     public record Summary(String username, String roles) {

@@ -111,6 +111,24 @@ public final class SettingKeys {
             List.of("localhost", "127.0.0.1"), "Browser origins allowed to call the proxy: exact hosts, .suffixes for "
             + "subdomains, or *. Requests without an Origin header are not gated.", OriginPolicy::validate));
 
+    public static final SettingKey.ChoiceKey REQUEST_LOG_DURABILITY = register(new SettingKey.ChoiceKey(
+            "requestLogDurability", "async", List.of("async", "sync"), "async: an answer leaves at once and its "
+            + "request-log row follows within about 50 ms (a crash loses the rows not yet written). sync: a proxied "
+            + "answer leaves only once the row holding it has committed (about one commit more per request)."));
+    public static final SettingKey.LongKey REQUEST_LOG_SYNC_WAIT_MS = register(new SettingKey.LongKey(
+            "requestLogSyncWaitMs", 5_000, 100, 60_000, "ms", "With requestLogDurability sync: longest wait for a row "
+            + "to commit; past it the answer is refused (503, or an in-band error on a stream) instead of leaving "
+            + "without a record."));
+    public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_ADDRESS = register(new SettingKey.LongKey(
+            "signInFailuresPerAddress", 10, 1, 100_000, "failures", "Failed sign-ins (console form or admin API) "
+            + "from one client address, for any users, before that address is refused (429) until its window ends."));
+    public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_USER = register(new SettingKey.LongKey(
+            "signInFailuresPerUser", 20, 1, 100_000, "failures", "Failed sign-ins for one user name, from any "
+            + "addresses, before that name is refused (429) until its window ends; a right password clears it."));
+    public static final SettingKey.LongKey SIGN_IN_WINDOW_MS = register(new SettingKey.LongKey("signInWindowMs",
+            900_000, 1_000, 24 * HOUR_MS, "ms", "Failed sign-ins are counted in a window of this length from the "
+            + "first; a lock-out lasts until the window ends, never longer."));
+
     private SettingKeys() {
     }
 

@@ -7,6 +7,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import dev.llmproxy.application.config.ConfigService;
 
 import dev.llmproxy.domain.limits.RateLimitStore;
 
@@ -25,7 +26,8 @@ import java.util.logging.Logger;
 
 /**
  * The two rate-limit stores and which one is answering. A switch either way is logged once, counted, and shown in
- * readiness details, so operators know when limits are per instance (each instance then allows the full limit).
+ * readiness details, so operators know when limits are per instance. Meanwhile each instance allows its share of every
+ * limit: the limit divided by the instances alive (heartbeats) when the database was last read.
  */
 @ApplicationScoped
 public class LimiterStores {
@@ -34,6 +36,8 @@ public class LimiterStores {
     /** Longer than the longest window (an hour): an idle bucket can no longer refuse anything. */
     private static final Duration IDLE = Duration.ofHours(2);
     private static final int QUERY_TIMEOUT_SECONDS = 2;
+    /** An instance whose heartbeat is older than this is gone (heartbeats come every 2 s). */
+    static final Duration ALIVE = Duration.ofSeconds(30);
 
     @Resource(lookup = "jdbc/proxy")
     DataSource dataSource;
@@ -41,6 +45,8 @@ public class LimiterStores {
     ManagedScheduledExecutorService scheduler;
     @Inject
     Clock clock;
+    @Inject
+    ConfigService configs;
 
     private JdbcRateLimitStore portable;
     private volatile RateLimitStore shared;
@@ -49,13 +55,16 @@ public class LimiterStores {
     private volatile boolean usingShared = true;
     private volatile Instant since = Instant.EPOCH;
     private final AtomicLong fallbacks = new AtomicLong();
+    private volatile int liveInstances = 1;
     private ScheduledFuture<?> sweeper;
+    private ScheduledFuture<?> counter;
 
     @PostConstruct
     void start() {
         portable = new JdbcRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS);
         since = clock.instant();
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 10, 10, TimeUnit.MINUTES);
+        counter = scheduler.scheduleWithFixedDelay(this::countInstances, 0, 5, TimeUnit.SECONDS);
     }
 
     /** PostgreSQL's one-round-trip store, else the portable one; chosen at first use (the database may be down). */
@@ -79,6 +88,21 @@ public class LimiterStores {
 
     InMemoryRateLimitStore local() {
         return local;
+    }
+
+    /** The instances alive when the database was last read (at least this one). */
+    public int liveInstances() {
+        return liveInstances;
+    }
+
+    private void countInstances() {
+        try {
+            Instant cutoff = clock.instant().minus(ALIVE);
+            liveInstances = (int) Math.max(1, configs.instances().stream()
+                    .filter(i -> i.lastSeen().isAfter(cutoff)).count());
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Could not count live instances; keeping " + liveInstances, e);
+        }
     }
 
     /** Whether the shared store is a database inside this process (embedded H2); false until first used. */
@@ -113,7 +137,8 @@ public class LimiterStores {
                     usingShared = false;
                     since = clock.instant();
                     LOG.log(Level.WARNING, "Rate limits: the shared store is unreachable or slow (" + cause
-                            + "); using this instance's in-memory limits until it recovers.");
+                            + "); until it recovers, this instance allows its share of every limit (1/" + liveInstances
+                            + ", " + liveInstances + " instances alive when last counted), counted in memory.");
                 }
             }
         }
@@ -147,6 +172,9 @@ public class LimiterStores {
     void stop() {
         if (sweeper != null) {
             sweeper.cancel(false);
+        }
+        if (counter != null) {
+            counter.cancel(false);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.console;
 
+import dev.llmproxy.interfaces.security.ConsoleSession;
 import dev.llmproxy.domain.security.ConsoleUser;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.console;
 
+import dev.llmproxy.interfaces.security.ConsoleSession;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;

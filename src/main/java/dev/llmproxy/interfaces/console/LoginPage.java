@@ -1,14 +1,19 @@
 package dev.llmproxy.interfaces.console;
 
+import dev.llmproxy.interfaces.security.ConsoleSession;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.security.enterprise.credential.UsernamePasswordCredential;
-import jakarta.security.enterprise.identitystore.CredentialValidationResult;
-import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
+import dev.llmproxy.application.access.AccessControl;
+import dev.llmproxy.application.security.ConsoleUsers;
+import dev.llmproxy.application.security.SignInThrottle;
+import dev.llmproxy.domain.security.ConsoleUser;
+import dev.llmproxy.interfaces.security.AdminGate;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Logger;
 
 /** Form login against the console users in the database; the password is never logged. */
@@ -18,7 +23,11 @@ public class LoginPage {
     private static final Logger LOG = Logger.getLogger(LoginPage.class.getName());
 
     @Inject
-    IdentityStoreHandler identityStores;
+    ConsoleUsers users;
+    @Inject
+    SignInThrottle throttle;
+    @Inject
+    AccessControl access;
 
     void show(ConsoleRequest r, String error) throws IOException {
         Map<String, Object> model = new HashMap<>();
@@ -31,13 +40,25 @@ public class LoginPage {
         String user = r.param("username");
         String password = r.req().getParameter("password");
         if (user != null && password != null) {
-            CredentialValidationResult result = identityStores.validate(new UsernamePasswordCredential(user, password));
-            if (result.getStatus() == CredentialValidationResult.Status.VALID) {
-                ConsoleSession.signIn(r.req(), result.getCallerPrincipal().getName(), result.getCallerGroups());
-                LOG.info(() -> "Console sign-in: " + result.getCallerPrincipal().getName());
+            String client = AdminGate.clientHash(access, r.req());
+            Optional<Duration> locked = throttle.refusal(user, client);
+            if (locked.isPresent()) {
+                long seconds = AdminGate.retryAfterSeconds(locked.get());
+                r.res().setStatus(429);
+                r.res().setHeader("Retry-After", Long.toString(seconds));
+                show(r, "Too many failed sign-ins for this user or from this address. Try again in "
+                        + Math.max(1, (seconds + 59) / 60) + " minutes.");
+                return;
+            }
+            Optional<ConsoleUser> signedIn = users.verify(user, password.toCharArray());
+            if (signedIn.isPresent()) {
+                throttle.succeeded(user);
+                ConsoleSession.signIn(r.req(), signedIn.get().username(), signedIn.get().roles());
+                LOG.info(() -> "Console sign-in: " + signedIn.get().username());
                 r.redirect("/dashboard");
                 return;
             }
+            throttle.failed(user, client);
         }
         r.res().setStatus(401);
         show(r, "Wrong user name or password.");

@@ -85,12 +85,19 @@ public final class RequestRows {
     }
 
     /**
-     * One CSV cell: quoted when it holds a separator, a quote or a line break; a leading =, +, - or @ is defused so
-     * that a spreadsheet does not run a client-chosen model name as a formula.
+     * One CSV cell: quoted when it holds a separator, a quote or a line break. A cell whose first character other
+     * than white space is =, +, - or @ (or that starts with a tab or a carriage return) is defused with a leading
+     * quote, so that a spreadsheet does not run a client-chosen model name as a formula: spreadsheets skip leading
+     * spaces and line feeds before they look for one.
      */
     static String cell(String value) {
         String v = value;
-        if (!v.isEmpty() && "=+-@\t\r".indexOf(v.charAt(0)) >= 0) {
+        int first = 0;
+        while (first < v.length() && " \t\r\n".indexOf(v.charAt(first)) >= 0) {
+            first++;
+        }
+        if (!v.isEmpty() && ("\t\r".indexOf(v.charAt(0)) >= 0
+                || (first < v.length() && "=+-@".indexOf(v.charAt(first)) >= 0))) {
             v = "'" + v;
         }
         if (v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r")) {

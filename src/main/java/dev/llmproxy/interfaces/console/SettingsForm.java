@@ -167,7 +167,9 @@ public final class SettingsForm {
         g.put("Admission control", List.of("maxConcurrentUpstream", "queueDepth", "queueWaitTimeoutMs"));
         g.put("Callers and limits", List.of("allowAnonymousCallers", "ipLimitPerMinute", "ipLimitPerHour",
                 "keyLimitPerMinute", "scopeLimits", "maxPromptChars", "maxBodyBytes", "bodyTimeoutMs", "trustedProxies", "allowedOrigins"));
-        g.put("Request log", List.of("logPromptChars"));
+        g.put("Console and admin sign-in", List.of("signInFailuresPerAddress", "signInFailuresPerUser",
+                "signInWindowMs"));
+        g.put("Request log", List.of("logPromptChars", "requestLogDurability", "requestLogSyncWaitMs"));
         return g;
     }
 }

@@ -16,8 +16,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * Ready when the database answers, at least one tier can answer now (some model closed or due for a probe), and the
- * deployment may serve (not production without a salt). Details say which rate-limit store is deciding.
+ * Ready means "can serve": at least one tier can answer now (some model closed or due for a probe) and the deployment
+ * may serve (not production without a salt). A database outage does not make an instance unready: it keeps answering,
+ * with limits in memory and request-log rows held until the database returns, and a balancer that followed readiness
+ * would take every instance out at once and turn the outage into a total one. The details say so ({@code degraded}).
  */
 @Readiness
 @ApplicationScoped
@@ -38,16 +40,18 @@ public class ProxyReadiness implements HealthCheck {
     public HealthCheckResponse call() {
         boolean database = databaseAnswers();
         long answering = health.tiers().stream().filter(ModelHealth.TierStatus::canAnswer).count();
+        boolean sharedLimits = limiter.shared();
         HealthCheckResponseBuilder r = HealthCheckResponse.named("proxy")
-                .withData("database", database ? "up" : "down")
+                .withData("database", database ? "up" : "down (serving on: limits in memory, request-log rows held)")
+                .withData("degraded", !database || !sharedLimits)
                 .withData("tiersAnswering", answering)
                 .withData("tiers", health.tiers().size())
-                .withData("rateLimitStore", limiter.shared() ? "shared" : "in-memory (shared store unreachable)")
+                .withData("rateLimitStore", sharedLimits ? "shared" : "in-memory (shared store unreachable)")
                 .withData("mode", access.production() ? "production" : "development");
         if (!access.serving()) {
             r.withData("refusing", access.refusal());
         }
-        return r.status(database && answering > 0 && access.serving()).build();
+        return r.status(answering > 0 && access.serving()).build();
     }
 
     private boolean databaseAnswers() {

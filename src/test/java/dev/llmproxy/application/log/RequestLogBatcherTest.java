@@ -94,4 +94,44 @@ class RequestLogBatcherTest {
         assertThat(b.dropped()).isEqualTo(3);
         assertThat(b.pending()).isEqualTo(5);
     }
+
+    @Test
+    void anAwaitedRowIsConfirmedOnlyOnceItsBatchCommitted() {
+        FlakyRepository repo = new FlakyRepository();
+        // a long linger: an awaited row must not wait for it (group commit)
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 100, Duration.ofSeconds(30));
+        repo.down.set(true);
+        b.start();
+        var committed = b.submitAwaiting(record("sync-1"));
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !committed.isDone());
+        repo.down.set(false);
+        await().atMost(Duration.ofSeconds(5)).until(committed::isDone);
+        assertThat(committed).isCompleted();
+        assertThat(repo.saved).extracting(RequestRecord::requestId).contains("sync-1");
+        b.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void anAwaitedRowTheDatabaseRefusesFailsItsFuture() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 100, Duration.ZERO);
+        repo.down.set(true); // both rows queue up and go in one batch; alone, a refused row looks like an outage
+        var ok = b.submitAwaiting(record("fine"));
+        var refused = b.submitAwaiting(record("poison"));
+        b.start();
+        repo.down.set(false);
+        await().atMost(Duration.ofSeconds(5)).until(() -> ok.isDone() && refused.isDone());
+        assertThat(ok).isCompleted();
+        assertThat(refused).isCompletedExceptionally();
+        b.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aRowThatFindsTheQueueFullIsRefusedAtOnce() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1, 10, Duration.ZERO); // never started
+        b.submit(record("first"));
+        assertThat(b.submitAwaiting(record("second"))).isCompletedExceptionally();
+        assertThat(b.dropped()).isEqualTo(1);
+    }
 }

@@ -59,6 +59,13 @@ class TemplatesTest {
         assertThat(RequestRows.cell("a,b")).isEqualTo("\"a,b\"");
         assertThat(RequestRows.cell("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
         assertThat(RequestRows.cell("=HYPERLINK(\"x\")")).startsWith("\"'=HYPERLINK(");
+        // spreadsheets skip leading spaces and line feeds before looking for a formula
+        assertThat(RequestRows.cell(" =1+1")).isEqualTo("' =1+1");
+        assertThat(RequestRows.cell("\n+cmd")).isEqualTo("\"'\n+cmd\"");
+        assertThat(RequestRows.cell("  \r\n@SUM(A1)")).isEqualTo("\"'  \r\n@SUM(A1)\"");
+        assertThat(RequestRows.cell("\t-2")).isEqualTo("'\t-2");
+        assertThat(RequestRows.cell(" plain")).isEqualTo(" plain");
+        assertThat(RequestRows.cell("   ")).isEqualTo("   ");
         assertThat(RequestRows.csv(hostile())).startsWith("req_1,2026-11-30 12:00:00.000,fast,<script>alert(1)</script>,m1,");
     }
 

@@ -1,0 +1,72 @@
+package dev.llmproxy.application.proxy;
+
+import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.routing.Sleeper;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.logging.Logger;
+
+/**
+ * Hands a chain's outcome on to the client's answer, with {@code requestLogDurability=sync} only once the request's
+ * log row has committed: an auditor who needs every answered request on record gets no answer without one. A row the
+ * database does not confirm within the wait turns the answer into a refusal (503, or an in-band error on a stream);
+ * the row itself is still written when the database takes it.
+ */
+final class LoggedAnswer {
+
+    private static final Logger LOG = Logger.getLogger(LoggedAnswer.class.getName());
+
+    private LoggedAnswer() {
+    }
+
+    /**
+     * @param committed completes when the row is in the database; null when the answer need not wait
+     */
+    static void relay(CompletableFuture<ChainResult> outcome, CompletableFuture<ChainResult> answered,
+                      CompletableFuture<Void> committed, Duration wait, Sleeper sleeper, String requestId) {
+        if (committed == null || outcome.isCompletedExceptionally() || outcome.join() instanceof ChainResult.Failure) {
+            copy(outcome, answered); // nothing was answered that the log must vouch for
+            return;
+        }
+        ChainResult result = outcome.join();
+        CompletableFuture<Void> timer = sleeper.sleep(wait);
+        timer.thenRun(() -> unconfirmed(answered, result, requestId, "was not committed within " + wait.toMillis() + " ms"));
+        committed.whenComplete((v, e) -> {
+            if (e == null) {
+                answered.complete(result);
+            } else {
+                unconfirmed(answered, result, requestId, "could not be written (" + e.getMessage() + ")");
+            }
+            timer.complete(null); // lets the timer go; its callback finds the answer given
+        });
+    }
+
+    private static void unconfirmed(CompletableFuture<ChainResult> answered, ChainResult result, String requestId,
+                                    String why) {
+        if (answered.isDone()) {
+            return;
+        }
+        LOG.warning("Request " + requestId + ": its request-log row " + why + "; the answer is withheld "
+                + "(requestLogDurability=sync)");
+        answered.complete(new ChainResult.Failure(ProxyError.of(ErrorKind.UNAVAILABLE, "The answer could not be "
+                + "recorded in the request log in time, and this proxy answers only what it has recorded; retry later."),
+                result.attempts(), result.saw429()));
+    }
+
+    private static void copy(CompletableFuture<ChainResult> from, CompletableFuture<ChainResult> to) {
+        if (from.isCancelled()) {
+            to.cancel(false);
+            return;
+        }
+        from.whenComplete((r, e) -> {
+            if (e != null) {
+                to.completeExceptionally(e);
+            } else {
+                to.complete(r);
+            }
+        });
+    }
+}

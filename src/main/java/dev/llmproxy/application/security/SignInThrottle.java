@@ -1,0 +1,131 @@
+package dev.llmproxy.application.security;
+
+import dev.llmproxy.application.audit.AuditTrail;
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.config.SettingKeys;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.security.InMemorySignInFailures;
+import dev.llmproxy.domain.security.SignInFailures;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Slows password guessing on the console and the admin API: failed sign-ins are counted per client address and per
+ * user name (in the database, so every instance sees them), and past a limit that address or name is refused until
+ * its window ends. A lock-out never lasts longer than one window, and an admin can lift every lock at once.
+ */
+@ApplicationScoped
+public class SignInThrottle {
+
+    private static final Logger LOG = Logger.getLogger(SignInThrottle.class.getName());
+    static final String USER = "user:";
+    static final String ADDRESS = "address:";
+
+    @Inject
+    SignInFailures shared;
+    @Inject
+    ConfigService configs;
+    @Inject
+    AuditTrail audit;
+    @Inject
+    Clock clock;
+
+    private final SignInFailures local = new InMemorySignInFailures();
+
+    /** How long to wait before trying again, when this user or address is locked out now. */
+    public Optional<Duration> refusal(String user, String clientHash) {
+        Settings s = configs.current().settings();
+        Instant now = clock.instant();
+        Duration window = window(s);
+        Map<String, SignInFailures.Count> counts = read(keys(user, clientHash), now, window);
+        Instant until = null;
+        for (Map.Entry<String, SignInFailures.Count> e : counts.entrySet()) {
+            if (e.getValue().failures() >= max(s, e.getKey())) {
+                Instant end = e.getValue().windowEnd(window);
+                until = until == null || end.isAfter(until) ? end : until;
+            }
+        }
+        return until == null ? Optional.empty() : Optional.of(Duration.between(now, until));
+    }
+
+    /** A wrong password (or an unknown user): counted, and a lock-out it starts is logged and audited. */
+    public void failed(String user, String clientHash) {
+        Settings s = configs.current().settings();
+        Instant now = clock.instant();
+        Map<String, SignInFailures.Count> after;
+        List<String> keys = keys(user, clientHash);
+        try {
+            after = shared.add(keys, now, window(s));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Sign-in throttle: the database cannot count failures; counting on this instance", e);
+            after = local.add(keys, now, window(s));
+        }
+        after.forEach((key, count) -> {
+            if (count.failures() == max(s, key)) {
+                String until = count.windowEnd(window(s)).toString();
+                LOG.warning("Sign-in throttle: " + key + " locked out until " + until + " after " + count.failures()
+                        + " failed sign-ins");
+                audit.record("sign-in throttle", "sign-in locked out", key, null, "until " + until);
+            }
+        });
+    }
+
+    /** A right password: the name's own count starts again (the address's does not). */
+    public void succeeded(String user) {
+        String key = keys(user, "").get(0);
+        local.clear(key);
+        try {
+            shared.clear(key);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Sign-in throttle: could not clear a count in the database", e);
+        }
+    }
+
+    /** Lifts every lock-out (and forgets every count); returns how many counts were dropped. */
+    public int unlockAll(String by) {
+        int n = local.clearAll();
+        try {
+            n += shared.clearAll();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Sign-in throttle: could not clear the counts in the database", e);
+        }
+        audit.record(by, "sign-in lock-outs lifted", "all", n + " counts", null);
+        return n;
+    }
+
+    private Map<String, SignInFailures.Count> read(List<String> keys, Instant now, Duration window) {
+        Map<String, SignInFailures.Count> counts = new HashMap<>(local.counts(keys, now, window));
+        try {
+            shared.counts(keys, now, window).forEach((k, c) -> counts.merge(k, c,
+                    (a, b) -> a.failures() >= b.failures() ? a : b));
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Sign-in throttle: the database cannot be read; using this instance's counts", e);
+        }
+        return counts;
+    }
+
+    private static List<String> keys(String user, String clientHash) {
+        // a name is case-sensitive in the user store; its count is too, but bounded like any key
+        String name = user.length() > 100 ? user.substring(0, 100) : user;
+        return List.of(USER + name, ADDRESS + clientHash);
+    }
+
+    private static long max(Settings s, String key) {
+        return key.startsWith(USER) ? s.get(SettingKeys.SIGN_IN_FAILURES_PER_USER)
+                : s.get(SettingKeys.SIGN_IN_FAILURES_PER_ADDRESS);
+    }
+
+    private static Duration window(Settings s) {
+        return Duration.ofMillis(s.get(SettingKeys.SIGN_IN_WINDOW_MS));
+    }
+}

@@ -1,0 +1,143 @@
+package dev.llmproxy.interfaces.security;
+
+import dev.llmproxy.application.access.AccessControl;
+import dev.llmproxy.application.access.AccessRequest;
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.security.ConsoleUsers;
+import dev.llmproxy.application.security.SignInThrottle;
+import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.security.ConsoleUser;
+import dev.llmproxy.interfaces.json.ErrorBodies;
+import jakarta.inject.Inject;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Who may use {@code /admin/**}, decided by the application itself: HTTP Basic for the JSON API ({@code /admin/api},
+ * role {@code admin}), the session of a form sign-in for the console (either role; its login page is open; see
+ * {@link ConsoleSessions}). Failed
+ * Basic sign-ins count against the sign-in throttle like failed form sign-ins do.
+ *
+ * <p>No container security is involved. With a Jakarta Security mechanism, Open Liberty itself decoded every
+ * {@code Authorization: Basic} header for its audit record, on every route, and answered a malformed one (not Base64,
+ * no colon) with a 500 before any of the application's code ran; here a malformed header is a 401 like any other
+ * bad credential. The paths are the container's decoded, normalised ones ({@code /admin;x/api} is the API).
+ */
+public class AdminGate extends HttpFilter {
+
+    public static final String CHALLENGE = "Basic realm=\"llm-proxy\", charset=\"UTF-8\"";
+    private static final String API = "/admin/api";
+    private static final Set<String> OPEN_CONSOLE_PAGES = Set.of("/login");
+
+    @Inject
+    ConsoleUsers users;
+    @Inject
+    SignInThrottle throttle;
+    @Inject
+    AccessControl access;
+    @Inject
+    ConsoleSessions sessions;
+
+    @Override
+    protected void doFilter(HttpServletRequest req, HttpServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
+        if (req.getServletPath().equals(API)) {
+            api(req, res, chain);
+        } else {
+            console(req, res, chain);
+        }
+    }
+
+    private void api(HttpServletRequest req, HttpServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
+        String header = req.getHeader("Authorization");
+        if (header == null || !header.regionMatches(true, 0, "Basic", 0, 5)) {
+            challenge(res, "Authentication is required: HTTP Basic with an admin's user name and password.");
+            return;
+        }
+        String[] credentials = header.length() > 5 && header.charAt(5) == ' ' ? decode(header.substring(6).trim()) : null;
+        if (credentials == null) {
+            challenge(res, "The Authorization header is not valid Basic credentials (Base64 of user:password).");
+            return;
+        }
+        String client = clientHash(access, req);
+        Optional<Duration> locked = throttle.refusal(credentials[0], client);
+        if (locked.isPresent()) {
+            res.setHeader("Retry-After", Long.toString(retryAfterSeconds(locked.get())));
+            error(res, ProxyError.of(ErrorKind.RATE_LIMITED, "Too many failed sign-ins for this user or from this "
+                    + "address; try again after the Retry-After delay."));
+            return;
+        }
+        Optional<ConsoleUser> user = users.verify(credentials[0], credentials[1].toCharArray());
+        if (user.isEmpty()) {
+            throttle.failed(credentials[0], client);
+            challenge(res, "Wrong user name or password.");
+            return;
+        }
+        throttle.succeeded(credentials[0]);
+        if (!user.get().roles().contains(ConsoleUser.ADMIN)) {
+            error(res, ProxyError.of(ErrorKind.NOT_PERMITTED, "The admin API needs the admin role."));
+            return;
+        }
+        chain.doFilter(new SignedInRequest(req, user.get().username(), user.get().roles(), "BASIC"), res);
+    }
+
+    private void console(HttpServletRequest req, HttpServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
+        ConsoleSession session = ConsoleSession.attach(sessions, req, res);
+        String user = session.user();
+        if (user != null) {
+            chain.doFilter(new SignedInRequest(req, user, session.roles(), "FORM"), res);
+        } else if (OPEN_CONSOLE_PAGES.contains(req.getPathInfo())) {
+            chain.doFilter(new SignedInRequest(req, null, Set.of(), null), res);
+        } else {
+            res.sendRedirect(req.getContextPath() + "/admin/login");
+        }
+    }
+
+    /** The client's hashed address, as the proxy's limits know it (forwarding headers only from trusted proxies). */
+    public static String clientHash(AccessControl access, HttpServletRequest req) {
+        String hash = access.anonymous(new AccessRequest(req.getRemoteAddr(), req.getHeader("Forwarded"),
+                req.getHeader("X-Forwarded-For"), null, null)).clientHash();
+        return hash == null ? "unknown" : hash;
+    }
+
+    /** {@code user:password} from Base64, or null when it is not that. */
+    public static String[] decode(String token) {
+        try {
+            String plain = new String(Base64.getDecoder().decode(token), StandardCharsets.UTF_8);
+            int colon = plain.indexOf(':');
+            return colon < 0 ? null : new String[] {plain.substring(0, colon), plain.substring(colon + 1)};
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    public static long retryAfterSeconds(Duration wait) {
+        return Math.max(1, (wait.toMillis() + 999) / 1000);
+    }
+
+    private static void challenge(HttpServletResponse res, String message) throws IOException {
+        res.setHeader("WWW-Authenticate", CHALLENGE);
+        error(res, ProxyError.of(ErrorKind.UNAUTHORIZED, message));
+    }
+
+    private static void error(HttpServletResponse res, ProxyError error) throws IOException {
+        byte[] body = JsonCodec.write(ErrorBodies.of(error));
+        res.setStatus(error.kind().httpStatus());
+        res.setContentType("application/json");
+        res.setContentLength(body.length);
+        res.getOutputStream().write(body);
+    }
+}

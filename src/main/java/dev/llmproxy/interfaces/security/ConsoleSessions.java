@@ -1,0 +1,101 @@
+package dev.llmproxy.interfaces.security;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The console's sessions, kept by the application rather than the container, so that its cookie is the same on every
+ * server and set per request: {@code Secure} when the request came over HTTPS, {@code HttpOnly} and
+ * {@code SameSite=Strict} always (two of the servers ignore web.xml's SameSite, and none can mark a cookie Secure
+ * for HTTPS requests only). Held in memory, like the container's sessions; an idle session ends after 30 minutes.
+ */
+@ApplicationScoped
+public class ConsoleSessions {
+
+    static final Duration IDLE = Duration.ofMinutes(30);
+    /** Anyone may open the login page (and so a session); past this many, anonymous ones are dropped first. */
+    static final int MAX_SESSIONS = 10_000;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** One session: who signed in (null before), their roles, its CSRF token; mutable only through its store. */
+    static final class Session {
+        final String token;
+        final String csrf;
+        final String user;
+        final Set<String> roles;
+        volatile Instant lastSeen;
+
+        Session(String token, String csrf, String user, Set<String> roles, Instant lastSeen) {
+            this.token = token;
+            this.csrf = csrf;
+            this.user = user;
+            this.roles = Set.copyOf(roles);
+            this.lastSeen = lastSeen;
+        }
+    }
+
+    @Inject
+    Clock clock;
+
+    private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+
+    /** The live session this token names, seen now; empty when there is none or it has been idle too long. */
+    Optional<Session> find(String token) {
+        if (token == null) {
+            return Optional.empty();
+        }
+        Session s = sessions.get(token);
+        Instant now = clock.instant();
+        if (s == null || expired(s, now)) {
+            if (s != null) {
+                sessions.remove(token, s);
+            }
+            return Optional.empty();
+        }
+        s.lastSeen = now;
+        return Optional.of(s);
+    }
+
+    /** A new session (a new token: signing in never keeps the token from before it, so none can be planted). */
+    Session open(String user, Set<String> roles) {
+        Instant now = clock.instant();
+        if (sessions.size() >= MAX_SESSIONS) {
+            sessions.values().removeIf(s -> expired(s, now));
+            if (sessions.size() >= MAX_SESSIONS) {
+                sessions.values().removeIf(s -> s.user == null);
+            }
+        }
+        Session s = new Session(random(32), random(24), user, roles, now);
+        sessions.put(s.token, s);
+        return s;
+    }
+
+    void close(Session s) {
+        sessions.remove(s.token, s);
+    }
+
+    /** Live sessions held (for tests and the bound). */
+    int size() {
+        return sessions.size();
+    }
+
+    private static boolean expired(Session s, Instant now) {
+        return !now.isBefore(s.lastSeen.plus(IDLE));
+    }
+
+    private static String random(int bytes) {
+        byte[] b = new byte[bytes];
+        RANDOM.nextBytes(b);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+    }
+}
