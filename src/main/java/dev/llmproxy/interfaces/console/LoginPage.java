@@ -4,16 +4,13 @@ import dev.llmproxy.interfaces.security.ConsoleSession;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import dev.llmproxy.application.access.AccessControl;
-import dev.llmproxy.application.security.ConsoleUsers;
-import dev.llmproxy.application.security.SignInThrottle;
+import dev.llmproxy.application.security.SignIn;
 import dev.llmproxy.domain.security.ConsoleUser;
 import dev.llmproxy.interfaces.security.AdminGate;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.logging.Logger;
 
 /** Form login against the console users in the database; the password is never logged. */
@@ -23,9 +20,7 @@ public class LoginPage {
     private static final Logger LOG = Logger.getLogger(LoginPage.class.getName());
 
     @Inject
-    ConsoleUsers users;
-    @Inject
-    SignInThrottle throttle;
+    SignIn signIn;
     @Inject
     AccessControl access;
 
@@ -40,25 +35,22 @@ public class LoginPage {
         String user = r.param("username");
         String password = r.req().getParameter("password");
         if (user != null && password != null) {
-            String client = AdminGate.clientHash(access, r.req());
-            Optional<Duration> locked = throttle.refusal(user, client);
-            if (locked.isPresent()) {
-                long seconds = AdminGate.retryAfterSeconds(locked.get());
+            SignIn.Result result = signIn.attempt(user, password.toCharArray(), AdminGate.clientHash(access, r.req()));
+            if (result instanceof SignIn.Result.LockedOut locked) {
+                long seconds = AdminGate.retryAfterSeconds(locked.retryAfter());
                 r.res().setStatus(429);
                 r.res().setHeader("Retry-After", Long.toString(seconds));
                 show(r, "Too many failed sign-ins for this user or from this address. Try again in "
                         + Math.max(1, (seconds + 59) / 60) + " minutes.");
                 return;
             }
-            Optional<ConsoleUser> signedIn = users.verify(user, password.toCharArray());
-            if (signedIn.isPresent()) {
-                throttle.succeeded(user);
-                ConsoleSession.signIn(r.req(), signedIn.get().username(), signedIn.get().roles());
-                LOG.info(() -> "Console sign-in: " + signedIn.get().username());
+            if (result instanceof SignIn.Result.SignedIn signedIn) {
+                ConsoleUser u = signedIn.user();
+                ConsoleSession.signIn(r.req(), u.username(), u.roles());
+                LOG.info(() -> "Console sign-in: " + u.username());
                 r.redirect("/dashboard");
                 return;
             }
-            throttle.failed(user, client);
         }
         r.res().setStatus(401);
         show(r, "Wrong user name or password.");

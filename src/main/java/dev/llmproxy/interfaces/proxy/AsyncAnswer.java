@@ -3,8 +3,11 @@ package dev.llmproxy.interfaces.proxy;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletResponse;
+import dev.llmproxy.domain.routing.ProxyError;
 
 import java.io.IOException;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -70,5 +73,30 @@ final class AsyncAnswer implements WriteListener {
         } catch (IllegalStateException alreadyDone) {
             // nothing left to end
         }
+    }
+
+    /** Sends {@code body} (status and headers set), or ends the exchange quietly when it can no longer be written. */
+    static void sendOrEnd(AsyncContext async, String requestId, byte[] body) {
+        try {
+            send(async, body);
+        } catch (IOException | IllegalStateException e) {
+            LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
+            end(async);
+        }
+    }
+
+    /** Answers with {@code error} if nothing has been sent yet; otherwise ends the exchange. */
+    static void endWithError(AsyncContext async, String requestId, ProxyError error) {
+        HttpServletResponse res = (HttpServletResponse) async.getResponse();
+        try {
+            if (!res.isCommitted()) {
+                res.reset();
+                sendOrEnd(async, requestId, JsonResponses.prepareError(res, error));
+                return;
+            }
+        } catch (RuntimeException again) {
+            LOG.log(Level.FINE, "Could not answer " + requestId + " with an error", again);
+        }
+        end(async);
     }
 }

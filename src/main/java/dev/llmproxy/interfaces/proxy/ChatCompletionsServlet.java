@@ -12,14 +12,11 @@ import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.limits.ScopeLimit;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.TokenUsage;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.domain.routing.Sleeper;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -175,7 +172,7 @@ public class ChatCompletionsServlet extends ApiServlet {
     private void refuse(AsyncContext async, String requestId, Instant receivedAt, String model, Caller caller,
                         ProxyError error) {
         record(requestId, receivedAt, model, caller.record(), error);
-        send(async, requestId, JsonResponses.prepareError((HttpServletResponse) async.getResponse(), error));
+        AsyncAnswer.sendOrEnd(async, requestId, JsonResponses.prepareError((HttpServletResponse) async.getResponse(), error));
     }
 
     /** Records a request refused before its chain; a failure to record is logged and never stops the answer. */
@@ -194,22 +191,7 @@ public class ChatCompletionsServlet extends ApiServlet {
     private void lastResort(AsyncContext async, String requestId, Instant receivedAt, Caller caller, Throwable e) {
         LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", e);
         record(requestId, receivedAt, null, caller.record(), INTERNAL);
-        endWithInternalError(async, requestId);
-    }
-
-    /** Answers 500 if nothing has been sent yet; otherwise ends the exchange. */
-    private static void endWithInternalError(AsyncContext async, String requestId) {
-        HttpServletResponse res = (HttpServletResponse) async.getResponse();
-        try {
-            if (!res.isCommitted()) {
-                res.reset();
-                send(async, requestId, JsonResponses.prepareError(res, INTERNAL));
-                return;
-            }
-        } catch (RuntimeException again) {
-            LOG.log(Level.FINE, "Could not answer " + requestId + " with an error", again);
-        }
-        AsyncAnswer.end(async);
+        AsyncAnswer.endWithError(async, requestId, INTERNAL);
     }
 
     /** An answer in one piece. */
@@ -224,25 +206,16 @@ public class ChatCompletionsServlet extends ApiServlet {
             }
             if (result == null) {
                 LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
-                endWithInternalError(async, requestId);
+                AsyncAnswer.endWithError(async, requestId, INTERNAL);
                 return;
             }
             try {
-                send(async, requestId, prepareAnswer(res, result));
+                AsyncAnswer.sendOrEnd(async, requestId, ChainAnswers.prepare(res, result));
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "Could not answer request " + requestId, e);
-                endWithInternalError(async, requestId);
+                AsyncAnswer.endWithError(async, requestId, INTERNAL);
             }
         });
-    }
-
-    private static void send(AsyncContext async, String requestId, byte[] body) {
-        try {
-            AsyncAnswer.send(async, body);
-        } catch (IOException | IllegalStateException e) {
-            LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
-            AsyncAnswer.end(async);
-        }
     }
 
     /**
@@ -259,79 +232,16 @@ public class ChatCompletionsServlet extends ApiServlet {
         async.addListener(new CancelOnAbandon(run));
         run.whenComplete((result, error) -> {
             try {
-                endStream(sse, async, requestId, chat, run, result, error);
+                ChainAnswers.endStream(sse, async, requestId, chat, run, result, error);
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "Could not end the stream of request " + requestId, e);
                 if (sse.isOpen()) {
                     AsyncAnswer.end(async);
                 } else {
-                    endWithInternalError(async, requestId);
+                    AsyncAnswer.endWithError(async, requestId, INTERNAL);
                 }
             }
         });
-    }
-
-    /** Ends a stream as its chain ended: usage and {@code [DONE]}, an in-band error, or an ordinary error answer. */
-    private static void endStream(SseResponse sse, AsyncContext async, String requestId, ChatRequest chat,
-                                  CompletableFuture<ChainResult> run, ChainResult result, Throwable error) {
-        if (result instanceof ChainResult.Streamed s) {
-            sse.finish(chat.includeUsage() ? usage(s, chat) : null);
-        } else if (result instanceof ChainResult.Failure f) {
-            if (sse.isOpen()) {
-                sse.fail(f.error());
-            } else {
-                // Nothing streamed and the run is over: the response is ours alone to set up.
-                proxyHeaders((HttpServletResponse) async.getResponse(), f);
-                sse.reject(f.error());
-            }
-        } else if (run.isCancelled()) {
-            sse.abandon();
-        } else {
-            LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
-            if (sse.isOpen()) {
-                sse.fail(INTERNAL);
-            } else {
-                sse.reject(INTERNAL);
-            }
-        }
-    }
-
-    /** The upstream's usage when one model answered and reported it; otherwise counted (prompt estimated). */
-    private static TokenUsage usage(ChainResult.Streamed s, ChatRequest chat) {
-        TokenUsage u = s.usage();
-        if (u.promptTokens() != null && u.completionTokens() != null && u.totalTokens() != null) {
-            return u;
-        }
-        int prompt = u.promptTokens() != null ? u.promptTokens() : (int) Math.max(1, (chat.promptChars() + 3) / 4);
-        int completion = s.stats().eventsRelayed();
-        return new TokenUsage(prompt, completion, prompt + completion);
-    }
-
-    private static long calls(ChainResult result) {
-        return result.attempts().stream().filter(a -> !a.outcome().skipped()).count();
-    }
-
-    /** What every answer says about its chain; a failure names no model and is no fallback. */
-    private static void proxyHeaders(HttpServletResponse res, ChainResult result) {
-        res.setHeader("X-Proxy-Attempts", Long.toString(calls(result)));
-        res.setHeader("X-Proxy-Saw-429", Boolean.toString(result.saw429()));
-        if (result instanceof ChainResult.Failure) {
-            res.setHeader("X-Proxy-Fallback", "false");
-        }
-    }
-
-    /** Sets the answer's status and headers; returns its body. */
-    private static byte[] prepareAnswer(HttpServletResponse res, ChainResult result) {
-        proxyHeaders(res, result);
-        if (result instanceof ChainResult.Success s) {
-            res.setHeader("X-Proxy-Model", s.model().name());
-            res.setHeader("X-Proxy-Fallback", Boolean.toString(s.fallback()));
-            if (s.truncated()) {
-                res.setHeader("X-Proxy-Truncated", "true");
-            }
-            return JsonResponses.prepare(res, 200, s.reply().body());
-        }
-        return JsonResponses.prepareError(res, ((ChainResult.Failure) result).error());
     }
 
     /**
@@ -351,11 +261,4 @@ public class ChatCompletionsServlet extends ApiServlet {
         }
     }
 
-    /** A client that goes away, or an async timeout, cancels the chain and so the upstream call in flight. */
-    private record CancelOnAbandon(CompletableFuture<ChainResult> run) implements AsyncListener {
-        @Override public void onComplete(AsyncEvent event) { }
-        @Override public void onTimeout(AsyncEvent event) { run.cancel(true); }
-        @Override public void onError(AsyncEvent event) { run.cancel(true); }
-        @Override public void onStartAsync(AsyncEvent event) { }
-    }
 }

@@ -32,8 +32,11 @@ public class ContainerErrorServlet extends HttpServlet {
             return;
         }
         Throwable thrown = (Throwable) req.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
-        if (thrown != null) {
+        if (thrown != null && status >= 500) {
             LOG.log(Level.SEVERE, "Request " + RequestIds.of(req) + " failed before the application answered", thrown);
+        } else if (thrown != null) {
+            // a refused request target: the client's mistake, which must not let it fill the server's log
+            LOG.log(Level.FINE, "Request " + RequestIds.of(req) + " refused by the container (" + status + ")", thrown);
         }
         JsonResponses.error(res, ProxyError.of(kindOf(status), messageOf(status)));
     }

@@ -3,8 +3,7 @@ package dev.llmproxy.interfaces.security;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.security.ConsoleUsers;
-import dev.llmproxy.application.security.SignInThrottle;
+import dev.llmproxy.application.security.SignIn;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.security.ConsoleUser;
@@ -20,7 +19,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -41,9 +39,7 @@ public class AdminGate extends HttpFilter {
     private static final Set<String> OPEN_CONSOLE_PAGES = Set.of("/login");
 
     @Inject
-    ConsoleUsers users;
-    @Inject
-    SignInThrottle throttle;
+    SignIn signIn;
     @Inject
     AccessControl access;
     @Inject
@@ -71,26 +67,19 @@ public class AdminGate extends HttpFilter {
             challenge(res, "The Authorization header is not valid Basic credentials (Base64 of user:password).");
             return;
         }
-        String client = clientHash(access, req);
-        Optional<Duration> locked = throttle.refusal(credentials[0], client);
-        if (locked.isPresent()) {
-            res.setHeader("Retry-After", Long.toString(retryAfterSeconds(locked.get())));
+        SignIn.Result result = signIn.attempt(credentials[0], credentials[1].toCharArray(), clientHash(access, req));
+        if (result instanceof SignIn.Result.LockedOut locked) {
+            res.setHeader("Retry-After", Long.toString(retryAfterSeconds(locked.retryAfter())));
             error(res, ProxyError.of(ErrorKind.RATE_LIMITED, "Too many failed sign-ins for this user or from this "
                     + "address; try again after the Retry-After delay."));
-            return;
-        }
-        Optional<ConsoleUser> user = users.verify(credentials[0], credentials[1].toCharArray());
-        if (user.isEmpty()) {
-            throttle.failed(credentials[0], client);
+        } else if (!(result instanceof SignIn.Result.SignedIn signedIn)) {
             challenge(res, "Wrong user name or password.");
-            return;
-        }
-        throttle.succeeded(credentials[0]);
-        if (!user.get().roles().contains(ConsoleUser.ADMIN)) {
+        } else if (!signedIn.user().roles().contains(ConsoleUser.ADMIN)) {
             error(res, ProxyError.of(ErrorKind.NOT_PERMITTED, "The admin API needs the admin role."));
-            return;
+        } else {
+            ConsoleUser user = signedIn.user();
+            chain.doFilter(new SignedInRequest(req, user.username(), user.roles(), "BASIC"), res);
         }
-        chain.doFilter(new SignedInRequest(req, user.get().username(), user.get().roles(), "BASIC"), res);
     }
 
     private void console(HttpServletRequest req, HttpServletResponse res, FilterChain chain)
