@@ -22,7 +22,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The door of the proxy endpoint (DESIGN.md §3): who is calling (key, hashed address), and whether their limits
+ * The door of the proxy endpoint: who is calling (key, hashed address), and whether their limits
  * leave room. Runs before anything is parsed further or called; every refusal carries what was known of the caller.
  */
 @ApplicationScoped

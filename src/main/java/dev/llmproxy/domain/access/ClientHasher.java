@@ -7,7 +7,7 @@ import java.security.GeneralSecurityException;
 import java.util.HexFormat;
 
 /**
- * HMAC-SHA256 of a client address under a secret salt (seed 001): the only form in which an address is stored or
+ * HMAC-SHA256 of a client address under a secret salt: the only form in which an address is stored or
  * logged. A public salt over the IPv4 space is no hashing at all, so the salt is a deploy-time secret.
  */
 public final class ClientHasher {

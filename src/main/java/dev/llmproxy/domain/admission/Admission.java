@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * Admission control in front of the chain executor (seed 003: unbounded queues turn a slowdown into an outage). At
+ * Admission control in front of the chain executor (an unbounded queue turns a slowdown into an outage). At
  * most {@code maxConcurrent} requests do upstream work at once; up to {@code queueDepth} more wait, each for at most
  * {@code queueWait}, which is separate from the chain budget (that starts when the request leaves the queue).
  * A full queue refuses at once. Non-blocking: waiting is a future.

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Every runtime setting the proxy knows, with its default. Defaults follow the seeds (chain budget 18 s). */
+/** Every runtime setting the proxy knows, with its default. Defaults are the README's (chain budget 18 s). */
 public final class SettingKeys {
 
     private static final Map<String, SettingKey<?>> ALL = new LinkedHashMap<>();
@@ -61,12 +61,12 @@ public final class SettingKeys {
 
     public static final SettingKey.LongKey BREAKER_FAILURE_THRESHOLD = register(new SettingKey.LongKey(
             "breakerFailureThreshold", 3, 1, 10_000, "failures",
-            "A model's breaker opens after this many health failures within breakerWindowMs (seed 001: 3 in 5 minutes)."));
+            "A model's breaker opens after this many health failures within breakerWindowMs (3 in 5 minutes by default)."));
     public static final SettingKey.LongKey BREAKER_WINDOW_MS = register(new SettingKey.LongKey("breakerWindowMs",
             300_000, 1_000, 24 * HOUR_MS, "ms", "The sliding window in which breakerFailureThreshold failures are counted."));
     public static final SettingKey.LongKey BREAKER_CONSECUTIVE_FAILURES = register(new SettingKey.LongKey(
             "breakerConsecutiveFailures", 5, 1, 10_000, "failures",
-            "A model's breaker also opens after this many health failures in a row (seed 003: 5)."));
+            "A model's breaker also opens after this many health failures in a row."));
     public static final SettingKey.LongKey BREAKER_COOLDOWN_MS = register(new SettingKey.LongKey("breakerCooldownMs",
             30_000, 100, 24 * HOUR_MS, "ms", "How long an open breaker skips its model before letting probes through."));
     public static final SettingKey.LongKey BREAKER_HALF_OPEN_PROBES = register(new SettingKey.LongKey(

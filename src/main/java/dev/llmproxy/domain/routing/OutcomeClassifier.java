@@ -5,7 +5,7 @@ import dev.llmproxy.domain.config.Settings;
 import java.util.List;
 import java.util.Locale;
 
-/** The outcome table of DESIGN.md §3; every list and policy in it comes from the runtime settings. */
+/** The outcome table (README, How a request is handled); every list and policy in it comes from the runtime settings. */
 public final class OutcomeClassifier {
 
     private OutcomeClassifier() {

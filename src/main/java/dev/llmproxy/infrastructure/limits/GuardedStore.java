@@ -38,7 +38,7 @@ public class GuardedStore {
 
     /**
      * An embedded database (H2 in this process): no {@code @Timeout}, whose interrupt would close an embedded H2's
-     * files for every connection (NOTES.md); the JDBC query timeout bounds a call instead.
+     * files for every connection; the JDBC query timeout bounds a call instead.
      */
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 3, delayUnit = ChronoUnit.SECONDS,
             successThreshold = 1)
