@@ -165,7 +165,8 @@ public class ChatCompletionService {
 
     /**
      * @param abandoned the attempts of a run the client walked away from (when {@code result} is null)
-     * @return when the answer must wait for its row: completes once the row has committed; otherwise null
+     * @return for an answer that must wait for its row (a success, with requestLogDurability=sync): completes once
+     * the row has committed; otherwise null
      */
     private CompletableFuture<Void> record(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
                         ChainResult result, List<AttemptRecord> abandoned, Long queueWaitMs) {
@@ -186,17 +187,18 @@ public class ChatCompletionService {
                     u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats(), queueWaitMs,
                     who, excerpt));
         } else if (result instanceof ChainResult.Failure f) {
-            return finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
+            logged(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
                     f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs, who, excerpt));
         } else {
             // Cancelled: the client went away. What was relayed is not known here.
             boolean saw429 = abandoned.stream().anyMatch(a -> a.outcome() == Outcome.RATE_LIMITED
                     || a.outcome() == Outcome.SKIPPED_COOLDOWN);
-            return finish(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
+            logged(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
                     CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, saw429, request.stream(),
                     abandoned, null, queueWaitMs, who, excerpt));
         }
+        return null; // a failure, or a client gone: no answer the log must vouch for first
     }
 
     /** A refused request goes to the request log and the metrics, in the same form; its answer never waits. */
