@@ -119,6 +119,9 @@ public final class SettingKeys {
             "requestLogSyncWaitMs", 5_000, 100, 60_000, "ms", "With requestLogDurability sync: longest wait for a row "
             + "to commit; past it the answer is refused (503, or an in-band error on a stream) instead of leaving "
             + "without a record."));
+    public static final SettingKey.LongKey REQUEST_LOG_RETENTION_DAYS = register(new SettingKey.LongKey(
+            "requestLogRetentionDays", 30, 0, 36_500, "days", "Request-log rows (and their attempts) older than this "
+            + "are deleted, in small batches every 10 minutes; 0 keeps them for ever."));
     public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_ADDRESS = register(new SettingKey.LongKey(
             "signInFailuresPerAddress", 10, 1, 100_000, "failures", "Failed sign-ins (console form or admin API) "
             + "from one client address, for any users, before that address is refused (429) until its window ends."));

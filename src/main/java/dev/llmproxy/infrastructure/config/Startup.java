@@ -7,6 +7,7 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.security.AdminBootstrap;
+import dev.llmproxy.infrastructure.persistence.RequestLogRetention;
 import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
 import dev.llmproxy.infrastructure.persistence.StartupLock;
 import jakarta.annotation.PreDestroy;
@@ -50,6 +51,8 @@ public class Startup {
     @Inject
     RequestLog requestLog;
     @Inject
+    RequestLogRetention retention;
+    @Inject
     AccessMode access;
     @Inject
     ApiKeys keys;
@@ -70,6 +73,7 @@ public class Startup {
             admins.ensureAdmin(config.getOptionalValue("PROXY_ADMIN_PASSWORD", String.class).filter(s -> !s.isBlank()));
         }
         requestLog.start();
+        retention.start();
         keys.reload();
         startedAt = clock.instant();
         configs.heartbeat(breakers.instanceId(), startedAt, startedAt);

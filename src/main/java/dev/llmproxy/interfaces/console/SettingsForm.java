@@ -169,7 +169,8 @@ public final class SettingsForm {
                 "keyLimitPerMinute", "scopeLimits", "maxPromptChars", "maxBodyBytes", "bodyTimeoutMs", "trustedProxies", "allowedOrigins"));
         g.put("Console and admin sign-in", List.of("signInFailuresPerAddress", "signInFailuresPerUser",
                 "signInWindowMs"));
-        g.put("Request log", List.of("logPromptChars", "requestLogDurability", "requestLogSyncWaitMs"));
+        g.put("Request log", List.of("logPromptChars", "requestLogDurability", "requestLogSyncWaitMs",
+                "requestLogRetentionDays"));
         return g;
     }
 }

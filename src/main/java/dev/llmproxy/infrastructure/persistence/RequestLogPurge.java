@@ -1,0 +1,77 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Deletes request-log rows (and their attempts) older than a cutoff, oldest first, in batches: each batch is one short
+ * transaction of its own, so the purge never holds locks the request-log writer needs for long. Portable SQL.
+ */
+public final class RequestLogPurge {
+
+    private static final int QUERY_TIMEOUT_SECONDS = 10;
+
+    private final DataSource dataSource;
+
+    public RequestLogPurge(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * Deletes at most {@code batch} of the oldest rows received before {@code cutoff}.
+     *
+     * @return how many rows went; fewer than {@code batch} means none older is left
+     */
+    public int purgeBatch(Instant cutoff, int batch) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                List<String> ids = oldest(c, cutoff, batch);
+                if (!ids.isEmpty()) {
+                    delete(c, "DELETE FROM request_attempt WHERE request_id IN ", ids);
+                    delete(c, "DELETE FROM request_log WHERE request_id IN ", ids);
+                }
+                c.commit();
+                return ids.size();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private static List<String> oldest(Connection c, Instant cutoff, int batch) throws SQLException {
+        List<String> ids = new ArrayList<>(batch);
+        try (PreparedStatement ps = c.prepareStatement("SELECT request_id FROM request_log WHERE received_at < ? "
+                + "ORDER BY received_at, request_id FETCH FIRST " + batch + " ROWS ONLY")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            // received_at is UTC wall time, as the log stores it
+            ps.setTimestamp(1, Timestamp.valueOf(LocalDateTime.ofInstant(cutoff, ZoneOffset.UTC)));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static void delete(Connection c, String sql, List<String> ids) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql + "(" + "?,".repeat(ids.size() - 1) + "?)")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            for (int i = 0; i < ids.size(); i++) {
+                ps.setString(i + 1, ids.get(i));
+            }
+            ps.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.application.config.ConfigService;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Keeps the request log to {@code requestLogRetentionDays} (0: for ever): every few minutes, on each instance, the
+ * rows older than that go, a thousand per transaction and at most a hundred thousand per run, so that a first purge of
+ * a large backlog spreads over several runs instead of loading the database at once.
+ */
+@ApplicationScoped
+public class RequestLogRetention {
+
+    private static final Logger LOG = Logger.getLogger(RequestLogRetention.class.getName());
+    static final int BATCH = 1_000;
+    static final int MAX_BATCHES_PER_RUN = 100;
+    private static final long EVERY_MINUTES = 10;
+
+    @Resource(lookup = "jdbc/proxy")
+    DataSource dataSource;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+    @Inject
+    ConfigService configs;
+    @Inject
+    Clock clock;
+
+    private ScheduledFuture<?> job;
+
+    /** Called once at startup, after the schema is in place. */
+    public synchronized void start() {
+        if (job == null) {
+            job = scheduler.scheduleWithFixedDelay(this::purge, 1, EVERY_MINUTES, TimeUnit.MINUTES);
+        }
+    }
+
+    void purge() {
+        long days = configs.current().settings().requestLogRetentionDays();
+        if (days <= 0) {
+            return;
+        }
+        Instant cutoff = clock.instant().minus(Duration.ofDays(days));
+        RequestLogPurge purge = new RequestLogPurge(dataSource);
+        long deleted = 0;
+        try {
+            for (int i = 0; i < MAX_BATCHES_PER_RUN; i++) {
+                int n = purge.purgeBatch(cutoff, BATCH);
+                deleted += n;
+                if (n < BATCH) {
+                    break;
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.WARNING, "Request log retention: purge stopped after " + deleted + " rows", e);
+        }
+        if (deleted > 0) {
+            LOG.info("Request log retention: " + deleted + " rows older than " + days + " days deleted");
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        if (job != null) {
+            job.cancel(false);
+        }
+    }
+}
