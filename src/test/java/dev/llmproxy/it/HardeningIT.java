@@ -168,6 +168,8 @@ class HardeningIT extends DeployedProxy {
         assertThat(console.signIn("admin", System.getProperty("it.admin.password", "it-admin-secret")).statusCode())
                 .isEqualTo(302);
         assertThat(console.get("/admin/audit").body()).contains("sign-in locked out");
+        assertThat(proxy.get("/metrics").body()).containsPattern("proxy_sign_in_lockouts_total [1-9]")
+                .containsPattern("proxy_sign_in_failures_total [1-9]").contains("proxy_request_log_withheld_total");
         HttpResponse<String> lifted = proxy.send("DELETE", "/admin/api/sign-in-locks", null,
                 "Authorization", ProxyClient.adminAuth());
         assertThat(lifted.statusCode()).isEqualTo(200);

@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** The request log as the rest of the application sees it: submit never blocks; writing is batched behind it. */
 @ApplicationScoped
@@ -25,6 +26,7 @@ public class RequestLog {
     RequestLogRepository repository;
 
     private volatile RequestLogBatcher batcher;
+    private final AtomicLong withheld = new AtomicLong();
 
     /** Called once at startup, after the schema is in place. */
     public synchronized void start() {
@@ -49,6 +51,16 @@ public class RequestLog {
             throw new IllegalStateException("the request log is not started");
         }
         return b;
+    }
+
+    /** With requestLogDurability=sync: an answer withheld because its row was not confirmed in time. */
+    public void answerWithheld() {
+        withheld.incrementAndGet();
+    }
+
+    /** Answers withheld since start (see {@link #answerWithheld}). */
+    public long withheld() {
+        return withheld.get();
     }
 
     /** Records waiting to be written (0 before start). */

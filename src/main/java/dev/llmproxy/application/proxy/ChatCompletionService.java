@@ -150,7 +150,8 @@ public class ChatCompletionService {
             }
             CompletableFuture<Void> committed = record(requestId, receivedAt, route.tier(), request, caller, recorded,
                     abandoned, waited == null ? null : waited.toMillis());
-            LoggedAnswer.relay(outcome, answered, committed, config.settings().requestLogSyncWait(), sleeper, requestId);
+            LoggedAnswer.relay(outcome, answered, committed, config.settings().requestLogSyncWait(), sleeper, requestId,
+                    requestLog::answerWithheld);
         });
         return answered;
     }

@@ -24,31 +24,35 @@ final class LoggedAnswer {
 
     /**
      * @param committed completes when the row is in the database; null when the answer need not wait
+     * @param withheld   told when an answer is withheld (for the metrics)
      */
     static void relay(CompletableFuture<ChainResult> outcome, CompletableFuture<ChainResult> answered,
-                      CompletableFuture<Void> committed, Duration wait, Sleeper sleeper, String requestId) {
+                      CompletableFuture<Void> committed, Duration wait, Sleeper sleeper, String requestId,
+                      Runnable withheld) {
         if (committed == null || outcome.isCompletedExceptionally() || outcome.join() instanceof ChainResult.Failure) {
             copy(outcome, answered); // nothing was answered that the log must vouch for
             return;
         }
         ChainResult result = outcome.join();
         CompletableFuture<Void> timer = sleeper.sleep(wait);
-        timer.thenRun(() -> unconfirmed(answered, result, requestId, "was not committed within " + wait.toMillis() + " ms"));
+        timer.thenRun(() -> unconfirmed(answered, result, requestId, "was not committed within " + wait.toMillis()
+                + " ms", withheld));
         committed.whenComplete((v, e) -> {
             if (e == null) {
                 answered.complete(result);
             } else {
-                unconfirmed(answered, result, requestId, "could not be written (" + e.getMessage() + ")");
+                unconfirmed(answered, result, requestId, "could not be written (" + e.getMessage() + ")", withheld);
             }
             timer.complete(null); // lets the timer go; its callback finds the answer given
         });
     }
 
     private static void unconfirmed(CompletableFuture<ChainResult> answered, ChainResult result, String requestId,
-                                    String why) {
+                                    String why, Runnable withheld) {
         if (answered.isDone()) {
             return;
         }
+        withheld.run();
         LOG.warning("Request " + requestId + ": its request-log row " + why + "; the answer is withheld "
                 + "(requestLogDurability=sync)");
         answered.complete(new ChainResult.Failure(ProxyError.of(ErrorKind.UNAVAILABLE, "The answer could not be "

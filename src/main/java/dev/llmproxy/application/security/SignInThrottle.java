@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -41,6 +42,8 @@ public class SignInThrottle {
     Clock clock;
 
     private final SignInFailures local = new InMemorySignInFailures();
+    private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong lockOuts = new AtomicLong();
 
     /** How long to wait before trying again, when this user or address is locked out now. */
     public Optional<Duration> refusal(String user, String clientHash) {
@@ -64,6 +67,7 @@ public class SignInThrottle {
         Instant now = clock.instant();
         Map<String, SignInFailures.Count> after;
         List<String> keys = keys(user, clientHash);
+        failures.incrementAndGet();
         try {
             after = shared.add(keys, now, window(s));
         } catch (RuntimeException e) {
@@ -72,12 +76,23 @@ public class SignInThrottle {
         }
         after.forEach((key, count) -> {
             if (count.failures() == max(s, key)) {
+                lockOuts.incrementAndGet();
                 String until = count.windowEnd(window(s)).toString();
                 LOG.warning("Sign-in throttle: " + key + " locked out until " + until + " after " + count.failures()
                         + " failed sign-ins");
                 audit.record("sign-in throttle", "sign-in locked out", key, null, "until " + until);
             }
         });
+    }
+
+    /** Failed sign-ins on this instance since start. */
+    public long failures() {
+        return failures.get();
+    }
+
+    /** Lock-outs this instance started since start (an address or a name reaching its limit). */
+    public long lockOuts() {
+        return lockOuts.get();
     }
 
     /** A right password: the name's own count starts again (the address's does not). */

@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.metrics;
 
 import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.application.security.SignInThrottle;
 import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.BreakerState;
@@ -56,6 +57,8 @@ public class PrometheusMetrics implements ProxyMetrics {
     RequestLog requestLog;
     @Inject
     LimiterStores limiterStores;
+    @Inject
+    SignInThrottle signIns;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
@@ -86,6 +89,14 @@ public class PrometheusMetrics implements ProxyMetrics {
                 .register(registry);
         FunctionCounter.builder("proxy.rate.limit.fallbacks", limiterStores, LimiterStores::fallbacks)
                 .description("Requests whose limits were decided in memory because the shared store failed")
+                .register(registry);
+        FunctionCounter.builder("proxy.request.log.withheld", requestLog, RequestLog::withheld)
+                .description("Answers withheld (503) because their request-log row was not committed in time (sync)")
+                .register(registry);
+        FunctionCounter.builder("proxy.sign.in.failures", signIns, SignInThrottle::failures)
+                .description("Failed sign-ins on the console or the admin API").register(registry);
+        FunctionCounter.builder("proxy.sign.in.lockouts", signIns, SignInThrottle::lockOuts)
+                .description("Lock-outs started: an address or a user name reached its failed sign-in limit")
                 .register(registry);
         new ClassLoaderMetrics().bindTo(registry);
         new JvmMemoryMetrics().bindTo(registry);

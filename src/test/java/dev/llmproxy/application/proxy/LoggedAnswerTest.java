@@ -22,6 +22,7 @@ class LoggedAnswerTest {
         timers.add(t);
         return t;
     };
+    private final java.util.concurrent.atomic.AtomicInteger withheld = new java.util.concurrent.atomic.AtomicInteger();
     private final ChainResult.Streamed answer = new ChainResult.Streamed(null, "m", "stop", null, false, false, null,
             List.of(), false);
 
@@ -29,7 +30,7 @@ class LoggedAnswerTest {
     void withoutACommitToWaitForTheOutcomeIsTheAnswer() {
         CompletableFuture<ChainResult> outcome = CompletableFuture.completedFuture(answer);
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(outcome, answered, null, Duration.ofSeconds(5), sleeper, "r1");
+        LoggedAnswer.relay(outcome, answered, null, Duration.ofSeconds(5), sleeper, "r1", withheld::incrementAndGet);
         assertThat(answered).isCompletedWithValue(answer);
     }
 
@@ -37,30 +38,32 @@ class LoggedAnswerTest {
     void theAnswerWaitsForItsRowToCommit() {
         CompletableFuture<Void> committed = new CompletableFuture<>();
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r2");
+        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r2", withheld::incrementAndGet);
         assertThat(answered).isNotDone();
         committed.complete(null);
         assertThat(answered).isCompletedWithValue(answer);
         assertThat(timers.get(0)).isDone(); // the wait's timer is let go
+        assertThat(withheld).hasValue(0);
     }
 
     @Test
     void aRowNotCommittedInTimeWithholdsTheAnswerAsUnavailable() {
         CompletableFuture<Void> committed = new CompletableFuture<>();
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r3");
+        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r3", withheld::incrementAndGet);
         timers.get(0).complete(null);
         assertThat(answered.join()).isInstanceOfSatisfying(ChainResult.Failure.class,
                 f -> assertThat(f.error().kind()).isEqualTo(ErrorKind.UNAVAILABLE));
         committed.complete(null); // too late: the refusal stands
         assertThat(answered.join()).isInstanceOf(ChainResult.Failure.class);
+        assertThat(withheld).hasValue(1);
     }
 
     @Test
     void aRowTheDatabaseRefusedWithholdsTheAnswerToo() {
         CompletableFuture<Void> committed = CompletableFuture.failedFuture(new IllegalStateException("refused"));
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r4");
+        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r4", withheld::incrementAndGet);
         assertThat(answered.join()).isInstanceOf(ChainResult.Failure.class);
     }
 
@@ -69,12 +72,12 @@ class LoggedAnswerTest {
         ChainResult.Failure failed = new ChainResult.Failure(ProxyError.of(ErrorKind.UPSTREAM_FAILED, "x"), List.of(), false);
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
         LoggedAnswer.relay(CompletableFuture.completedFuture(failed), answered, new CompletableFuture<>(),
-                Duration.ofSeconds(5), sleeper, "r5");
+                Duration.ofSeconds(5), sleeper, "r5", withheld::incrementAndGet);
         assertThat(answered).isCompletedWithValue(failed);
         CompletableFuture<ChainResult> cancelled = new CompletableFuture<>();
         cancelled.cancel(true);
         CompletableFuture<ChainResult> answered2 = new CompletableFuture<>();
-        LoggedAnswer.relay(cancelled, answered2, new CompletableFuture<>(), Duration.ofSeconds(5), sleeper, "r6");
+        LoggedAnswer.relay(cancelled, answered2, new CompletableFuture<>(), Duration.ofSeconds(5), sleeper, "r6", withheld::incrementAndGet);
         assertThat(answered2).isCancelled();
     }
 }

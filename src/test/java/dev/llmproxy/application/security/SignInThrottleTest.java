@@ -63,6 +63,8 @@ class SignInThrottleTest {
         assertThat(t.refusal("someone-else", "addr-a")).isPresent();
         assertThat(t.refusal("admin", "addr-b")).isEmpty();
         assertThat(audit).extracting(AuditEvent::action).containsExactly("sign-in locked out");
+        assertThat(t.failures()).isEqualTo(3);
+        assertThat(t.lockOuts()).isEqualTo(1);
         clock.now = clock.now.plusSeconds(45);
         assertThat(t.refusal("admin", "addr-a")).hasValue(Duration.ofSeconds(15));
         clock.now = clock.now.plusSeconds(15);
