@@ -44,13 +44,13 @@ public class JpaApiKeyRepository implements ApiKeyRepository {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public Optional<ApiKey> find(String id) {
         return Optional.ofNullable(em.find(ApiKeyEntity.class, id)).map(JpaApiKeyRepository::toDomain);
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public List<ApiKey> all() {
         return em.createQuery("select k from ApiKeyEntity k order by k.createdAt desc, k.id", ApiKeyEntity.class)
                 .setHint("eclipselink.read-only", "true").getResultList().stream()

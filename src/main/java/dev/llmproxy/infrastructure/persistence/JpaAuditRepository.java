@@ -30,7 +30,7 @@ public class JpaAuditRepository implements AuditRepository {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     @SuppressWarnings("unchecked")
     public List<AuditEvent> recent(int limit) {
         List<Object[]> rows = em.createNativeQuery("SELECT at, actor, action, target, before_value, after_value"

@@ -34,7 +34,7 @@ public class JpaBreakerTransitionRepository implements BreakerTransitionReposito
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public List<BreakerTransition> recent(int limit) {
         return em.createQuery("select t from BreakerTransitionEntity t order by t.changedAt desc, t.id desc",
                         BreakerTransitionEntity.class)

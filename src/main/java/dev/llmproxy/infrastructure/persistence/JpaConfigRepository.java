@@ -114,7 +114,7 @@ public class JpaConfigRepository implements ConfigRepository {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public List<ConfigVersion> versions(int limit) {
         return em.createQuery("select v.version, v.createdAt, v.author, v.summary from ConfigVersionEntity v"
                         + " order by v.version desc", Object[].class).setMaxResults(limit).getResultList().stream()
@@ -123,7 +123,7 @@ public class JpaConfigRepository implements ConfigRepository {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public Optional<String> snapshot(long version) {
         return Optional.ofNullable(em.find(ConfigVersionEntity.class, version)).map(v -> v.snapshot);
     }
@@ -143,7 +143,7 @@ public class JpaConfigRepository implements ConfigRepository {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     @SuppressWarnings("unchecked")
     public List<InstanceHeartbeat> instances() {
         List<Object[]> rows = em.createNativeQuery("SELECT instance_id, config_version, started_at, last_seen"

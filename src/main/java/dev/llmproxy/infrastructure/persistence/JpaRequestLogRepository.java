@@ -53,13 +53,15 @@ public class JpaRequestLogRepository implements RequestLogRepository {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    // Reads run in a transaction of their own: rows are mapped, lazy attempts included, while the persistence context
+    // is open; a provider need not load a detached entity's lazy collection.
+    @Transactional
     public List<RequestRecord> page(int limit, Cursor before) {
         return page(RequestLogFilter.NONE, limit, before);
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public List<RequestRecord> page(RequestLogFilter filter, int limit, Cursor before) {
         RequestLogQuery q = RequestLogQuery.of(filter, before);
         TypedQuery<RequestLogEntity> query = em.createQuery(q.jpql(), RequestLogEntity.class);
@@ -71,13 +73,13 @@ public class JpaRequestLogRepository implements RequestLogRepository {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public Optional<RequestRecord> find(String requestId) {
         return Optional.ofNullable(em.find(RequestLogEntity.class, requestId)).map(RequestLogMapper::toDomain);
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public Summary summary(Instant from, Instant to, int buckets) {
         try (Connection c = dataSource.getConnection()) {
             return RequestLogSummaries.query(c, from, to, buckets);

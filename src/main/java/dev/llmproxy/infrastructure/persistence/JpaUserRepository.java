@@ -26,7 +26,7 @@ public class JpaUserRepository implements UserRepository {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
+    @Transactional
     public java.util.List<ConsoleUser> all() {
         return em.createQuery("select u from ConsoleUserEntity u order by u.username", ConsoleUserEntity.class)
                 .getResultList().stream().map(JpaUserRepository::toDomain).toList();
@@ -41,14 +41,17 @@ public class JpaUserRepository implements UserRepository {
     @Transactional
     public void save(ConsoleUser user) {
         ConsoleUserEntity e = em.find(ConsoleUserEntity.class, user.username());
-        if (e == null) {
+        boolean created = e == null;
+        if (created) {
             e = new ConsoleUserEntity();
             e.username = user.username();
             e.createdAt = LocalDateTime.now(ZoneOffset.UTC);
-            em.persist(e);
         }
         e.passwordHash = user.passwordHash();
         e.roles = String.join(",", user.roles().stream().sorted().toList());
+        if (created) {
+            em.persist(e); // fully built: a provider may insert at persist, and the hash is NOT NULL
+        }
     }
 
     @Override
