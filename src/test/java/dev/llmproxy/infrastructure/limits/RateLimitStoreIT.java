@@ -5,7 +5,7 @@ import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
 import dev.llmproxy.domain.limits.RateLimitStore;
 import dev.llmproxy.domain.limits.Window;
-import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
+import dev.llmproxy.testing.MigratedDatabases;
 import dev.llmproxy.testing.PostgresDatabases;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -41,14 +41,8 @@ class RateLimitStoreIT {
 
     @BeforeAll
     static void databases() throws Exception {
-        h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:mem:rate-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-        new SchemaMigrator(h2).migrate();
-        PostgresDatabases.recreate(DATABASE);
-        pg = new PGSimpleDataSource();
-        pg.setURL(PostgresDatabases.url(DATABASE, 5432));
-        pg.setUser(PostgresDatabases.USER);
-        new SchemaMigrator(pg).migrate();
+        h2 = MigratedDatabases.h2("rate");
+        pg = MigratedDatabases.postgres(DATABASE);
     }
 
     @AfterAll

@@ -6,6 +6,7 @@ import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.Outcome;
 import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.testing.MigratedDatabases;
 import dev.llmproxy.testing.PostgresDatabases;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +26,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,14 +39,8 @@ class RequestLogPurgeIT {
 
     @BeforeAll
     static void databases() throws Exception {
-        h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:mem:purge-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-        new SchemaMigrator(h2).migrate();
-        PostgresDatabases.recreate(DATABASE);
-        pg = new PGSimpleDataSource();
-        pg.setURL(PostgresDatabases.url(DATABASE, 5432));
-        pg.setUser(PostgresDatabases.USER);
-        new SchemaMigrator(pg).migrate();
+        h2 = MigratedDatabases.h2("purge");
+        pg = MigratedDatabases.postgres(DATABASE);
     }
 
     @AfterAll

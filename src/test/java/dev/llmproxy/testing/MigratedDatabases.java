@@ -1,0 +1,33 @@
+package dev.llmproxy.testing;
+
+import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
+import org.h2.jdbcx.JdbcDataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+
+import java.sql.SQLException;
+import java.util.UUID;
+
+/** Databases with the proxy's schema in place, for tests of its SQL on both databases it supports. */
+public final class MigratedDatabases {
+
+    private MigratedDatabases() {
+    }
+
+    /** A fresh in-memory H2 database, kept until the JVM ends. */
+    public static JdbcDataSource h2(String prefix) throws SQLException {
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:" + prefix + "-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+        new SchemaMigrator(h2).migrate();
+        return h2;
+    }
+
+    /** The PostgreSQL database of that name, created anew (drop it with {@link PostgresDatabases#drop}). */
+    public static PGSimpleDataSource postgres(String database) throws SQLException {
+        PostgresDatabases.recreate(database);
+        PGSimpleDataSource pg = new PGSimpleDataSource();
+        pg.setURL(PostgresDatabases.url(database, 5432));
+        pg.setUser(PostgresDatabases.USER);
+        new SchemaMigrator(pg).migrate();
+        return pg;
+    }
+}
