@@ -120,9 +120,16 @@ final class BoundedJsonReader {
     }
 
     private boolean exponentTooLarge(String exponent) {
-        String digits = exponent.startsWith("+") || exponent.startsWith("-") ? exponent.substring(1) : exponent;
-        digits = digits.replaceFirst("^0+(?=.)", "");
-        int max = limits.maxExponent();
-        return digits.length() > Integer.toString(max).length() || Integer.parseInt(digits) > max;
+        long value = 0;
+        for (int i = 0; i < exponent.length(); i++) {
+            char c = exponent.charAt(i);
+            if (c >= '0' && c <= '9') { // the parser has checked the rest: one optional sign, then digits
+                value = value * 10 + (c - '0');
+                if (value > limits.maxExponent()) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

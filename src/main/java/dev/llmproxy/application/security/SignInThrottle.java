@@ -97,7 +97,7 @@ public class SignInThrottle {
 
     /** A right password: the name's own count starts again (the address's does not). */
     public void succeeded(String user) {
-        String key = keys(user, "").get(0);
+        String key = userKey(user);
         local.clear(key);
         try {
             shared.clear(key);
@@ -130,9 +130,12 @@ public class SignInThrottle {
     }
 
     private static List<String> keys(String user, String clientHash) {
-        // a name is case-sensitive in the user store; its count is too, but bounded like any key
-        String name = user.length() > 100 ? user.substring(0, 100) : user;
-        return List.of(USER + name, ADDRESS + clientHash);
+        return List.of(userKey(user), ADDRESS + clientHash);
+    }
+
+    /** A name is case-sensitive in the user store; its count is too, and its key bounded like any other. */
+    private static String userKey(String user) {
+        return USER + (user.length() > 100 ? user.substring(0, 100) : user);
     }
 
     private static long max(Settings s, String key) {

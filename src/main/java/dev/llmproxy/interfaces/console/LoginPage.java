@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.security.SignIn;
 import dev.llmproxy.domain.security.ConsoleUser;
+import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.interfaces.security.AdminGate;
 
 import java.io.IOException;
@@ -37,7 +38,7 @@ public class LoginPage {
         if (user != null && password != null) {
             SignIn.Result result = signIn.attempt(user, password.toCharArray(), AdminGate.clientHash(access, r.req()));
             if (result instanceof SignIn.Result.LockedOut locked) {
-                long seconds = AdminGate.retryAfterSeconds(locked.retryAfter());
+                long seconds = JsonResponses.retryAfterSeconds(locked.retryAfter());
                 r.res().setStatus(429);
                 r.res().setHeader("Retry-After", Long.toString(seconds));
                 show(r, "Too many failed sign-ins for this user or from this address. Try again in "

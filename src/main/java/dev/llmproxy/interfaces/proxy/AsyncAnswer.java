@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;

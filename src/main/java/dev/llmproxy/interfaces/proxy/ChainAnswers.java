@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.TokenUsage;

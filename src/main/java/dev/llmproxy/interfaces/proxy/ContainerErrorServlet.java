@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import jakarta.servlet.RequestDispatcher;

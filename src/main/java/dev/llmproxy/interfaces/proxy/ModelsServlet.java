@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.AllowedModel;

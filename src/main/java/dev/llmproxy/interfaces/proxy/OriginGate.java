@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.config.ConfigService;

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.routing.ProxyError;

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.interfaces.json.ModelStatusJson;

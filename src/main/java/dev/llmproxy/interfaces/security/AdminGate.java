@@ -2,12 +2,11 @@ package dev.llmproxy.interfaces.security;
 
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRequest;
-import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.security.SignIn;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.security.ConsoleUser;
-import dev.llmproxy.interfaces.json.ErrorBodies;
+import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -17,7 +16,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.Set;
 
@@ -69,13 +67,12 @@ public class AdminGate extends HttpFilter {
         }
         SignIn.Result result = signIn.attempt(credentials[0], credentials[1].toCharArray(), clientHash(access, req));
         if (result instanceof SignIn.Result.LockedOut locked) {
-            res.setHeader("Retry-After", Long.toString(retryAfterSeconds(locked.retryAfter())));
-            error(res, ProxyError.of(ErrorKind.RATE_LIMITED, "Too many failed sign-ins for this user or from this "
-                    + "address; try again after the Retry-After delay."));
+            JsonResponses.error(res, new ProxyError(ErrorKind.RATE_LIMITED, "Too many failed sign-ins for this user "
+                    + "or from this address; try again after the Retry-After delay.", null, locked.retryAfter()));
         } else if (!(result instanceof SignIn.Result.SignedIn signedIn)) {
             challenge(res, "Wrong user name or password.");
         } else if (!signedIn.user().roles().contains(ConsoleUser.ADMIN)) {
-            error(res, ProxyError.of(ErrorKind.NOT_PERMITTED, "The admin API needs the admin role."));
+            JsonResponses.error(res, ProxyError.of(ErrorKind.NOT_PERMITTED, "The admin API needs the admin role."));
         } else {
             ConsoleUser user = signedIn.user();
             chain.doFilter(new SignedInRequest(req, user.username(), user.roles(), "BASIC"), res);
@@ -113,20 +110,8 @@ public class AdminGate extends HttpFilter {
         }
     }
 
-    public static long retryAfterSeconds(Duration wait) {
-        return Math.max(1, (wait.toMillis() + 999) / 1000);
-    }
-
     private static void challenge(HttpServletResponse res, String message) throws IOException {
         res.setHeader("WWW-Authenticate", CHALLENGE);
-        error(res, ProxyError.of(ErrorKind.UNAUTHORIZED, message));
-    }
-
-    private static void error(HttpServletResponse res, ProxyError error) throws IOException {
-        byte[] body = JsonCodec.write(ErrorBodies.of(error));
-        res.setStatus(error.kind().httpStatus());
-        res.setContentType("application/json");
-        res.setContentLength(body.length);
-        res.getOutputStream().write(body);
+        JsonResponses.error(res, ProxyError.of(ErrorKind.UNAUTHORIZED, message));
     }
 }
