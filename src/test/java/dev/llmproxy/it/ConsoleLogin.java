@@ -53,7 +53,7 @@ final class ConsoleLogin {
     }
 
     static ConsoleLogin open(ProxyClient proxy, String client) throws IOException {
-        return new ConsoleLogin(ProxyClient.BASE, client);
+        return new ConsoleLogin(proxy.base(), client);
     }
 
     static ConsoleLogin overHttps(String client) throws IOException {

@@ -20,6 +20,22 @@ final class ProxyClient {
     private static final String ADMIN_AUTH = "Basic " + Base64.getEncoder().encodeToString(
             ("admin:" + System.getProperty("it.admin.password", "it-admin-secret")).getBytes(StandardCharsets.UTF_8));
 
+    private final String base;
+
+    /** The Arquillian test server. */
+    ProxyClient() {
+        this(BASE);
+    }
+
+    /** A proxy at {@code base} (another server, in the portability smoke tests). */
+    ProxyClient(String base) {
+        this.base = base;
+    }
+
+    String base() {
+        return base;
+    }
+
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -28,7 +44,7 @@ final class ProxyClient {
     }
 
     HttpResponse<String> post(String path, String body) {
-        return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Content-Type", "application/json")
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
@@ -38,7 +54,7 @@ final class ProxyClient {
 
     /** Any request; {@code headers} are name, value pairs. A null body sends none. */
     HttpResponse<String> send(String method, String path, String body, String... headers) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(BASE + path)).method(method,
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).method(method,
                 body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
             b.header("Content-Type", "application/json");
@@ -51,7 +67,7 @@ final class ProxyClient {
 
     /** A form POST (application/x-www-form-urlencoded), as a browser sends it. */
     HttpResponse<String> sendForm(String path, String form, String... headers) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(BASE + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form));
         for (int i = 0; i < headers.length; i += 2) {
@@ -74,20 +90,20 @@ final class ProxyClient {
     }
 
     HttpResponse<String> get(String path) {
-        return send(HttpRequest.newBuilder(URI.create(BASE + path)).GET());
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
     HttpResponse<String> adminGet(String path) {
-        return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Authorization", ADMIN_AUTH).GET());
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", ADMIN_AUTH).GET());
     }
 
     HttpResponse<String> adminPost(String path) {
-        return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Authorization", ADMIN_AUTH)
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", ADMIN_AUTH)
                 .POST(HttpRequest.BodyPublishers.noBody()));
     }
 
     HttpResponse<String> adminPut(String path, String body) {
-        return send(HttpRequest.newBuilder(URI.create(BASE + path)).header("Authorization", ADMIN_AUTH)
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", ADMIN_AUTH)
                 .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 

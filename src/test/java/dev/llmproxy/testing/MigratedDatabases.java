@@ -1,6 +1,6 @@
 package dev.llmproxy.testing;
 
-import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
+import dev.llmproxy.infrastructure.persistence.SchemaMigrations;
 import org.h2.jdbcx.JdbcDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -17,7 +17,7 @@ public final class MigratedDatabases {
     public static JdbcDataSource h2(String prefix) throws SQLException {
         JdbcDataSource h2 = new JdbcDataSource();
         h2.setURL("jdbc:h2:mem:" + prefix + "-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-        new SchemaMigrator(h2).migrate();
+        new SchemaMigrations(h2).migrate();
         return h2;
     }
 
@@ -27,7 +27,7 @@ public final class MigratedDatabases {
         PGSimpleDataSource pg = new PGSimpleDataSource();
         pg.setURL(PostgresDatabases.url(database, 5432));
         pg.setUser(PostgresDatabases.USER);
-        new SchemaMigrator(pg).migrate();
+        new SchemaMigrations(pg).migrate();
         return pg;
     }
 }

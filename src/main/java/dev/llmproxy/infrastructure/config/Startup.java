@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.config;
 
+import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.config.BootstrapConfig;
@@ -8,7 +9,7 @@ import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.security.AdminBootstrap;
 import dev.llmproxy.infrastructure.persistence.RequestLogRetention;
-import dev.llmproxy.infrastructure.persistence.SchemaMigrator;
+import dev.llmproxy.infrastructure.persistence.SchemaMigrations;
 import dev.llmproxy.infrastructure.persistence.StartupLock;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -38,7 +39,8 @@ public class Startup {
     private static final Logger LOG = Logger.getLogger(Startup.class.getName());
     private static final long CONFIG_POLL_SECONDS = 2;
 
-    @Resource(lookup = "jdbc/proxy")
+    @Inject
+    @ProxyDatabase
     DataSource dataSource;
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -67,7 +69,7 @@ public class Startup {
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object ignored) throws SQLException {
         try (StartupLock lock = StartupLock.acquire(dataSource)) {
-            int schema = new SchemaMigrator(dataSource).migrate();
+            int schema = new SchemaMigrations(dataSource).migrate();
             LOG.info("Database schema at version " + schema);
             configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class)));
             admins.ensureAdmin(config.getOptionalValue("PROXY_ADMIN_PASSWORD", String.class).filter(s -> !s.isBlank()));

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.limits;
 
+import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -39,7 +40,8 @@ public class LimiterStores {
     /** An instance whose heartbeat is older than this is gone (heartbeats come every 2 s). */
     static final Duration ALIVE = Duration.ofSeconds(30);
 
-    @Resource(lookup = "jdbc/proxy")
+    @Inject
+    @ProxyDatabase
     DataSource dataSource;
     @Resource
     ManagedScheduledExecutorService scheduler;

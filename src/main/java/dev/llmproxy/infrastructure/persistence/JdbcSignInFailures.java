@@ -1,7 +1,7 @@
 package dev.llmproxy.infrastructure.persistence;
 
+import jakarta.inject.Inject;
 import dev.llmproxy.domain.security.SignInFailures;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import javax.sql.DataSource;
@@ -25,7 +25,8 @@ public class JdbcSignInFailures implements SignInFailures {
 
     private static final int QUERY_TIMEOUT_SECONDS = 2;
 
-    @Resource(lookup = "jdbc/proxy")
+    @Inject
+    @ProxyDatabase
     DataSource dataSource;
 
     @Override

@@ -1,9 +1,9 @@
 package dev.llmproxy.infrastructure.persistence;
 
+import jakarta.inject.Inject;
 import dev.llmproxy.domain.log.RequestLogFilter;
 import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -25,7 +25,8 @@ public class JpaRequestLogRepository implements RequestLogRepository {
     EntityManager em;
 
     /** The persistence unit's own datasource: writes join the same JTA transaction. */
-    @Resource(lookup = "jdbc/proxy")
+    @Inject
+    @ProxyDatabase
     DataSource dataSource;
 
     /**

@@ -30,7 +30,8 @@ public class RequestLogRetention {
     static final int MAX_BATCHES_PER_RUN = 100;
     private static final long EVERY_MINUTES = 10;
 
-    @Resource(lookup = "jdbc/proxy")
+    @Inject
+    @ProxyDatabase
     DataSource dataSource;
     @Resource
     ManagedScheduledExecutorService scheduler;

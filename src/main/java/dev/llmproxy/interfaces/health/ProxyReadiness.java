@@ -1,9 +1,9 @@
 package dev.llmproxy.interfaces.health;
 
+import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.Limiter;
 import dev.llmproxy.application.breaker.ModelHealth;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -27,7 +27,8 @@ public class ProxyReadiness implements HealthCheck {
 
     private static final int DB_TIMEOUT_SECONDS = 2;
 
-    @Resource(lookup = "jdbc/proxy")
+    @Inject
+    @ProxyDatabase
     DataSource dataSource;
     @Inject
     ModelHealth health;

@@ -1,15 +1,27 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.domain.routing.ChainResult;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 
 import java.util.concurrent.CompletableFuture;
 
-/** A client that goes away, or an async timeout, cancels the chain and so the upstream call in flight. */
-record CancelOnAbandon(CompletableFuture<ChainResult> run) implements AsyncListener {
-    @Override public void onComplete(AsyncEvent event) { }
-    @Override public void onTimeout(AsyncEvent event) { run.cancel(true); }
-    @Override public void onError(AsyncEvent event) { run.cancel(true); }
+/**
+ * Cancels the chain, and so the upstream call in flight, once the exchange is over by any other way than the chain's
+ * own answer: the client went away, an async timeout, or the exchange was ended early. It is registered as the
+ * request goes async, since the servlet spec allows listeners only during that dispatch (Payara and WildFly enforce
+ * it); the chain is handed over when it starts, and one handed over after the end is cancelled at once.
+ */
+final class CancelOnAbandon implements AsyncListener {
+
+    private final CompletableFuture<Void> over = new CompletableFuture<>();
+
+    void watch(CompletableFuture<?> run) {
+        over.thenRun(() -> run.cancel(true));
+    }
+
+    // after the chain's own answer the run is already done, and cancelling it changes nothing
+    @Override public void onComplete(AsyncEvent event) { over.complete(null); }
+    @Override public void onTimeout(AsyncEvent event) { over.complete(null); }
+    @Override public void onError(AsyncEvent event) { over.complete(null); }
     @Override public void onStartAsync(AsyncEvent event) { }
 }

@@ -104,13 +104,15 @@ public class ChatCompletionsServlet extends ApiServlet {
         // No container timeout (it cost a timer wake-up per request): the service bounds the request itself, and a
         // stream's first-token and idle limits bound a stream that may rightly take minutes.
         async.setTimeout(0);
+        CancelOnAbandon abandon = new CancelOnAbandon();
+        async.addListener(abandon);
         Caller admitted = caller;
         BodyReader reader;
         try {
             reader = BodyReader.read(req, settings.maxBodyBytes(), new BodyReader.Handler() {
                 @Override
                 public void body(byte[] body) {
-                    handle(async, requestId, receivedAt, settings, admitted, body);
+                    handle(async, abandon, requestId, receivedAt, settings, admitted, body);
                 }
 
                 @Override
@@ -135,17 +137,17 @@ public class ChatCompletionsServlet extends ApiServlet {
     }
 
     /** The whole body is in: validate it and start the chain; whatever is thrown, the exchange ends with an answer. */
-    private void handle(AsyncContext async, String requestId, Instant receivedAt, Settings settings, Caller caller,
-                        byte[] body) {
+    private void handle(AsyncContext async, CancelOnAbandon abandon, String requestId, Instant receivedAt,
+                        Settings settings, Caller caller, byte[] body) {
         try {
-            validateAndRun(async, requestId, receivedAt, settings, caller, body);
+            validateAndRun(async, abandon, requestId, receivedAt, settings, caller, body);
         } catch (RuntimeException | Error e) {
             lastResort(async, requestId, receivedAt, caller, e);
         }
     }
 
-    private void validateAndRun(AsyncContext async, String requestId, Instant receivedAt, Settings settings,
-                                Caller caller, byte[] body) {
+    private void validateAndRun(AsyncContext async, CancelOnAbandon abandon, String requestId, Instant receivedAt,
+                                Settings settings, Caller caller, byte[] body) {
         ChatRequest chat = null;
         try {
             chat = ChatRequest.parse(body);
@@ -159,13 +161,13 @@ public class ChatCompletionsServlet extends ApiServlet {
         }
         if (chat.stream()) {
             try {
-                stream(async, requestId, receivedAt, chat, caller);
+                stream(async, abandon, requestId, receivedAt, chat, caller);
             } catch (IOException e) {
                 LOG.fine(() -> "Could not start the stream for " + requestId + ": " + e);
                 AsyncAnswer.end(async);
             }
         } else {
-            answer(async, requestId, receivedAt, chat, caller);
+            answer(async, abandon, requestId, receivedAt, chat, caller);
         }
     }
 
@@ -196,10 +198,11 @@ public class ChatCompletionsServlet extends ApiServlet {
     }
 
     /** An answer in one piece. */
-    private void answer(AsyncContext async, String requestId, Instant receivedAt, ChatRequest chat, Caller caller) {
+    private void answer(AsyncContext async, CancelOnAbandon abandon, String requestId, Instant receivedAt,
+                        ChatRequest chat, Caller caller) {
         HttpServletResponse res = (HttpServletResponse) async.getResponse();
         CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, caller);
-        async.addListener(new CancelOnAbandon(run));
+        abandon.watch(run);
         run.whenComplete((result, error) -> {
             if (run.isCancelled()) {
                 AsyncAnswer.end(async);
@@ -224,13 +227,13 @@ public class ChatCompletionsServlet extends ApiServlet {
      * response), then events as they arrive, and at the end usage (if asked for) and {@code [DONE]}, or an in-band
      * error and no {@code [DONE]}.
      */
-    private void stream(AsyncContext async, String requestId, Instant receivedAt, ChatRequest chat, Caller caller)
-            throws IOException {
+    private void stream(AsyncContext async, CancelOnAbandon abandon, String requestId, Instant receivedAt,
+                        ChatRequest chat, Caller caller) throws IOException {
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
         SseResponse sse = new SseResponse(async, requestId, receivedAt.getEpochSecond(), () -> clientGone.complete(null));
         CompletableFuture<ChainResult> run = service.complete(requestId, receivedAt, chat, caller, sse);
         clientGone.thenRun(() -> run.cancel(true));
-        async.addListener(new CancelOnAbandon(run));
+        abandon.watch(run);
         run.whenComplete((result, error) -> {
             try {
                 ChainAnswers.endStream(sse, async, requestId, chat, run, result, error);

@@ -1,4 +1,4 @@
-package dev.llmproxy.infrastructure.persistence;
+package dev.llmproxy.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,35 +17,40 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Applies the versioned SQL migrations in {@code db/migration} that the database has not seen, in order, and records
- * each in {@code schema_version}. The schema is never generated from the entities.
+ * The hand-written migrator of releases before Flyway, kept verbatim in behaviour: it builds databases exactly as
+ * those releases left them ({@code schema_version} table, V001..V011), so the upgrade to Flyway can be tested.
  */
-public final class SchemaMigrator {
+public final class LegacySchemaMigrator {
 
-    private static final Logger LOG = Logger.getLogger(SchemaMigrator.class.getName());
+    private static final Logger LOG = Logger.getLogger(LegacySchemaMigrator.class.getName());
 
-    /** Every migration, oldest first. A new one is appended here and never edited once released. */
-    static final List<String> MIGRATIONS = List.of("V001__initial_schema.sql", "V002__stream_stats.sql",
+    /** The migrations those releases shipped. */
+    public static final List<String> MIGRATIONS = List.of("V001__initial_schema.sql", "V002__stream_stats.sql",
             "V003__breaker_transitions.sql", "V004__queue_wait.sql", "V005__callers_and_limits.sql",
             "V006__rate_take.sql", "V007__instance_heartbeat.sql", "V008__admin_audit.sql",
             "V009__prompt_excerpt.sql", "V010__sign_in_failures.sql", "V011__request_log_retention.sql");
 
     private final DataSource dataSource;
 
-    public SchemaMigrator(DataSource dataSource) {
+    public LegacySchemaMigrator(DataSource dataSource) {
         this.dataSource = dataSource;
     }
 
     /** @return the schema version after migrating */
     public int migrate() throws SQLException {
+        return migrateTo(MIGRATIONS.size());
+    }
+
+    /** As a release that shipped only the first {@code last} migrations left its database. */
+    public int migrateTo(int last) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             ensureVersionTable(c);
             int current = currentVersion(c);
-            String dialect = StartupLock.isPostgres(c) ? "postgresql" : "h2";
-            for (int i = current; i < MIGRATIONS.size(); i++) {
+            String dialect = c.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT).contains("postgres") ? "postgresql" : "h2";
+            for (int i = current; i < last; i++) {
                 apply(c, i + 1, variant(MIGRATIONS.get(i), dialect));
             }
-            return MIGRATIONS.size();
+            return last;
         }
     }
 
@@ -101,12 +106,12 @@ public final class SchemaMigrator {
      */
     static String variant(String file, String dialect) {
         String specific = file.replace(".sql", "." + dialect + ".sql");
-        return SchemaMigrator.class.getResource("/db/migration/" + specific) != null ? specific : file;
+        return LegacySchemaMigrator.class.getResource("/db/migration/" + specific) != null ? specific : file;
     }
 
     static String read(String file) {
         String path = "/db/migration/" + file;
-        try (InputStream in = SchemaMigrator.class.getResourceAsStream(path)) {
+        try (InputStream in = LegacySchemaMigrator.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("migration " + path + " is missing");
             }

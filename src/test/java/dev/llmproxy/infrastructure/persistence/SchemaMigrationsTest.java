@@ -1,0 +1,86 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.testing.LegacySchemaMigrator;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SchemaMigrationsTest {
+
+    private static JdbcDataSource h2() {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:migrate-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        return ds;
+    }
+
+    @Test
+    void appliesEachMigrationOnceAndRecordsIt() throws Exception {
+        JdbcDataSource ds = h2();
+        SchemaMigrations migrations = new SchemaMigrations(ds);
+        assertThat(migrations.migrate()).isEqualTo(11);
+        assertThat(migrations.migrate()).isEqualTo(11);
+        assertThat(query(ds, "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" AND \"type\" = 'SQL'")).containsExactly("11");
+    }
+
+    @Test
+    void everyScriptIsInTheApplication() {
+        for (String dialect : List.of("h2", "postgresql")) {
+            new MigrationScripts(dialect).getResources("V", new String[] {".sql"})
+                    .forEach(script -> assertThat(script.read()).isNotNull());
+        }
+        assertThat(new MigrationScripts("postgresql").getResource("V006__rate_take.sql").getAbsolutePath())
+                .isEqualTo("db/migration/V006__rate_take.postgresql.sql");
+        assertThat(new MigrationScripts("h2").getResource("V006__rate_take.sql").getAbsolutePath())
+                .isEqualTo("db/migration/V006__rate_take.sql");
+    }
+
+    @Test
+    void takesOverADatabaseOfTheReleaseBeforeFlywayWithoutLosingARow() throws Exception {
+        JdbcDataSource ds = h2();
+        new LegacySchemaMigrator(ds).migrate();
+        exec(ds, "INSERT INTO console_user (username, password_hash, roles, created_at)"
+                + " VALUES ('kept', 'h', 'admin', CURRENT_TIMESTAMP)");
+
+        assertThat(new SchemaMigrations(ds).migrate()).isEqualTo(11);
+
+        assertThat(query(ds, "SELECT username FROM console_user")).containsExactly("kept");
+        assertThat(query(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL"))
+                .containsExactly("11:BASELINE");
+        assertThat(query(ds, "SELECT COUNT(*) FROM schema_version")).containsExactly("11");
+    }
+
+    @Test
+    void aDatabaseOfAnOlderReleaseGetsOnlyTheMigrationsItLacks() throws Exception {
+        JdbcDataSource ds = h2();
+        new LegacySchemaMigrator(ds).migrateTo(9);
+
+        assertThat(new SchemaMigrations(ds).migrate()).isEqualTo(11);
+
+        assertThat(query(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
+                .containsExactly("9:BASELINE", "010:SQL", "011:SQL");
+        assertThat(query(ds, "SELECT COUNT(*) FROM sign_in_failure")).containsExactly("0");
+    }
+
+    static void exec(JdbcDataSource ds, String sql) throws Exception {
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    static List<String> query(JdbcDataSource ds, String sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
+    }
+}

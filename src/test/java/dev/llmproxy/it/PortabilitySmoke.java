@@ -1,0 +1,143 @@
+package dev.llmproxy.it;
+
+import dev.llmproxy.testing.FaultUpstream;
+import dev.llmproxy.testing.FaultUpstream.Ending;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.StringReader;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * What must hold on every server the WAR is deployed to, checked against one started from the operator's kit: a
+ * request that falls back past a failing model (whole and streamed) and its request-log row, health on the
+ * application's own port, metrics, the admin API's Basic sign-in, and the console's form sign-in with its cookie.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class PortabilitySmoke {
+
+    private FaultUpstream fault;
+    private KitServer server;
+    private ProxyClient proxy;
+
+    @BeforeAll
+    void startServer() throws Exception {
+        fault = new FaultUpstream(0);
+        fault.on("smoke-down", FaultUpstream.status(503, "{\"error\":{\"message\":\"overloaded\"}}"));
+        fault.on("smoke-up", FaultUpstream.ok());
+        fault.on("smoke-stream", fault.stream(0, 5, Ending.DONE, answerEvents("smoke-stream", "Hello", " world")));
+        server = start();
+        proxy = new ProxyClient(server.base());
+        proxy.importConfig(new ConfigBuilder(fault.baseUrl())
+                .tier("smoke", "smoke-down", "smoke-up")
+                .tier("smoke-streamed", "smoke-down", "smoke-stream")
+                .build());
+    }
+
+    /** The server under test, started from the kit and ready. */
+    abstract KitServer start() throws Exception;
+
+    @AfterAll
+    void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+        fault.close();
+    }
+
+    @Test
+    void aRequestFallsBackPastAFailingModelAndIsLogged() {
+        HttpResponse<String> r = proxy.chat("smoke");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(r.headers().firstValue("X-Proxy-Model")).hasValue("smoke-up");
+        assertThat(r.headers().firstValue("X-Proxy-Fallback")).hasValue("true");
+        assertThat(json(r.body()).getJsonArray("choices").getJsonObject(0).getJsonObject("message")
+                .getString("content")).isNotEmpty();
+
+        String id = r.headers().firstValue("X-Request-Id").orElseThrow();
+        JsonObject row = await().atMost(Duration.ofSeconds(20)).until(() -> logged(id), java.util.Objects::nonNull);
+        assertThat(row.getInt("status")).isEqualTo(200);
+        assertThat(row.getString("answeringModel")).isEqualTo("smoke-up");
+        JsonArray attempts = row.getJsonArray("attempts");
+        assertThat(attempts.getJsonObject(0).getString("model")).isEqualTo("smoke-down");
+        assertThat(attempts.getJsonObject(0).getInt("status")).isEqualTo(503);
+        assertThat(attempts.getJsonObject(attempts.size() - 1).getString("outcome")).isEqualTo("SUCCESS");
+    }
+
+    @Test
+    void aStreamFallsBackAndEndsWithDone() {
+        HttpResponse<String> r = proxy.post("/v1/chat/completions",
+                "{\"model\":\"smoke-streamed\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/event-stream");
+        assertThat(r.headers().firstValue("X-Proxy-Fallback")).hasValue("true");
+        assertThat(r.body()).contains("Hello").contains(" world").endsWith("data: [DONE]\n\n");
+        String id = r.headers().firstValue("X-Request-Id").orElseThrow();
+        JsonObject row = await().atMost(Duration.ofSeconds(20)).until(() -> logged(id), java.util.Objects::nonNull);
+        assertThat(row.getBoolean("stream")).isTrue();
+        assertThat(row.getInt("status")).isEqualTo(200);
+    }
+
+    @Test
+    void healthAnswersOnTheApplicationsOwnPort() {
+        HttpResponse<String> ready = proxy.get("/health/ready");
+        assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
+        JsonObject body = json(ready.body());
+        assertThat(body.getString("status")).isEqualTo("UP");
+        JsonObject check = body.getJsonArray("checks").getJsonObject(0);
+        assertThat(check.getString("name")).isEqualTo("proxy");
+        assertThat(check.getJsonObject("data").getString("database")).isEqualTo("up");
+        assertThat(proxy.get("/health/live").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void metricsAreServed() {
+        HttpResponse<String> metrics = proxy.get("/metrics");
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.body()).contains("proxy_requests_total").contains("jvm_memory_used_bytes");
+    }
+
+    @Test
+    void theAdminApiTakesBasicAndRefusesAWrongPassword() {
+        assertThat(proxy.adminGet("/admin/api/config").statusCode()).isEqualTo(200);
+        HttpResponse<String> wrong = proxy.send("GET", "/admin/api/config", null, "Authorization",
+                "Basic " + java.util.Base64.getEncoder().encodeToString("admin:wrong".getBytes()),
+                "X-Forwarded-For", "203.0.113.7");
+        assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(json(wrong.body()).getJsonObject("error").getString("code")).isEqualTo("unauthorized");
+        assertThat(proxy.get("/admin/api/config").statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void theConsoleSignsInWithAStrictHttpOnlyCookie() throws Exception {
+        ConsoleLogin console = ConsoleLogin.open(proxy, "203.0.113.8");
+        assertThat(console.setCookie()).contains("HttpOnly").contains("SameSite=Strict").contains("Path=/admin");
+        HttpResponse<String> signedIn = console.signIn("admin", KitServer.ADMIN_PASSWORD);
+        assertThat(signedIn.statusCode()).as(signedIn.body()).isEqualTo(302);
+        assertThat(signedIn.headers().firstValue("Set-Cookie").orElseThrow()).contains("HttpOnly")
+                .contains("SameSite=Strict");
+        HttpResponse<String> dashboard = console.get("/admin/dashboard");
+        assertThat(dashboard.statusCode()).isEqualTo(200);
+        assertThat(dashboard.body()).contains("Sign out");
+    }
+
+    private JsonObject logged(String requestId) {
+        HttpResponse<String> r = proxy.adminGet("/admin/api/requests?limit=50");
+        return json(r.body()).getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElse(null);
+    }
+
+    private static JsonObject json(String body) {
+        return Json.createReader(new StringReader(body)).readObject();
+    }
+}
