@@ -47,12 +47,19 @@ abstract class PortabilitySmoke {
     /** The server under test, started from the kit and ready. */
     abstract KitServer start() throws Exception;
 
+    /** After every test: the server's log shows none of the background failures once seen on these servers. */
     @AfterAll
     void stop() throws Exception {
-        if (server != null) {
-            server.close();
+        if (server == null) {
+            fault.close();
+            return;
         }
+        String log = server.log();
+        server.close();
         fault.close();
+        assertThat(log).doesNotContain("closed EntityManager")
+                .doesNotContain("Could not check the database for configuration changes")
+                .doesNotContain("failed inside the proxy");
     }
 
     @Test

@@ -44,6 +44,7 @@ public final class SchemaMigrations {
                 .resourceProvider(new MigrationScripts(dialect))
                 .javaMigrationClassProvider(List::of)
                 .skipDefaultCallbacks(true)
+                .callbackLocations(new String[0]) // else it scans db/callback, which Liberty cannot resolve
                 .placeholderReplacement(false)
                 .cleanDisabled(true)
                 .loggers("org.flywaydb.core.internal.logging.javautil.JavaUtilLogCreator")

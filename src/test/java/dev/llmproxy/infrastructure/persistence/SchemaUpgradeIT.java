@@ -1,0 +1,82 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.testing.LegacySchemaMigrator;
+import dev.llmproxy.testing.PostgresDatabases;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A PostgreSQL schema made by a release before Flyway upgrades in place, keeps its rows, and ends up with the same
+ * tables and columns as one Flyway built from nothing.
+ */
+class SchemaUpgradeIT {
+
+    private static final String LEGACY = "llmproxy_upgrade_it";
+    private static final String FRESH = "llmproxy_fresh_it";
+
+    @AfterAll
+    static void drop() throws Exception {
+        PostgresDatabases.drop(LEGACY);
+        PostgresDatabases.drop(FRESH);
+    }
+
+    @Test
+    void aReleaseBeforeFlywayUpgradesInPlaceToTheSameSchema() throws Exception {
+        DataSource legacy = database(LEGACY);
+        new LegacySchemaMigrator(legacy).migrateTo(8);
+        exec(legacy, "INSERT INTO console_user (username, password_hash, roles, created_at)"
+                + " VALUES ('kept', 'h', 'admin', CURRENT_TIMESTAMP)");
+
+        assertThat(new SchemaMigrations(legacy).migrate()).isEqualTo(11);
+        assertThat(new SchemaMigrations(legacy).migrate()).isEqualTo(11);
+
+        assertThat(query(legacy, "SELECT username FROM console_user")).containsExactly("kept");
+        assertThat(query(legacy, "SELECT version || ':' || type FROM flyway_schema_history WHERE version IS NOT NULL"
+                + " ORDER BY installed_rank")).containsExactly("8:BASELINE", "009:SQL", "010:SQL", "011:SQL");
+
+        DataSource fresh = database(FRESH);
+        new SchemaMigrations(fresh).migrate();
+        assertThat(columns(legacy)).isEqualTo(columns(fresh));
+    }
+
+    private static DataSource database(String name) throws Exception {
+        PostgresDatabases.recreate(name);
+        PGSimpleDataSource pg = new PGSimpleDataSource();
+        pg.setURL(PostgresDatabases.url(name, 5432));
+        pg.setUser(PostgresDatabases.USER);
+        return pg;
+    }
+
+    /** Every table's columns and types, but the two history tables. */
+    private static List<String> columns(DataSource ds) throws Exception {
+        return query(ds, "SELECT table_name || '.' || column_name || ' ' || data_type FROM information_schema.columns"
+                + " WHERE table_schema = 'public' AND table_name NOT IN ('schema_version', 'flyway_schema_history')"
+                + " ORDER BY table_name, column_name");
+    }
+
+    private static void exec(DataSource ds, String sql) throws Exception {
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static List<String> query(DataSource ds, String sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
+    }
+}
