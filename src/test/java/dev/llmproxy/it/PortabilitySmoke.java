@@ -104,6 +104,9 @@ abstract class PortabilitySmoke {
         JsonObject check = body.getJsonArray("checks").getJsonObject(0);
         assertThat(check.getString("name")).isEqualTo("proxy");
         assertThat(check.getJsonObject("data").getString("database")).isEqualTo("up");
+        // the same JSON as on Liberty: numbers and booleans as such
+        assertThat(check.getJsonObject("data").getJsonNumber("tiersAnswering").longValue()).isPositive();
+        assertThat(check.getJsonObject("data").getBoolean("degraded")).isFalse();
         assertThat(proxy.get("/health/live").statusCode()).isEqualTo(200);
     }
 

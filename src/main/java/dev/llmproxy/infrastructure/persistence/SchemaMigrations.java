@@ -38,13 +38,14 @@ public final class SchemaMigrations {
             dialect = StartupLock.isPostgres(c) ? "postgresql" : "h2";
             legacy = hasTable(c, HISTORY) ? OptionalInt.empty() : legacyVersion(c);
         }
+        // Flyway always looks for callback classes in db/callback; on Liberty a folder resolves only with a file in
+        // it, hence the empty db/callback/flyway.location (else Flyway logs an error at every start).
         Flyway flyway = Flyway.configure(SchemaMigrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .table(HISTORY)
                 .resourceProvider(new MigrationScripts(dialect))
                 .javaMigrationClassProvider(List::of)
                 .skipDefaultCallbacks(true)
-                .callbackLocations(new String[0]) // else it scans db/callback, which Liberty cannot resolve
                 .placeholderReplacement(false)
                 .cleanDisabled(true)
                 .loggers("org.flywaydb.core.internal.logging.javautil.JavaUtilLogCreator")

@@ -23,10 +23,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The application's health checks in MicroProfile Health's JSON, on the application's own port. Liberty and Payara
- * serve {@code /health} there themselves, from a context of their own that takes the path before this one; WildFly
- * serves it on its management port only, so there this servlet answers. Both render the same checks the same way:
- * 200 when every check is UP, else 503.
+ * The application's health checks in MicroProfile Health's JSON, on the application's own port. Liberty serves
+ * {@code /health} there itself, from a context of its own that takes the path before this one. WildFly serves it on
+ * its management port only, and Payara renders every value as a string (its kit switches that endpoint off), so there
+ * this servlet answers, the way Liberty does: 200 when every check is UP, else 503.
  */
 @WebServlet(urlPatterns = {"/health", "/health/*"})
 public class HealthServlet extends ApiServlet {
