@@ -121,7 +121,8 @@ final class KitServer implements AutoCloseable {
         env.put("PROXY_ADMIN_PASSWORD", ADMIN_PASSWORD);
         env.put("IT_UPSTREAM_KEY", "smoke-upstream-key");
         if (postgresUrl != null) {
-            env.put("PROXY_DB_URL", postgresUrl);
+            // with the parameters the runbook recommends: '=' and '&' must survive each server's configuration
+            env.put("PROXY_DB_URL", postgresUrl + "?connectTimeout=2&socketTimeout=10");
             env.put("PROXY_DB_USER", "postgres");
             env.put("PROXY_DB_PASSWORD", "trust-auth-ignores-it");
         }

@@ -52,6 +52,7 @@ public final class FaultUpstream implements AutoCloseable {
     private final Map<String, List<String>> authorizations = new ConcurrentHashMap<>();
     private final AtomicInteger hangsAbandonedByClient = new AtomicInteger();
     private final AtomicInteger accepted = new AtomicInteger();
+    private final AtomicInteger closed = new AtomicInteger();
     private final AtomicInteger streamsAbandoned = new AtomicInteger();
     private final Map<String, String> lastBodies = new ConcurrentHashMap<>();
 
@@ -95,6 +96,11 @@ public final class FaultUpstream implements AutoCloseable {
     }
 
     /** TCP connections accepted so far. */
+    /** Connections this upstream has closed (or seen closed) so far. */
+    public int connectionsClosed() {
+        return closed.get();
+    }
+
     public int connectionsAccepted() {
         return accepted.get();
     }
@@ -147,6 +153,8 @@ public final class FaultUpstream implements AutoCloseable {
             }
         } catch (Exception e) {
             // the client went away: nothing to do
+        } finally {
+            closed.incrementAndGet();
         }
     }
 

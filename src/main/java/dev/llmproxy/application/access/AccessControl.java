@@ -55,18 +55,19 @@ public class AccessControl {
         String scope = scope(key, request.routeScope(), clientHash);
         List<Bucket> buckets = buckets(settings, key, clientHash, scope);
         if (buckets.isEmpty()) {
-            return new Caller(key, new CallerRecord(clientHash, keyId, scope, null, null, null));
+            return new Caller(key, CallerRecord.client(clientHash).withKey(keyId).inScope(scope));
         }
         String limits = buckets.stream().flatMap(b -> b.windows().stream()).map(Window::name)
                 .collect(Collectors.joining(","));
         Limiter.Limited limited = limiter.take(buckets);
         String store = limited.shared() ? "shared" : "memory";
         if (limited.decision() instanceof Decision.Refused refused) {
-            CallerRecord record = new CallerRecord(clientHash, keyId, scope, limits, refused.limit().name(), store);
+            CallerRecord record = CallerRecord.client(clientHash).withKey(keyId).inScope(scope)
+                    .counted(limits, refused.limit().name(), store);
             throw new AccessRefusal(new ProxyError(ErrorKind.RATE_LIMITED, message(refused), null,
                     refused.retryAfter()), record);
         }
-        return new Caller(key, new CallerRecord(clientHash, keyId, scope, limits, null, store));
+        return new Caller(key, CallerRecord.client(clientHash).withKey(keyId).inScope(scope).counted(limits, null, store));
     }
 
     /** What can be said of a caller refused before the access check (a disallowed origin): its hashed address. */
@@ -74,8 +75,8 @@ public class AccessControl {
         if (!mode.serving()) {
             return CallerRecord.UNKNOWN;
         }
-        return new CallerRecord(mode.hasher().hash(ClientAddress.resolve(request.peer(), request.forwarded(),
-                request.xForwardedFor(), configs.current().settings().trustedProxies())), null, null, null, null, null);
+        return CallerRecord.client(mode.hasher().hash(ClientAddress.resolve(request.peer(), request.forwarded(),
+                request.xForwardedFor(), configs.current().settings().trustedProxies())));
     }
 
     private ApiKey identify(AccessRequest request, Settings settings, String clientHash) {
@@ -86,15 +87,15 @@ public class AccessControl {
             if (!anonymousAllowed) {
                 throw new AccessRefusal(ProxyError.of(ErrorKind.UNAUTHORIZED,
                         "An API key is required: send it as 'Authorization: Bearer <key>'."),
-                        new CallerRecord(clientHash, null, null, null, null, null));
+                        CallerRecord.client(clientHash));
             }
             return null;
         }
         ApiKey key = keys.find(token).orElseThrow(() -> new AccessRefusal(ProxyError.of(ErrorKind.INVALID_API_KEY,
-                "Invalid API key."), new CallerRecord(clientHash, null, null, null, null, null)));
+                "Invalid API key."), CallerRecord.client(clientHash)));
         if (key.revoked()) {
             throw new AccessRefusal(ProxyError.of(ErrorKind.INVALID_API_KEY, "This API key has been revoked."),
-                    new CallerRecord(clientHash, key.id(), null, null, null, null));
+                    CallerRecord.client(clientHash).withKey(key.id()));
         }
         return key;
     }
@@ -104,7 +105,7 @@ public class AccessControl {
             if (routeScope != null && !routeScope.equals(key.scope())) {
                 throw new AccessRefusal(ProxyError.of(ErrorKind.NOT_PERMITTED, "This API key is limited to scope '"
                         + key.scope() + "'; it cannot be used for scope '" + routeScope + "'."),
-                        new CallerRecord(clientHash, key.id(), routeScope, null, null, null));
+                        CallerRecord.client(clientHash).withKey(key.id()).inScope(routeScope));
             }
             return key.scope();
         }

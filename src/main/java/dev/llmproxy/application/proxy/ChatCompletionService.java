@@ -159,9 +159,9 @@ public class ChatCompletionService {
     /** Records a request refused before routing (origin, key, limits, bad JSON, body too large...). */
     public void recordRejected(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
                                ProxyError error) {
-        logged(new RequestRecord(requestId, receivedAt, null, requestedModel, null, false, error.kind().httpStatus(),
-                error.kind().code(), latency(receivedAt), null, null, null, null, false, false, false, List.of(), null,
-                null, caller, null));
+        logged(RequestRecord.of(requestId, receivedAt).asked(null, requestedModel)
+                .status(error.kind().httpStatus(), error.kind().code()).latencyMs(latency(receivedAt))
+                .caller(caller, null).build());
     }
 
     /**
@@ -171,33 +171,31 @@ public class ChatCompletionService {
      */
     private CompletableFuture<Void> record(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
                         ChainResult result, List<AttemptRecord> abandoned, Long queueWaitMs) {
-        CallerRecord who = caller.record();
-        String excerpt = request.promptExcerpt(configs.current().settings().logPromptChars());
-        long latency = latency(receivedAt);
+        RequestRecord.Builder row = RequestRecord.of(requestId, receivedAt).asked(tier, request.model())
+                .latencyMs(latency(receivedAt)).queueWaitMs(queueWaitMs)
+                .caller(caller.record(), request.promptExcerpt(configs.current().settings().logPromptChars()));
         if (result instanceof ChainResult.Success s) {
             TokenUsage u = s.reply().usage();
-            return finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
-                    s.fallback(), 200, null, latency, u.promptTokens(), u.completionTokens(), u.totalTokens(),
-                    s.reply().finishReason(), s.truncated(), s.saw429(), request.stream(), s.attempts(), null, queueWaitMs,
-                    who, excerpt));
+            return finish(row.answeredBy(s.model().name(), s.fallback()).status(200, null)
+                    .usage(u.promptTokens(), u.completionTokens(), u.totalTokens())
+                    .finished(s.reply().finishReason(), s.truncated()).saw429(s.saw429())
+                    .stream(request.stream(), null).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Streamed s) {
             TokenUsage u = s.usage();
-            return finish(new RequestRecord(requestId, receivedAt, tier, request.model(), s.model().name(),
-                    s.fallback(), 200, null, latency, u.promptTokens(),
-                    u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed(),
-                    u.totalTokens(), s.finishReason(), s.truncated(), s.saw429(), true, s.attempts(), s.stats(), queueWaitMs,
-                    who, excerpt));
+            Integer completion = u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed();
+            return finish(row.answeredBy(s.model().name(), s.fallback()).status(200, null)
+                    .usage(u.promptTokens(), completion, u.totalTokens())
+                    .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
+                    .stream(true, s.stats()).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {
-            logged(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
-                    f.error().kind().httpStatus(), f.error().kind().code(), latency, null, null, null, null, false,
-                    f.saw429(), request.stream(), f.attempts(), request.stream() ? f.stats() : null, queueWaitMs, who, excerpt));
+            logged(row.status(f.error().kind().httpStatus(), f.error().kind().code()).saw429(f.saw429())
+                    .stream(request.stream(), request.stream() ? f.stats() : null).attempts(f.attempts()).build());
         } else {
             // Cancelled: the client went away. What was relayed is not known here.
             boolean saw429 = abandoned.stream().anyMatch(a -> a.outcome() == Outcome.RATE_LIMITED
                     || a.outcome() == Outcome.SKIPPED_COOLDOWN);
-            logged(new RequestRecord(requestId, receivedAt, tier, request.model(), null, false,
-                    CLIENT_CLOSED, "client_closed", latency, null, null, null, null, false, saw429, request.stream(),
-                    abandoned, null, queueWaitMs, who, excerpt));
+            logged(row.status(CLIENT_CLOSED, "client_closed").saw429(saw429).stream(request.stream(), null)
+                    .attempts(abandoned).build());
         }
         return null; // a failure, or a client gone: no answer the log must vouch for first
     }

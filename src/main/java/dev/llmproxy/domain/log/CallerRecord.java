@@ -13,4 +13,24 @@ package dev.llmproxy.domain.log;
 public record CallerRecord(String clientHash, String keyId, String scope, String limits, String limitHit,
                            String limiter) {
     public static final CallerRecord UNKNOWN = new CallerRecord(null, null, null, null, null, null);
+
+    /** A caller known by its address only (before its key, scope and limits are). */
+    public static CallerRecord client(String clientHash) {
+        return new CallerRecord(clientHash, null, null, null, null, null);
+    }
+
+    /** This caller, known to use that key. */
+    public CallerRecord withKey(String keyId) {
+        return new CallerRecord(clientHash, keyId, scope, limits, limitHit, limiter);
+    }
+
+    /** This caller, counted in that scope. */
+    public CallerRecord inScope(String scope) {
+        return new CallerRecord(clientHash, keyId, scope, limits, limitHit, limiter);
+    }
+
+    /** This caller, counted against those limits in that store; {@code limitHit} is null when it was admitted. */
+    public CallerRecord counted(String limits, String limitHit, String limiter) {
+        return new CallerRecord(clientHash, keyId, scope, limits, limitHit, limiter);
+    }
 }

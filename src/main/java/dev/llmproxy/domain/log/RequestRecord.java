@@ -26,4 +26,110 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         attempts = List.copyOf(attempts);
         caller = caller == null ? CallerRecord.UNKNOWN : caller;
     }
+
+    /** A record of the request with that id, received then; everything else is unknown until said. */
+    public static Builder of(String requestId, Instant receivedAt) {
+        return new Builder(requestId, receivedAt);
+    }
+
+    /** Builds a record by naming what is known; what is not said stays null, false or empty. */
+    public static final class Builder {
+        private final String requestId;
+        private final Instant receivedAt;
+        private String tier;
+        private String requestedModel;
+        private String answeringModel;
+        private boolean fallback;
+        private int status;
+        private String errorCode;
+        private long latencyMs;
+        private Integer promptTokens;
+        private Integer completionTokens;
+        private Integer totalTokens;
+        private String finishReason;
+        private boolean truncated;
+        private boolean saw429;
+        private boolean stream;
+        private List<AttemptRecord> attempts = List.of();
+        private StreamStats streamStats;
+        private Long queueWaitMs;
+        private CallerRecord caller;
+        private String promptExcerpt;
+
+        private Builder(String requestId, Instant receivedAt) {
+            this.requestId = requestId;
+            this.receivedAt = receivedAt;
+        }
+
+        public Builder asked(String tier, String requestedModel) {
+            this.tier = tier;
+            this.requestedModel = requestedModel;
+            return this;
+        }
+
+        public Builder answeredBy(String model, boolean fallback) {
+            this.answeringModel = model;
+            this.fallback = fallback;
+            return this;
+        }
+
+        /** @param errorCode null for a success */
+        public Builder status(int status, String errorCode) {
+            this.status = status;
+            this.errorCode = errorCode;
+            return this;
+        }
+
+        public Builder latencyMs(long latencyMs) {
+            this.latencyMs = latencyMs;
+            return this;
+        }
+
+        public Builder usage(Integer promptTokens, Integer completionTokens, Integer totalTokens) {
+            this.promptTokens = promptTokens;
+            this.completionTokens = completionTokens;
+            this.totalTokens = totalTokens;
+            return this;
+        }
+
+        public Builder finished(String finishReason, boolean truncated) {
+            this.finishReason = finishReason;
+            this.truncated = truncated;
+            return this;
+        }
+
+        public Builder saw429(boolean saw429) {
+            this.saw429 = saw429;
+            return this;
+        }
+
+        /** @param stats what was relayed, for a streamed request; null when not known */
+        public Builder stream(boolean stream, StreamStats stats) {
+            this.stream = stream;
+            this.streamStats = stats;
+            return this;
+        }
+
+        public Builder attempts(List<AttemptRecord> attempts) {
+            this.attempts = attempts;
+            return this;
+        }
+
+        public Builder queueWaitMs(Long queueWaitMs) {
+            this.queueWaitMs = queueWaitMs;
+            return this;
+        }
+
+        public Builder caller(CallerRecord caller, String promptExcerpt) {
+            this.caller = caller;
+            this.promptExcerpt = promptExcerpt;
+            return this;
+        }
+
+        public RequestRecord build() {
+            return new RequestRecord(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status,
+                    errorCode, latencyMs, promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429,
+                    stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt);
+        }
+    }
 }

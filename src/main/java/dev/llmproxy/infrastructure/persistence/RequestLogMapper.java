@@ -64,15 +64,19 @@ final class RequestLogMapper {
     }
 
     static RequestRecord toDomain(RequestLogEntity e) {
-        return new RequestRecord(e.requestId, e.receivedAt.toInstant(ZoneOffset.UTC), e.tier, e.requestedModel,
-                e.answeringModel, e.fallback, e.status, e.errorCode, e.latencyMs, e.promptTokens, e.completionTokens,
-                e.totalTokens, e.finishReason, e.truncated, e.saw429, e.stream,
-                e.attempts.stream().map(a -> new AttemptRecord(a.model, Outcome.valueOf(a.outcome), a.status,
-                        Duration.ofMillis(a.latencyMs), a.reason)).toList(),
-                e.eventsRelayed == null ? null : new StreamStats(e.firstTokenMs, e.eventsRelayed,
-                        e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations),
-                e.queueWaitMs, new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter),
-                e.promptExcerpt);
+        return RequestRecord.of(e.requestId, e.receivedAt.toInstant(ZoneOffset.UTC))
+                .asked(e.tier, e.requestedModel).answeredBy(e.answeringModel, e.fallback)
+                .status(e.status, e.errorCode).latencyMs(e.latencyMs)
+                .usage(e.promptTokens, e.completionTokens, e.totalTokens).finished(e.finishReason, e.truncated)
+                .saw429(e.saw429)
+                .stream(e.stream, e.eventsRelayed == null ? null : new StreamStats(e.firstTokenMs, e.eventsRelayed,
+                        e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations))
+                .attempts(e.attempts.stream().map(a -> new AttemptRecord(a.model, Outcome.valueOf(a.outcome), a.status,
+                        Duration.ofMillis(a.latencyMs), a.reason)).toList())
+                .queueWaitMs(e.queueWaitMs)
+                .caller(new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter),
+                        e.promptExcerpt)
+                .build();
     }
 
     /** Microseconds: the precision both H2 and PostgreSQL keep, so keyset cursors compare exactly. */

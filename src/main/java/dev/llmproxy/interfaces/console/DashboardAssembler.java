@@ -86,7 +86,7 @@ public final class DashboardAssembler {
                 m.untilProbe().map(d -> Math.max(1, (d.toMillis() + 999) / 1000) + " s").orElse(""))).toList();
     }
 
-    /** Seed 003's monitoring checklist, as far as one instance can tell. */
+    /** The monitoring checklist (README, "Metrics and alerts"), as far as one instance can tell. */
     static List<String> alerts(List<ModelHealth.ModelStatus> models, List<ModelHealth.TierStatus> tiers, Queue queue) {
         List<String> alerts = new ArrayList<>();
         models.stream().filter(m -> m.state() == BreakerState.OPEN)

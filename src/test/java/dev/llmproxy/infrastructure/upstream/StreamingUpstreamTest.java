@@ -74,10 +74,10 @@ class StreamingUpstreamTest {
     @Test
     void streamEndingWithoutDoneIsFinalisedAtOnce() {
         fault.on("s-nodone", fault.stream(0, 0, Ending.NO_DONE, answerEvents("s-nodone", "a", "b")));
-        long t0 = System.nanoTime();
         UpstreamReply r = stream("s-nodone", 2000, 5000);
+        // ended by the end of the body: waiting for the idle limit would have made it a broken stream
         assertThat(r).isInstanceOf(UpstreamReply.StreamEnded.class);
-        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(2));
+        assertThat(text()).isEqualTo("ab");
     }
 
     @Test
