@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.admission;
 
+import dev.llmproxy.domain.config.AdmissionLimits;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.ProxyException;
@@ -21,10 +22,6 @@ import java.util.function.Supplier;
  */
 public final class Admission {
 
-    /** The limits in force, read on every admission so that a settings change applies at once. */
-    public record Limits(int maxConcurrent, int queueDepth, Duration queueWait) {
-    }
-
     /** A slot: must be released exactly once, when the request's upstream work has ended. */
     public interface Ticket {
         /** How long the request waited in the queue. */
@@ -33,7 +30,7 @@ public final class Admission {
         void release();
     }
 
-    private final Supplier<Limits> limits;
+    private final Supplier<AdmissionLimits> limits;
     private final Clock clock;
     private final Sleeper sleeper;
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
@@ -41,7 +38,7 @@ public final class Admission {
     private long rejectedFull;
     private long timedOut;
 
-    public Admission(Supplier<Limits> limits, Clock clock, Sleeper sleeper) {
+    public Admission(Supplier<AdmissionLimits> limits, Clock clock, Sleeper sleeper) {
         this.limits = limits;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -52,7 +49,7 @@ public final class Admission {
      * the wait passes the queue-wait limit. Cancelling it while queued gives up the place.
      */
     public CompletableFuture<Ticket> admit() {
-        Limits l = limits.get();
+        AdmissionLimits l = limits.get();
         Instant now = clock.instant();
         Waiter w;
         synchronized (this) {

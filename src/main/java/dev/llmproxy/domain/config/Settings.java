@@ -2,7 +2,6 @@ package dev.llmproxy.domain.config;
 
 import dev.llmproxy.domain.access.Cidr;
 import dev.llmproxy.domain.access.OriginPolicy;
-import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.limits.ScopeLimit;
 
@@ -18,7 +17,7 @@ public final class Settings {
     private final Map<SettingKey<?>, Object> values;
     /** Derived once: they are read on every request. */
     private final BreakerPolicy breakerPolicy;
-    private final Admission.Limits admissionLimits;
+    private final AdmissionLimits admissionLimits;
     private final List<Cidr> trustedProxies;
     private final OriginPolicy originPolicy;
 
@@ -32,7 +31,7 @@ public final class Settings {
                 .halfOpenProbes(get(SettingKeys.BREAKER_HALF_OPEN_PROBES).intValue())
                 .successThreshold(get(SettingKeys.BREAKER_SUCCESS_THRESHOLD).intValue())
                 .build();
-        this.admissionLimits = new Admission.Limits(get(SettingKeys.MAX_CONCURRENT_UPSTREAM).intValue(),
+        this.admissionLimits = new AdmissionLimits(get(SettingKeys.MAX_CONCURRENT_UPSTREAM).intValue(),
                 get(SettingKeys.QUEUE_DEPTH).intValue(), Duration.ofMillis(get(SettingKeys.QUEUE_WAIT_TIMEOUT_MS)));
         this.trustedProxies = get(SettingKeys.TRUSTED_PROXIES).stream().map(Cidr::parse).toList();
         this.originPolicy = new OriginPolicy(get(SettingKeys.ALLOWED_ORIGINS));
@@ -74,7 +73,7 @@ public final class Settings {
     public Duration backoffMax() { return Duration.ofMillis(get(SettingKeys.BACKOFF_MAX_MS)); }
     public Duration rateLimitCooldown() { return Duration.ofMillis(get(SettingKeys.RATE_LIMIT_COOLDOWN_MS)); }
     public BreakerPolicy breakerPolicy() { return breakerPolicy; }
-    public Admission.Limits admissionLimits() { return admissionLimits; }
+    public AdmissionLimits admissionLimits() { return admissionLimits; }
     public Duration firstTokenTimeout() { return Duration.ofMillis(get(SettingKeys.FIRST_TOKEN_TIMEOUT_MS)); }
     public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.admission;
 
+import dev.llmproxy.domain.config.AdmissionLimits;
 import dev.llmproxy.domain.routing.ErrorKind;
 import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.testing.MutableClock;
@@ -19,7 +20,7 @@ class AdmissionTest {
     private final MutableClock clock = MutableClock.atEpoch();
     /** Queue-wait timers the test fires by hand. */
     private final List<CompletableFuture<Void>> timers = new ArrayList<>();
-    private Admission.Limits limits = new Admission.Limits(2, 2, Duration.ofSeconds(95));
+    private AdmissionLimits limits = new AdmissionLimits(2, 2, Duration.ofSeconds(95));
     private final Admission admission = new Admission(() -> limits, clock, d -> {
         CompletableFuture<Void> t = new CompletableFuture<>();
         timers.add(t);
@@ -96,7 +97,7 @@ class AdmissionTest {
     void limitsChangeAtOnce() {
         admission.admit().join();
         admission.admit().join();
-        limits = new Admission.Limits(3, 0, Duration.ofSeconds(1));
+        limits = new AdmissionLimits(3, 0, Duration.ofSeconds(1));
         assertThat(admission.admit()).isDone();
         assertThatThrownBy(() -> admission.admit().join()).hasCauseInstanceOf(ProxyException.class);
     }
