@@ -26,6 +26,7 @@ import java.util.Map;
 
 import static dev.llmproxy.testing.FaultUpstream.status;
 import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static dev.llmproxy.testing.OpenAiBodies.toolCallEvents;
 import static dev.llmproxy.testing.OpenAiBodies.chunk;
 import static dev.llmproxy.testing.OpenAiBodies.partialEvents;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -54,6 +55,10 @@ class StreamingIT extends DeployedProxy {
         fault.on("s-nodone", fault.stream(0, 0, Ending.NO_DONE, answerEvents("s-nodone", "no", " marker")));
         fault.on("s-429", status(429, Map.of("Retry-After", "20"), "{\"error\":{\"message\":\"quota\"}}"));
         fault.on("s-503", status(503));
+        fault.on("s-tool-cut", fault.stream(0, 5, Ending.CUT,
+                toolCallEvents("s-tool-cut", "call_first", false, "{\"ci", "ty\": \"Pa", "r")));
+        fault.on("s-tool", fault.stream(0, 5, Ending.DONE,
+                toolCallEvents("s-tool", "call_second", true, "{\"city\": ", "\"Paris\"}")));
         String[] many = new String[200];
         for (int i = 0; i < many.length; i++) {
             many[i] = chunk("s-long", "w" + i + " ", null);
@@ -65,7 +70,9 @@ class StreamingIT extends DeployedProxy {
                 .prefillModel("s-cont")
                 .tier("st-ok", "s-ok")
                 .tier("st-slow", "s-slow", "s-fast")
+                .prefillModel("s-tool")
                 .tier("st-splice", "s-cut", "s-plain", "s-cont")
+                .tier("st-tool", "s-tool-cut", "s-tool")
                 .tier("st-nosplice", "s-cut", "s-plain")
                 .tier("st-stall", "s-stall", "s-cont")
                 .tier("st-bad", "s-bad")
@@ -217,6 +224,48 @@ class StreamingIT extends DeployedProxy {
         assertThat(row.getJsonObject("streamStats").getInt("continuations")).isEqualTo(1);
         assertThat(row.getJsonArray("attempts").getJsonObject(0).getString("outcome")).isEqualTo("STREAM_BROKEN");
         assertThat(row.getJsonArray("attempts").getJsonObject(1).getString("outcome")).isEqualTo("SUCCESS");
+    }
+
+    @Test
+    void aToolCallCutMidArgumentsIsAnsweredWholeByTheFallbackNeverSpliced() throws Exception {
+        Streamed s = stream("st-tool", false);
+        assertThat(s.done()).isTrue();
+        List<JsonObject> calls = new ArrayList<>();
+        StringBuilder arguments = new StringBuilder();
+        String finish = null;
+        for (JsonObject c : s.chunks()) {
+            JsonArray choices = c.getJsonArray("choices");
+            if (choices == null || choices.isEmpty()) {
+                continue;
+            }
+            JsonObject choice = choices.getJsonObject(0);
+            JsonObject delta = choice.getJsonObject("delta");
+            if (delta.containsKey("tool_calls")) {
+                JsonObject call = delta.getJsonArray("tool_calls").getJsonObject(0);
+                calls.add(call);
+                JsonObject function = call.getJsonObject("function");
+                if (function != null && function.containsKey("arguments")) {
+                    arguments.append(function.getString("arguments"));
+                }
+            }
+            if (!choice.isNull("finish_reason")) {
+                finish = choice.getString("finish_reason");
+            }
+        }
+        // one call, one id, one name, arguments that are whole JSON, all from the fallback
+        assertThat(calls).filteredOn(c -> c.containsKey("id")).extracting(c -> c.getString("id"))
+                .containsExactly("call_second");
+        assertThat(calls).filteredOn(c -> c.containsKey("function") && c.getJsonObject("function").containsKey("name"))
+                .extracting(c -> c.getJsonObject("function").getString("name")).containsExactly("get_weather");
+        assertThat(Json.createReader(new StringReader(arguments.toString())).readObject().getString("city"))
+                .isEqualTo("Paris");
+        assertThat(finish).isEqualTo("tool_calls");
+        // answered afresh: nothing of the cut call went out, so there was no prefill to give
+        assertThat(fault.lastBody("s-tool")).doesNotContain("\"role\":\"assistant\"");
+        JsonObject row = logged(s.header("X-Request-Id"));
+        assertThat(row.getInt("status")).isEqualTo(200);
+        assertThat(row.getString("answeringModel")).isEqualTo("s-tool");
+        assertThat(row.getJsonObject("streamStats").getInt("continuations")).isZero();
     }
 
     @Test

@@ -21,6 +21,27 @@ public final class OpenAiBodies {
                 + (finishReason == null ? "null" : "\"" + finishReason + "\"") + "}]}";
     }
 
+    /**
+     * The chunks of a streamed tool call {@code id} to {@code get_weather}: the opening delta, one per argument
+     * fragment, and, when {@code finished}, the {@code tool_calls} finish.
+     */
+    public static String[] toolCallEvents(String model, String id, boolean finished, String... argumentFragments) {
+        String head = "{\"id\":\"chatcmpl-up\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"" + model
+                + "\",\"choices\":[{\"index\":0,\"delta\":";
+        java.util.List<String> events = new java.util.ArrayList<>();
+        events.add(head + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"index\":0,\"id\":\"" + id
+                + "\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]},"
+                + "\"finish_reason\":null}]}");
+        for (String f : argumentFragments) {
+            events.add(head + "{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\""
+                    + f.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}}]},\"finish_reason\":null}]}");
+        }
+        if (finished) {
+            events.add(head + "{},\"finish_reason\":\"tool_calls\"}]}");
+        }
+        return events.toArray(String[]::new);
+    }
+
     /** The final usage chunk of a stream asked for with include_usage. */
     public static String usageChunk(String model, int prompt, int completion) {
         return "{\"id\":\"chatcmpl-up\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"" + model

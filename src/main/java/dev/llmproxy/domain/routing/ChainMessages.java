@@ -73,9 +73,11 @@ final class ChainMessages {
      *
      * @param cause how it broke, e.g. "the answer from m1 broke off after 3 events (...)"
      */
-    static ProxyError streamInterruptedError(String cause, int continuations, List<AttemptRecord> attempts) {
+    static ProxyError streamInterruptedError(String cause, int continuations, List<AttemptRecord> attempts,
+                                             boolean toolCallSent) {
         AttemptRecord last = attempts.get(attempts.size() - 1);
-        String tried = continuations == 0 ? "no model in the chain can continue it"
+        String tried = toolCallSent ? "a tool call already sent is never continued by another model"
+                : continuations == 0 ? "no model in the chain can continue it"
                 : "no model could continue it (last try: " + last.model() + " " + last.reason() + ")";
         return ProxyError.of(ErrorKind.STREAM_INTERRUPTED, capitalise(cause) + "; " + tried + ".");
     }

@@ -182,7 +182,11 @@ final class ChainRun {
         }
         if (reply instanceof UpstreamReply.StreamBroken b) {
             splice.broken(candidate, b);
-            continueStream();
+            if (!splice.committed()) {
+                next(); // nothing reached the client (a held tool call was dropped): any model may answer afresh
+            } else {
+                continueStream();
+            }
             return true;
         }
         if (!splice.committed()) {
@@ -198,7 +202,7 @@ final class ChainRun {
 
     /** Moves to the next model that can take the partial answer as a prefill, or ends the stream with an error. */
     private void continueStream() {
-        for (int j = index + 1; j < plan.candidates().size(); j++) {
+        for (int j = index + 1; splice.continuable() && j < plan.candidates().size(); j++) {
             Candidate c = plan.candidates().get(j);
             if (c.model().supportsPrefill() && cooldowns.remaining(c.model().name()).isEmpty()) {
                 index = j;
@@ -209,7 +213,7 @@ final class ChainRun {
             }
         }
         complete(new ChainResult.Failure(ChainMessages.streamInterruptedError(splice.breakCause(),
-                splice.continuations(), log.all()), log.all(), saw429, splice.stats()));
+                splice.continuations(), log.all(), !splice.continuable()), log.all(), saw429, splice.stats()));
     }
 
     /** A 429: the model is skipped for its Retry-After, or for rateLimitCooldownMs when it gave none. */

@@ -6,6 +6,12 @@ package dev.llmproxy.domain.routing;
  * @param deltaJson    the upstream's {@code delta} object, re-serialised (JSON text)
  * @param text         the content text it adds to the answer ("" if none)
  * @param finishReason the finish reason it carries, or null
+ * @param toolCall     whether it carries part of a tool call ({@code tool_calls}, or the legacy {@code function_call})
  */
-public record StreamEvent(String deltaJson, String text, String finishReason) {
+public record StreamEvent(String deltaJson, String text, String finishReason, boolean toolCall) {
+
+    /** A piece of text (or an empty delta with a finish reason). */
+    public StreamEvent(String deltaJson, String text, String finishReason) {
+        this(deltaJson, text, finishReason, false);
+    }
 }

@@ -3,13 +3,23 @@ package dev.llmproxy.domain.routing;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The streaming side of one chain run: relays each attempt's events to the client's sink, opening it on the first
  * content, and keeps the answer so far so that another model can continue it after a break. Events of one attempt
  * arrive on one thread; attempts follow each other, each completion handed over through its future.
+ *
+ * <p>A tool call is never spliced: its deltas are of no use to a client until the call is complete, so from an
+ * attempt's first tool-call delta on its events are held back until it ends. A break while they are held drops them,
+ * as if they had never come, and the next model starts that part afresh (from scratch when no text went out before).
+ * Only a tool call longer than {@link #MAX_HELD_CHARS} is relayed as it comes; once one has reached the client, a
+ * break can only end the stream with an error.
  */
 final class StreamSplice {
+
+    static final int MAX_HELD_CHARS = 256 * 1024;
 
     private final StreamSink sink;
     private final Clock clock;
@@ -21,6 +31,11 @@ final class StreamSplice {
     private int continuations;
     private boolean openedOnFallback;
     private String breakCause;
+    private boolean toolCallRelayed;
+    /** The current attempt's events held back since its first tool-call delta, and their size. */
+    private final List<StreamEvent> held = new ArrayList<>();
+    private int heldChars;
+    private Runnable openForHeld;
 
     StreamSplice(StreamSink sink, Clock clock) {
         this.sink = sink;
@@ -31,26 +46,64 @@ final class StreamSplice {
     /** The observer for an attempt on {@code candidate}; {@code fallback} and {@code saw429} as of its start. */
     StreamObserver observerFor(Candidate candidate, boolean fallback, boolean saw429) {
         boolean continuation = sink.isOpen();
-        return new StreamObserver() {
-            private boolean first = true;
+        held.clear();
+        heldChars = 0;
+        Runnable open = new Runnable() {
+            private boolean done;
 
             @Override
-            public void onEvent(StreamEvent event, StreamValve valve) {
-                if (first) {
-                    first = false;
-                    if (!sink.isOpen()) {
-                        firstTokenMs = Duration.between(requestStart, clock.instant()).toMillis();
-                        openedOnFallback = fallback;
-                        sink.open(candidate.model(), candidate.model().upstreamModel(), fallback, saw429);
-                    } else if (continuation) {
-                        sink.spliced(candidate.model(), candidate.model().upstreamModel());
-                    }
+            public void run() {
+                if (done) {
+                    return;
                 }
-                partial.append(event.text());
-                events++;
-                sink.event(event, valve);
+                done = true;
+                if (!sink.isOpen()) {
+                    firstTokenMs = Duration.between(requestStart, clock.instant()).toMillis();
+                    openedOnFallback = fallback;
+                    sink.open(candidate.model(), candidate.model().upstreamModel(), fallback, saw429);
+                } else if (continuation) {
+                    sink.spliced(candidate.model(), candidate.model().upstreamModel());
+                }
             }
         };
+        openForHeld = open;
+        return (event, valve) -> {
+            if ((event.toolCall() || !held.isEmpty()) && !toolCallRelayed) {
+                held.add(event);
+                heldChars += event.deltaJson().length();
+                if (heldChars > MAX_HELD_CHARS) {
+                    releaseHeld(); // too long to hold: relayed as it comes, and no longer continuable
+                }
+                return;
+            }
+            open.run();
+            relay(event, valve);
+        };
+    }
+
+    private void relay(StreamEvent event, StreamValve valve) {
+        partial.append(event.text());
+        events++;
+        toolCallRelayed |= event.toolCall();
+        sink.event(event, valve);
+    }
+
+    /** The attempt ended whole: what it held back goes out now, in order. */
+    private void releaseHeld() {
+        if (held.isEmpty()) {
+            return;
+        }
+        openForHeld.run();
+        for (StreamEvent e : held) {
+            relay(e, StreamValve.NONE);
+        }
+        held.clear();
+        heldChars = 0;
+    }
+
+    /** Whether a break can still be continued: no tool call has reached the client. */
+    boolean continuable() {
+        return !toolCallRelayed;
     }
 
     boolean committed() {
@@ -63,10 +116,13 @@ final class StreamSplice {
 
     void ended(UpstreamReply.StreamEnded e) {
         malformed += e.malformed();
+        releaseHeld();
     }
 
     void broken(Candidate candidate, UpstreamReply.StreamBroken b) {
         malformed += b.malformed();
+        held.clear(); // a tool call cut short: never shown, the next model answers that part afresh
+        heldChars = 0;
         if (breakCause == null) {
             breakCause = "the answer from " + candidate.model().name() + " broke off after " + events + " events ("
                     + b.kind().name().toLowerCase() + ": " + b.detail() + ")";

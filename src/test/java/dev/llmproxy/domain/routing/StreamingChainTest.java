@@ -58,6 +58,35 @@ class StreamingChainTest {
         };
     }
 
+    /**
+     * Streams {@code text} first (when not empty), then a tool call {@code id} in the argument fragments given; then
+     * finishes with {@code tool_calls}, or breaks after the fragments.
+     */
+    private static Function<UpstreamCall, UpstreamReply> toolCall(StreamBreak breaks, String text, String id,
+                                                                  String... fragments) {
+        return call -> {
+            int n = 0;
+            if (!text.isEmpty()) {
+                call.stream().onEvent(new StreamEvent("{\"content\":\"" + text + "\"}", text, null), StreamValve.NONE);
+                n++;
+            }
+            call.stream().onEvent(new StreamEvent("{\"tool_calls\":[{\"index\":0,\"id\":\"" + id + "\",\"type\":"
+                    + "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", "", null, true),
+                    StreamValve.NONE);
+            for (String f : fragments) {
+                call.stream().onEvent(new StreamEvent("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\""
+                        + f.replace("\"", "\\\"") + "\"}}]}", "", null, true), StreamValve.NONE);
+                n++;
+            }
+            String model = call.model().upstreamModel();
+            if (breaks != null) {
+                return new UpstreamReply.StreamBroken(breaks, "connection closed", model, n, 0, id);
+            }
+            call.stream().onEvent(new StreamEvent("{}", "", "tool_calls"), StreamValve.NONE);
+            return new UpstreamReply.StreamEnded(model, "tool_calls", new TokenUsage(3, n, 3 + n), n, 0, id);
+        };
+    }
+
     private static Function<UpstreamCall, UpstreamReply> replies(UpstreamReply reply) {
         return call -> reply;
     }
@@ -130,6 +159,56 @@ class StreamingChainTest {
     }
 
     @Test
+    void aToolCallCutMidArgumentsIsNeverSplicedTheNextModelAnswersAfresh() {
+        script.put("a", toolCall(StreamBreak.CUT, "", "call_a", "{\"city\":", "\"Par"));
+        script.put("b", toolCall(null, "", "call_b", "{\"city\":\"Paris\"}"));
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", true), model("b", false));
+        // nothing of a's tool call reached the client: b (which takes no prefill) was asked afresh
+        assertThat(new String(calls.get(1).body(), StandardCharsets.UTF_8)).isEqualTo("body:b");
+        assertThat(sink.opened).containsExactly("b");
+        assertThat(sink.spliced).isEmpty();
+        assertThat(String.join("", sink.deltas)).contains("call_b").doesNotContain("call_a").doesNotContain("Par\"");
+        assertThat(s.model().name()).isEqualTo("b");
+        assertThat(s.finishReason()).isEqualTo("tool_calls");
+        assertThat(s.attempts()).extracting(AttemptRecord::outcome).containsExactly(Outcome.STREAM_BROKEN, Outcome.SUCCESS);
+    }
+
+    @Test
+    void textBeforeACutToolCallIsContinuedWithoutTheToolCall() {
+        script.put("a", toolCall(StreamBreak.CUT, "Let me check.", "call_a", "{\"city\":"));
+        script.put("c", toolCall(null, "", "call_c", "{\"city\":\"Paris\"}"));
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", false), model("c", true));
+        assertThat(new String(calls.get(1).body(), StandardCharsets.UTF_8)).isEqualTo("continue:c:Let me check.");
+        assertThat(sink.text()).isEqualTo("Let me check.");
+        assertThat(sink.spliced).containsExactly("c");
+        assertThat(String.join("", sink.deltas)).contains("call_c").doesNotContain("call_a");
+        assertThat(s.fallback()).isTrue();
+    }
+
+    @Test
+    void aToolCallTooLongToHoldIsRelayedAndABreakAfterItIsAnHonestError() {
+        String big = "x".repeat(StreamSplice.MAX_HELD_CHARS);
+        script.put("a", toolCall(StreamBreak.CUT, "", "call_a", big, "more"));
+        ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("c", true));
+        assertThat(f.error().kind()).isEqualTo(ErrorKind.STREAM_INTERRUPTED);
+        assertThat(f.error().message()).contains("a tool call already sent is never continued");
+        assertThat(calls).extracting(c -> c.model().name()).containsExactly("a");
+        assertThat(sink.spliced).isEmpty();
+    }
+
+    @Test
+    void aCompleteToolCallGoesOutWholeAndInOrder() {
+        script.put("a", toolCall(null, "", "call_a", "{\"city\":", "\"Paris\"}"));
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false));
+        assertThat(sink.opened).containsExactly("a");
+        assertThat(sink.deltas).hasSize(4);
+        assertThat(sink.deltas.get(0)).contains("call_a");
+        assertThat(sink.deltas.get(3)).isEqualTo("{}");
+        assertThat(s.finishReason()).isEqualTo("tool_calls");
+        assertThat(s.stats().eventsRelayed()).isEqualTo(4);
+    }
+
+    @Test
     void noCapableModelLeftEndsWithTheRealCause() {
         script.put("a", words(StreamBreak.STALL, "partial"));
         ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("b", false));
@@ -169,6 +248,7 @@ class StreamingChainTest {
         final List<String> opened = new ArrayList<>();
         final List<String> spliced = new ArrayList<>();
         final StringBuilder text = new StringBuilder();
+        final List<String> deltas = new ArrayList<>();
         boolean openedWithFallback;
 
         @Override
@@ -185,6 +265,7 @@ class StreamingChainTest {
         @Override
         public void event(StreamEvent event, StreamValve valve) {
             text.append(event.text());
+            deltas.add(event.deltaJson());
         }
 
         @Override
