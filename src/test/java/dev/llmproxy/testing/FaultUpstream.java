@@ -243,6 +243,14 @@ public final class FaultUpstream implements AutoCloseable {
         };
     }
 
+    /**
+     * Reads the request and closes the connection without a byte of answer: what a keep-alive connection looks like
+     * when the upstream closed it just as the client reused it.
+     */
+    public static Action closeWithoutAnswer() {
+        return (model, in, out, socket) -> false;
+    }
+
     /** How a scripted stream ends. */
     public enum Ending {
         /** {@code data: [DONE]}, then the end of the chunked body. */

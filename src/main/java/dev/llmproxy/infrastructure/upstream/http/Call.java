@@ -12,6 +12,8 @@ final class Call implements Exchange, ResponseListener, Runnable {
     final ResponseListener listener;
     volatile boolean aborted;
     Connection connection;
+    /** Sent again on a new connection after a pooled one failed before any answer: never a second time. */
+    boolean resent;
 
     Call(NioHttpTransport transport, Origin origin, byte[] request, ResponseListener listener) {
         this.transport = transport;

@@ -25,7 +25,12 @@ final class Connection {
     ResponseParser parser;
     volatile Call call;
     long idleSince;
+    /** How long it may stay idle: ours, or less when the upstream's Keep-Alive header says so. */
+    long idleLimitNanos = IdlePool.IDLE_TIMEOUT_NANOS;
     boolean paused;
+    /** Whether the current exchange runs on a connection taken from the pool, and whether any answer byte came. */
+    boolean reused;
+    boolean responded;
 
     Connection(SocketChannel channel, String origin) {
         this.channel = channel;

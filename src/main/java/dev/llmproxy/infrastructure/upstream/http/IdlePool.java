@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class IdlePool {
 
-    private static final long IDLE_TIMEOUT_NANOS = 30_000_000_000L;
+    static final long IDLE_TIMEOUT_NANOS = 30_000_000_000L;
     private static final long SWEEP_EVERY_NANOS = 1_000_000_000L;
 
     private final int capacityPerOrigin;
@@ -48,12 +48,18 @@ final class IdlePool {
             if (!c.claim()) {
                 continue;
             }
-            if (stillOpen(c)) {
+            if (System.nanoTime() - c.idleSince <= c.idleLimitNanos && stillOpen(c)) {
                 return c;
             }
             c.close();
         }
         return null;
+    }
+
+    /** Idle connections to the origin (for tests). */
+    int idle(String origin) {
+        Origin o = origins.get(origin);
+        return o == null ? 0 : o.size.get();
     }
 
     void remove(Connection c) {
@@ -71,7 +77,7 @@ final class IdlePool {
         lastSweep = nowNanos;
         for (Origin o : origins.values()) {
             for (Connection c : o.connections) {
-                if (nowNanos - c.idleSince > IDLE_TIMEOUT_NANOS && c.retire()) {
+                if (nowNanos - c.idleSince > c.idleLimitNanos && c.retire()) {
                     remove(c);
                     c.close();
                 }

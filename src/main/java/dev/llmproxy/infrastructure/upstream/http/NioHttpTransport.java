@@ -115,6 +115,7 @@ public final class NioHttpTransport implements HttpTransport {
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
             c.key = loop.register(ch, c);
+            c.reused = false;
             c.call = call;
             call.connection = c;
             if (ch.connect(call.origin.address())) {
@@ -136,10 +137,11 @@ public final class NioHttpTransport implements HttpTransport {
      * can exist.
      */
     private boolean startOnIdle(Call call) {
-        Connection c = loop.isOpen() ? idle.claim(call.origin.key()) : null;
+        Connection c = loop.isOpen() && !call.resent ? idle.claim(call.origin.key()) : null;
         if (c == null) {
             return false;
         }
+        c.reused = true;
         attach(c, call);
         try {
             c.channel.write(c.out);
@@ -161,6 +163,7 @@ public final class NioHttpTransport implements HttpTransport {
     /** Ties the exchange to the connection; {@code call} goes last, handing the connection to the I/O thread. */
     private static void attach(Connection c, Call call) {
         c.parser = new ResponseParser(call);
+        c.responded = false;
         c.out = ByteBuffer.wrap(call.request);
         call.connection = c;
         c.call = call;
@@ -214,6 +217,7 @@ public final class NioHttpTransport implements HttpTransport {
             return;
         }
         int n = c.channel.read(c.in);
+        c.responded |= n > 0;
         if (n < 0) {
             c.parser.endOfStream(); // throws unless the body was delimited by the close
             complete(c);
@@ -246,10 +250,12 @@ public final class NioHttpTransport implements HttpTransport {
     private void complete(Connection c) {
         Call call = c.call;
         boolean reusable = c.parser.keepAlive() && c.in.position() == 0 && loop.isOpen();
+        long idleLimit = KeepAlive.idleLimitNanos(c.parser.keepAliveTimeoutSeconds(), IdlePool.IDLE_TIMEOUT_NANOS);
         c.call = null;
         c.parser = null;
         call.connection = null;
         if (reusable) {
+            c.idleLimitNanos = idleLimit;
             c.paused = false;
             c.key.interestOps(SelectionKey.OP_READ);
             if (!idle.offer(c, System.nanoTime())) {
@@ -269,7 +275,20 @@ public final class NioHttpTransport implements HttpTransport {
             return;
         }
         call.connection = null;
-        // No transparent resend: a POST the upstream may have processed is the chain's decision to retry, not ours.
+        if (c.reused && !c.responded && !call.resent && !call.aborted) {
+            // A pooled connection the upstream closed as we reused it (the keep-alive race): it answered nothing, so
+            // the request goes once more on a new connection. Anything else is the chain's decision, not ours.
+            call.resent = true;
+            LOG.fine(() -> "Pooled connection to " + call.origin.key() + " failed before an answer (" + e
+                    + "); sending again on a new one");
+            start(call);
+            return;
+        }
         call.fail(e, parser);
+    }
+
+    /** Idle pooled connections to that origin ({@code host:port}), for tests. */
+    int idleConnections(String origin) {
+        return idle.idle(origin);
     }
 }

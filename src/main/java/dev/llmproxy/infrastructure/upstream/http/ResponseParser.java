@@ -28,6 +28,7 @@ final class ResponseParser {
     private int headerBytes;
     private long remaining;
     private boolean keepAlive = true;
+    private int keepAliveTimeoutSeconds = -1;
     private boolean sawBytes;
 
     ResponseParser(ResponseListener listener) {
@@ -99,6 +100,11 @@ final class ResponseParser {
 
     ResponseHead head() {
         return head;
+    }
+
+    /** The idle timeout the upstream announced in {@code Keep-Alive: timeout=N}, or -1 when it said none. */
+    int keepAliveTimeoutSeconds() {
+        return keepAliveTimeoutSeconds;
     }
 
     boolean keepAlive() {
@@ -198,6 +204,7 @@ final class ResponseParser {
         if (connection != null && connection.toLowerCase(Locale.ROOT).contains("close")) {
             keepAlive = false;
         }
+        keepAliveTimeoutSeconds = KeepAlive.timeoutSeconds(headers.get("keep-alive"));
         head = new ResponseHead(status, headers);
         listener.onHead(head);
         String te = headers.get("transfer-encoding");

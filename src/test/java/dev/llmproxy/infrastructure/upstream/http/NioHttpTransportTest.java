@@ -87,6 +87,58 @@ class NioHttpTransportTest {
     }
 
     @Test
+    void aPooledConnectionClosedAsItIsReusedIsResentOnceOnANewOne() throws Exception {
+        upstream.on("stale", ok(), FaultUpstream.closeWithoutAnswer(), ok());
+        assertThat(post("stale").head.status()).isEqualTo(200);
+        RecordingListener l = post("stale"); // written on the pooled connection, which the upstream closes unanswered
+        assertThat(l.failure).isNull();
+        assertThat(l.head.status()).isEqualTo(200);
+        assertThat(upstream.calls("stale")).isEqualTo(3);
+        assertThat(upstream.connectionsAccepted()).isEqualTo(2);
+    }
+
+    @Test
+    void aNewConnectionClosedUnansweredIsAFailureNotResent() throws Exception {
+        upstream.on("gone", FaultUpstream.closeWithoutAnswer(), ok());
+        RecordingListener l = post("gone");
+        assertThat(l.failure).hasMessageContaining("closed before a response");
+        assertThat(upstream.calls("gone")).isEqualTo(1);
+    }
+
+    @Test
+    void aPooledConnectionIsResentOnlyOnce() throws Exception {
+        upstream.on("twice", ok(), FaultUpstream.closeWithoutAnswer(), FaultUpstream.closeWithoutAnswer(), ok());
+        post("twice");
+        RecordingListener l = post("twice");
+        assertThat(l.failure).hasMessageContaining("closed before a response");
+        assertThat(upstream.calls("twice")).isEqualTo(3);
+    }
+
+    @Test
+    void anIdleConnectionIsGivenUpBeforeTheUpstreamsKeepAliveTimeout() throws Exception {
+        upstream.on("ka", raw("HTTP/1.1 200 OK\r\nKeep-Alive: timeout=1\r\nContent-Length: 2\r\n\r\nok", true));
+        post("ka");
+        String origin = "127.0.0.1:" + upstream.port();
+        await().atMost(Duration.ofSeconds(5)).until(() -> transport.idleConnections(origin) == 1); // pooled after the end
+        // held for less than the upstream's second, then dropped by the pool's sweep
+        await().atMost(Duration.ofSeconds(5)).until(() -> transport.idleConnections(origin) == 0);
+        post("ka");
+        assertThat(upstream.connectionsAccepted()).isEqualTo(2);
+    }
+
+    @Test
+    void keepAliveTimeoutsAreReadAndLeaveAMargin() {
+        assertThat(KeepAlive.timeoutSeconds("timeout=5, max=100")).isEqualTo(5);
+        assertThat(KeepAlive.timeoutSeconds("max=100")).isEqualTo(-1);
+        assertThat(KeepAlive.timeoutSeconds("timeout=soon")).isEqualTo(-1);
+        assertThat(KeepAlive.timeoutSeconds(null)).isEqualTo(-1);
+        assertThat(KeepAlive.idleLimitNanos(5, 30_000_000_000L)).isEqualTo(4_500_000_000L);
+        assertThat(KeepAlive.idleLimitNanos(60, 30_000_000_000L)).isEqualTo(30_000_000_000L);
+        assertThat(KeepAlive.idleLimitNanos(0, 30_000_000_000L)).isZero();
+        assertThat(KeepAlive.idleLimitNanos(-1, 30_000_000_000L)).isEqualTo(30_000_000_000L);
+    }
+
+    @Test
     void abortClosesTheConnectionAndSilencesTheListener() throws Exception {
         upstream.on("h", upstream.hang());
         RecordingListener l = new RecordingListener();
