@@ -46,6 +46,7 @@ class ProxyApiIT extends DeployedProxy {
         fault.on("q2", status(429, Map.of("Retry-After", "20"), "{}"));
         fault.on("slow1", fault.delayed(1200, ok()));
         fault.on("slow2", fault.delayed(1200, ok()));
+        fault.on("slow3", fault.delayed(5000, ok()));
         fault.on("huge", status(200, OpenAiBodies.completion("huge", "y".repeat(3_000_000), "stop")));
         config = new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .setting("attemptTimeoutMs", 3000).setting("chainBudgetMs", 8000).setting("maxSameModelRetries", 1)
@@ -55,6 +56,7 @@ class ProxyApiIT extends DeployedProxy {
                 .tier("main", "primary", "backup")
                 .tier("quota", "q1", "q2")
                 .tier("budget", "slow1", "slow2")
+                .tier("budget-spent", "slow1", "slow2", "slow3")
                 .tier("huge-answers", "huge")
                 .build();
         new ProxyClient().importConfig(config);
@@ -198,15 +200,15 @@ class ProxyApiIT extends DeployedProxy {
     void spentChainBudgetAnswers504() {
         fault.on("slow1", fault.delayed(5000, ok()));
         fault.on("slow2", fault.delayed(5000, ok()));
-        HttpResponse<String> r = proxy.chat("budget");
+        HttpResponse<String> r = proxy.chat("budget-spent");
         assertThat(r.statusCode()).isEqualTo(504);
         assertThat(error(r).getString("code")).isEqualTo("timeout");
-        // Two attempts on slow1 took 3 s each; the budget of 8 s left slow2 less than its attempt timeout.
+        // slow1 and slow2 timed out after 3 s each; the budget of 8 s left slow3 less than its attempt timeout.
         String id = r.headers().firstValue("X-Request-Id").orElseThrow();
         JsonObject row = await().atMost(Duration.ofSeconds(10)).until(() -> findLogged(id), java.util.Objects::nonNull);
         JsonArray attempts = row.getJsonArray("attempts");
         JsonObject last = attempts.getJsonObject(attempts.size() - 1);
-        assertThat(last.getString("model")).isEqualTo("slow2");
+        assertThat(last.getString("model")).isEqualTo("slow3");
         assertThat(last.getString("outcome")).isEqualTo("TIMEOUT");
         assertThat(last.getJsonNumber("latencyMs").longValue()).isLessThan(3000L);
     }
