@@ -106,7 +106,9 @@ class ClassificationIT extends DeployedProxy {
     @Test
     void connectionResetBeforeHeadersIsRetriedThenFallsBack() {
         assertAnsweredBy(proxy.chat("t-reset"), "ok", true, 4);
-        assertThat(fault.calls("reset")).isEqualTo(3);
+        // three attempts; an attempt that went out on a pooled connection is also sent once more on a new one, since
+        // a reset before any answer on a reused connection is how a stale keep-alive connection fails (not an attempt)
+        assertThat(fault.calls("reset")).isBetween(3, 6);
     }
 
     @Test

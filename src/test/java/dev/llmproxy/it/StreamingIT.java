@@ -222,6 +222,12 @@ class StreamingIT extends DeployedProxy {
         assertThat(row.getInt("status")).isEqualTo(200);
         assertThat(row.getString("answeringModel")).isEqualTo("s-cont");
         assertThat(row.getJsonObject("streamStats").getInt("continuations")).isEqualTo(1);
+        // one usage, the same in the client's usage chunk and in the request log
+        JsonObject usage = s.chunks().stream().filter(c -> c.containsKey("usage") && !c.isNull("usage")).findFirst()
+                .orElseThrow().getJsonObject("usage");
+        assertThat(row.getInt("promptTokens")).isEqualTo(usage.getInt("prompt_tokens"));
+        assertThat(row.getInt("completionTokens")).isEqualTo(usage.getInt("completion_tokens"));
+        assertThat(row.getInt("totalTokens")).isEqualTo(usage.getInt("total_tokens"));
         assertThat(row.getJsonArray("attempts").getJsonObject(0).getString("outcome")).isEqualTo("STREAM_BROKEN");
         assertThat(row.getJsonArray("attempts").getJsonObject(1).getString("outcome")).isEqualTo("SUCCESS");
     }

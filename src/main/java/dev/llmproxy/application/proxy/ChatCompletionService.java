@@ -181,10 +181,9 @@ public class ChatCompletionService {
                     .finished(s.reply().finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(request.stream(), null).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Streamed s) {
-            TokenUsage u = s.usage();
-            Integer completion = u.completionTokens() != null ? u.completionTokens() : (Integer) s.stats().eventsRelayed();
+            TokenUsage u = StreamedUsage.of(s, request); // what the client's usage chunk says, too
             return finish(row.answeredBy(s.model().name(), s.fallback()).status(200, null)
-                    .usage(u.promptTokens(), completion, u.totalTokens())
+                    .usage(u.promptTokens(), u.completionTokens(), u.totalTokens())
                     .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(true, s.stats()).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {

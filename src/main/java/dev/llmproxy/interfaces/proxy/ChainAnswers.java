@@ -2,8 +2,8 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.application.proxy.StreamedUsage;
 import dev.llmproxy.domain.routing.ChainResult;
-import dev.llmproxy.domain.routing.TokenUsage;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -23,7 +23,7 @@ final class ChainAnswers {
     static void endStream(SseResponse sse, AsyncContext async, String requestId, ChatRequest chat,
                                   CompletableFuture<ChainResult> run, ChainResult result, Throwable error) {
         if (result instanceof ChainResult.Streamed s) {
-            sse.finish(chat.includeUsage() ? usage(s, chat) : null);
+            sse.finish(chat.includeUsage() ? StreamedUsage.of(s, chat) : null);
         } else if (result instanceof ChainResult.Failure f) {
             if (sse.isOpen()) {
                 sse.fail(f.error());
@@ -42,17 +42,6 @@ final class ChainAnswers {
                 sse.reject(ApiServlet.INTERNAL);
             }
         }
-    }
-
-    /** The upstream's usage when one model answered and reported it; otherwise counted (prompt estimated). */
-    private static TokenUsage usage(ChainResult.Streamed s, ChatRequest chat) {
-        TokenUsage u = s.usage();
-        if (u.promptTokens() != null && u.completionTokens() != null && u.totalTokens() != null) {
-            return u;
-        }
-        int prompt = u.promptTokens() != null ? u.promptTokens() : (int) Math.max(1, (chat.promptChars() + 3) / 4);
-        int completion = s.stats().eventsRelayed();
-        return new TokenUsage(prompt, completion, prompt + completion);
     }
 
     private static long calls(ChainResult result) {
