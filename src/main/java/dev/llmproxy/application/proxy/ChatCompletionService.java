@@ -54,6 +54,8 @@ public class ChatCompletionService {
     Clock clock;
     @Inject
     Sleeper sleeper;
+    @Inject
+    AnswerCodes codes;
 
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
                                                    Caller caller) {
@@ -160,7 +162,7 @@ public class ChatCompletionService {
     public void recordRejected(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
                                ProxyError error) {
         logged(RequestRecord.of(requestId, receivedAt).asked(null, requestedModel)
-                .status(error.kind().httpStatus(), error.kind().code()).latencyMs(latency(receivedAt))
+                .status(codes.status(error.kind()), codes.code(error.kind())).latencyMs(latency(receivedAt))
                 .caller(caller, null).build());
     }
 
@@ -187,7 +189,7 @@ public class ChatCompletionService {
                     .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(true, s.stats()).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {
-            logged(row.status(f.error().kind().httpStatus(), f.error().kind().code()).saw429(f.saw429())
+            logged(row.status(codes.status(f.error().kind()), codes.code(f.error().kind())).saw429(f.saw429())
                     .stream(request.stream(), request.stream() ? f.stats() : null).attempts(f.attempts()).build());
         } else {
             // Cancelled: the client went away. What was relayed is not known here.

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.admin;
 
+import dev.llmproxy.interfaces.json.ErrorWire;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.routing.ErrorKind;
@@ -42,7 +43,7 @@ public final class AdminExceptionMappers {
     public static class Refused implements ExceptionMapper<ProxyException> {
         @Override
         public Response toResponse(ProxyException e) {
-            return json(e.error().kind().httpStatus(), ErrorBodies.of(e.error()));
+            return json(ErrorWire.statusOf(e.error().kind()), ErrorBodies.of(e.error()));
         }
     }
 

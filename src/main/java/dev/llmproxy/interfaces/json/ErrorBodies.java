@@ -14,8 +14,8 @@ public final class ErrorBodies {
     public static JsonObject of(ProxyError error) {
         JsonObjectBuilder e = JsonCodec.object()
                 .add("message", error.message())
-                .add("type", error.kind().type())
-                .add("code", error.kind().code());
+                .add("type", ErrorWire.typeOf(error.kind()))
+                .add("code", ErrorWire.codeOf(error.kind()));
         if (error.param() != null) {
             e.add("param", error.param());
         } else {

@@ -23,7 +23,7 @@ public final class JsonResponses {
             res.setHeader("Retry-After", Long.toString(retryAfterSeconds(error.retryAfter())));
         }
         byte[] body = JsonCodec.write(ErrorBodies.of(error));
-        prepare(res, error.kind().httpStatus(), body.length);
+        prepare(res, ErrorWire.statusOf(error.kind()), body.length);
         return body;
     }
 

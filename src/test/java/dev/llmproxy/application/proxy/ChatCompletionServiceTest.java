@@ -69,6 +69,7 @@ class ChatCompletionServiceTest {
             }
         };
         service.metrics = new NoMetrics();
+        service.codes = new dev.llmproxy.interfaces.json.ErrorWire();
     }
 
     private static ChatRequest chat() {
