@@ -58,7 +58,7 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
 
     /** @param path below the setting, e.g. {@code .chat.perMinute} */
     IllegalArgumentException invalidAt(String path, String rule) {
-        return new IllegalArgumentException("settings." + name + path + " " + rule);
+        return new SettingProblem(name, "settings." + name + path + " " + rule);
     }
 
     public static final class LongKey extends SettingKey<Long> {

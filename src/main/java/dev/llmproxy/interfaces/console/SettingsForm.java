@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.domain.config.SettingKey;
+import dev.llmproxy.domain.config.SettingProblem;
 import dev.llmproxy.domain.config.SettingKeys;
 import dev.llmproxy.domain.config.Settings;
 
@@ -77,9 +78,10 @@ public final class SettingsForm {
         if (errors.isEmpty()) {
             try {
                 built = b.build();
+            } catch (SettingProblem e) {
+                errors.put(e.setting(), e.getMessage());
             } catch (IllegalArgumentException e) {
-                errors.put(e.getMessage().startsWith("settings.") ? e.getMessage().substring(9).split(" ")[0] : "",
-                        e.getMessage());
+                errors.put("", e.getMessage()); // not tied to one field
             }
         }
         return new Read(built, errors, changed);

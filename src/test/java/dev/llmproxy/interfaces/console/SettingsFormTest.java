@@ -32,6 +32,17 @@ class SettingsFormTest {
     }
 
     @Test
+    void aRuleAcrossSettingsPutsItsMessageBesideTheSettingItNames() {
+        Map<String, String> form = shown(Settings.defaults());
+        form.put("backoffInitialMs", "5000");
+        form.put("backoffMaxMs", "100");
+        SettingsForm.Read read = SettingsForm.read(Settings.defaults(), form::get);
+        assertThat(read.ok()).isFalse();
+        assertThat(read.errors()).containsOnlyKeys("backoffInitialMs");
+        assertThat(read.errors().get("backoffInitialMs")).contains("must not exceed settings.backoffMaxMs");
+    }
+
+    @Test
     void readingTheFormAsShownChangesNothing() {
         Settings s = Settings.defaults();
         SettingsForm.Read read = SettingsForm.read(s, shown(s)::get);
