@@ -56,8 +56,17 @@ public final class FaultUpstream implements AutoCloseable {
     private final AtomicInteger streamsAbandoned = new AtomicInteger();
     private final Map<String, String> lastBodies = new ConcurrentHashMap<>();
 
+    private final String scheme;
+
     public FaultUpstream(int port) throws IOException {
-        server = new ServerSocket(port, 200, InetAddress.getLoopbackAddress());
+        this(port, null);
+    }
+
+    /** Over TLS when {@code tls} is given (see {@link TestTls}), so the https transport meets the same faults. */
+    public FaultUpstream(int port, javax.net.ssl.SSLContext tls) throws IOException {
+        server = tls == null ? new ServerSocket(port, 200, InetAddress.getLoopbackAddress())
+                : tls.getServerSocketFactory().createServerSocket(port, 200, InetAddress.getLoopbackAddress());
+        scheme = tls == null ? "http" : "https";
         connections.execute(this::acceptLoop);
     }
 
@@ -66,7 +75,7 @@ public final class FaultUpstream implements AutoCloseable {
     }
 
     public String baseUrl() {
-        return "http://127.0.0.1:" + port() + "/v1";
+        return scheme + "://127.0.0.1:" + port() + "/v1";
     }
 
     /** Scripts a model: actions are used in order, and the last one repeats. */

@@ -34,7 +34,12 @@ class OpenAiHttpUpstreamTest {
 
     @BeforeAll
     static void start() throws Exception {
-        upstream = new UpstreamClientFixture(name -> name.equals("KEY") ? Optional.of("sk-test") : Optional.empty());
+        open(false);
+    }
+
+    /** @param overTls the same tests through the https transport, against the fake upstream over TLS */
+    static void open(boolean overTls) throws Exception {
+        upstream = new UpstreamClientFixture(name -> name.equals("KEY") ? Optional.of("sk-test") : Optional.empty(), overTls);
         fault = upstream.fault;
         client = upstream.client;
     }

@@ -36,7 +36,12 @@ class StreamingUpstreamTest {
 
     @BeforeAll
     static void start() throws Exception {
-        upstream = new UpstreamClientFixture(name -> Optional.empty());
+        open(false);
+    }
+
+    /** @param overTls the same tests through the https transport, against the fake upstream over TLS */
+    static void open(boolean overTls) throws Exception {
+        upstream = new UpstreamClientFixture(name -> Optional.empty(), overTls);
         fault = upstream.fault;
         client = upstream.client;
     }

@@ -3,8 +3,10 @@ package dev.llmproxy.infrastructure.upstream;
 import dev.llmproxy.infrastructure.upstream.http.JdkHttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.testing.FaultUpstream;
+import dev.llmproxy.testing.TestTls;
 
 import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -19,10 +21,20 @@ final class UpstreamClientFixture implements AutoCloseable {
     private final ExecutorService workers = Executors.newFixedThreadPool(4);
     private final Timers timers = new Timers(workers);
     private final NioHttpTransport plain = new NioHttpTransport("test-io");
-    private final JdkHttpTransport tls = new JdkHttpTransport(workers);
+    private final JdkHttpTransport tls;
 
     UpstreamClientFixture(Function<String, Optional<String>> secrets) throws IOException {
-        fault = new FaultUpstream(0);
+        this(secrets, false);
+    }
+
+    /** @param overTls the fake upstream speaks https, so every call goes through the https transport */
+    UpstreamClientFixture(Function<String, Optional<String>> secrets, boolean overTls) throws IOException {
+        try {
+            fault = overTls ? new FaultUpstream(0, TestTls.server()) : new FaultUpstream(0);
+            tls = overTls ? new JdkHttpTransport(workers, TestTls.client()) : new JdkHttpTransport(workers);
+        } catch (GeneralSecurityException e) {
+            throw new IOException(e);
+        }
         client = new OpenAiHttpUpstream(plain, tls, workers, timers, Clock.systemUTC(), secrets);
     }
 

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLContext;
 
 /**
  * The transport for {@code https://} upstreams (TLS and HTTP/2 negotiation are the JDK client's job). Over the
@@ -26,11 +27,25 @@ public final class JdkHttpTransport implements HttpTransport {
     private final HttpClient client;
 
     public JdkHttpTransport(Executor executor) {
+        this(executor, defaultTls());
+    }
+
+    /** @param tls whom to trust: the JDK's default, or (in tests) exactly one test certificate */
+    public JdkHttpTransport(Executor executor, SSLContext tls) {
         this.client = HttpClient.newBuilder()
+                .sslContext(tls)
                 .connectTimeout(Duration.ofSeconds(10))
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .executor(executor)
                 .build();
+    }
+
+    private static SSLContext defaultTls() {
+        try {
+            return SSLContext.getDefault();
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("no default TLS context", e);
+        }
     }
 
     @Override

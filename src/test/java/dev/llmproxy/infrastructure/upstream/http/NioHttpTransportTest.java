@@ -22,33 +22,26 @@ import static dev.llmproxy.testing.FaultUpstream.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-class NioHttpTransportTest {
+/** The plain-http transport: the contract, and what its own connection pool must do. */
+class NioHttpTransportTest extends TransportContract {
 
-    private FaultUpstream upstream;
-    private NioHttpTransport transport;
-
-    @BeforeEach
-    void start() throws Exception {
-        upstream = new FaultUpstream(0);
-        transport = new NioHttpTransport("test-io");
+    @Override
+    FaultUpstream newUpstream() throws Exception {
+        return new FaultUpstream(0);
     }
 
-    @AfterEach
-    void stop() throws Exception {
-        transport.close();
-        upstream.close();
+    @Override
+    HttpTransport newTransport() {
+        return new NioHttpTransport("test-io");
     }
 
-    private RecordingListener post(String model) throws Exception {
-        RecordingListener l = new RecordingListener();
-        transport.send(request(model), l);
-        return l.done.get(5, TimeUnit.SECONDS);
+    @Override
+    String scheme() {
+        return "http";
     }
 
-    private OutboundRequest request(String model) {
-        byte[] body = ("{\"model\":\"" + model + "\"}").getBytes(StandardCharsets.UTF_8);
-        return new OutboundRequest(URI.create(upstream.baseUrl() + "/chat/completions"),
-                List.of(new OutboundRequest.Header("Authorization", "Bearer k")), body);
+    private NioHttpTransport nio() {
+        return (NioHttpTransport) transport;
     }
 
     @Test
@@ -62,14 +55,6 @@ class NioHttpTransportTest {
         }
         assertThat(upstream.connectionsAccepted()).isEqualTo(1);
         assertThat(upstream.authorizations("m")).containsOnly("Bearer k");
-    }
-
-    @Test
-    void chunkedBodyArrivesDechunked() throws Exception {
-        upstream.on("c", raw("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n", true));
-        RecordingListener l = post("c");
-        assertThat(l.bodyText()).isEqualTo("abcde");
-        assertThat(l.ends).isEqualTo(1);
     }
 
     @Test
@@ -119,9 +104,9 @@ class NioHttpTransportTest {
         upstream.on("ka", raw("HTTP/1.1 200 OK\r\nKeep-Alive: timeout=1\r\nContent-Length: 2\r\n\r\nok", true));
         post("ka");
         String origin = "127.0.0.1:" + upstream.port();
-        await().atMost(Duration.ofSeconds(5)).until(() -> transport.idleConnections(origin) == 1); // pooled after the end
+        await().atMost(Duration.ofSeconds(5)).until(() -> nio().idleConnections(origin) == 1); // pooled after the end
         // held for less than the upstream's second, then dropped by the pool's sweep
-        await().atMost(Duration.ofSeconds(5)).until(() -> transport.idleConnections(origin) == 0);
+        await().atMost(Duration.ofSeconds(5)).until(() -> nio().idleConnections(origin) == 0);
         post("ka");
         assertThat(upstream.connectionsAccepted()).isEqualTo(2);
     }
@@ -136,30 +121,6 @@ class NioHttpTransportTest {
         assertThat(KeepAlive.idleLimitNanos(60, 30_000_000_000L)).isEqualTo(30_000_000_000L);
         assertThat(KeepAlive.idleLimitNanos(0, 30_000_000_000L)).isZero();
         assertThat(KeepAlive.idleLimitNanos(-1, 30_000_000_000L)).isEqualTo(30_000_000_000L);
-    }
-
-    @Test
-    void abortClosesTheConnectionAndSilencesTheListener() throws Exception {
-        upstream.on("h", upstream.hang());
-        RecordingListener l = new RecordingListener();
-        Exchange e = transport.send(request("h"), l);
-        await().atMost(Duration.ofSeconds(5)).until(() -> upstream.calls("h") == 1);
-        e.abort();
-        await().atMost(Duration.ofSeconds(5)).until(() -> upstream.hangsAbandonedByClient() == 1);
-        assertThat(l.done).isNotDone();
-    }
-
-    @Test
-    void refusedConnectionFailsWithConnectException() throws Exception {
-        int closedPort;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            closedPort = s.getLocalPort();
-        }
-        RecordingListener l = new RecordingListener();
-        transport.send(new OutboundRequest(URI.create("http://127.0.0.1:" + closedPort + "/v1"), List.of(), new byte[0]), l);
-        l.done.get(5, TimeUnit.SECONDS);
-        assertThat(l.failure).isInstanceOf(ConnectException.class);
-        assertThat(l.head).isNull();
     }
 
     @Test
@@ -197,23 +158,6 @@ class NioHttpTransportTest {
         exchange.get().resume();
         l.done.get(10, TimeUnit.SECONDS);
         assertThat(received.get()).isEqualTo(2_000_000L);
-    }
-
-    @Test
-    void concurrentRequestsAllComplete() throws Exception {
-        upstream.on("p", ok());
-        List<RecordingListener> listeners = new ArrayList<>();
-        for (int i = 0; i < 64; i++) {
-            RecordingListener l = new RecordingListener();
-            listeners.add(l);
-            transport.send(request("p"), l);
-        }
-        for (RecordingListener l : listeners) {
-            l.done.get(10, TimeUnit.SECONDS);
-            assertThat(l.failure).isNull();
-            assertThat(l.head.status()).isEqualTo(200);
-        }
-        assertThat(upstream.calls("p")).isEqualTo(64);
     }
 
     @Test
