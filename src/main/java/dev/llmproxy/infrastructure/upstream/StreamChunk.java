@@ -26,9 +26,13 @@ sealed interface StreamChunk {
 
         /** Whether the delta shows the caller something: text, a tool call, reasoning or a refusal. */
         boolean carriesContent() {
-            return !text.isEmpty() || delta.containsKey("tool_calls") || delta.containsKey("function_call")
-                    || nonEmpty(delta, "reasoning") || nonEmpty(delta, "reasoning_content")
-                    || nonEmpty(delta, "refusal");
+            return !text.isEmpty() || carriesToolCall() || nonEmpty(delta, "reasoning")
+                    || nonEmpty(delta, "reasoning_content") || nonEmpty(delta, "refusal");
+        }
+
+        /** Whether the delta is part of a tool call ({@code tool_calls}, or the legacy {@code function_call}). */
+        boolean carriesToolCall() {
+            return delta.containsKey("tool_calls") || delta.containsKey("function_call");
         }
 
         private static boolean nonEmpty(JsonObject o, String key) {

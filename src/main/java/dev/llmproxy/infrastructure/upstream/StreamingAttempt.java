@@ -195,8 +195,8 @@ final class StreamingAttempt implements ResponseListener, StreamValve {
             timer = timers.schedule(call.limits().idle(), this::onTimer);
         }
         tally.relayed(finish);
-        boolean toolCall = chunk.delta().containsKey("tool_calls") || chunk.delta().containsKey("function_call");
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish, toolCall), this);
+        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish,
+                chunk.carriesToolCall()), this);
     }
 
     @Override
