@@ -3,6 +3,8 @@ package dev.llmproxy.application.access;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.access.ClientAddress;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.keys.ApiKey;
 import dev.llmproxy.domain.keys.ApiKeySecrets;
 import dev.llmproxy.domain.limits.Bucket;
@@ -10,8 +12,6 @@ import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.ScopeLimit;
 import dev.llmproxy.domain.limits.Window;
 import dev.llmproxy.domain.log.CallerRecord;
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -1,8 +1,8 @@
 package dev.llmproxy.application.access;
 
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.CallerRecord;
-import dev.llmproxy.domain.routing.ProxyError;
-import dev.llmproxy.domain.routing.ProxyException;
 
 /** A request refused at the door (key, origin, limits, mode), with what was known of the caller for the log. */
 public class AccessRefusal extends ProxyException {

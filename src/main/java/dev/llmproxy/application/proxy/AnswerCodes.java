@@ -1,6 +1,6 @@
 package dev.llmproxy.application.proxy;
 
-import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.failure.ErrorKind;
 
 /**
  * How an error is said on the wire, as far as the request log records it: the status answered and the error code.

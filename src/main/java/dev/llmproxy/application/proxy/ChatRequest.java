@@ -1,10 +1,10 @@
 package dev.llmproxy.application.proxy;
 
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
-import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.json.JsonLimitException;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;

@@ -1,8 +1,8 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.ChainResult;
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.domain.routing.Sleeper;
 
 import java.time.Duration;

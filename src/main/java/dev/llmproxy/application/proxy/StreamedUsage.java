@@ -1,7 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.domain.routing.ChainResult;
-import dev.llmproxy.domain.routing.TokenUsage;
+import dev.llmproxy.domain.upstream.TokenUsage;
 
 /**
  * The usage of a streamed answer, the same for the client's usage chunk and the request log: the upstream's when one

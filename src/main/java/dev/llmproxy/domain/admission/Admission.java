@@ -1,9 +1,9 @@
 package dev.llmproxy.domain.admission;
 
 import dev.llmproxy.domain.config.AdmissionLimits;
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
-import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.Sleeper;
 
 import java.time.Clock;

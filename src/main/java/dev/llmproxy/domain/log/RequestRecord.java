@@ -1,7 +1,7 @@
 package dev.llmproxy.domain.log;
 
 import dev.llmproxy.domain.routing.AttemptRecord;
-import dev.llmproxy.domain.routing.StreamStats;
+import dev.llmproxy.domain.streaming.StreamStats;
 
 import java.time.Instant;
 import java.util.List;

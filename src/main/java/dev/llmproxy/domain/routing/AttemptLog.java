@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.failure.Outcome;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

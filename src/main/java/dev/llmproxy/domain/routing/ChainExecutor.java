@@ -1,36 +1,33 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.upstream.UpstreamPort;
 
 import java.time.Clock;
 import java.util.function.DoubleSupplier;
 
 /**
- * Runs a request down its model chain: classify each attempt, retry only what is worth retrying, move on at once
- * past rate-limited models, and never start an attempt past the chain budget. Non-blocking: waits are
- * {@link Sleeper} futures, attempts are {@link UpstreamPort} futures. Cancelling the returned future cancels the
- * attempt in flight.
+ * Runs a request down its model chain: each candidate's turn goes through the per-model policies
+ * ({@link ModelStack}), and the fallback over the candidates ({@link CandidateFallback}) decides what follows.
+ * Non-blocking: waits are {@link Sleeper} futures, attempts are {@link UpstreamPort} futures. Cancelling the returned
+ * future cancels the attempt or wait in flight.
  */
 public final class ChainExecutor {
 
-    private final UpstreamPort upstream;
-    private final Sleeper sleeper;
     private final Clock clock;
     private final RateLimitCooldowns cooldowns;
-    private final DoubleSupplier random;
     private final Breakers breakers;
+    private final ModelStep stack;
 
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
                          Breakers breakers, DoubleSupplier random) {
-        this.breakers = breakers;
-        this.upstream = upstream;
-        this.sleeper = sleeper;
         this.clock = clock;
         this.cooldowns = cooldowns;
-        this.random = random;
+        this.breakers = breakers;
+        this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, random);
     }
 
     public RunningChain execute(ChainPlan plan) {
-        return new ChainRun(plan, upstream, sleeper, clock, cooldowns, breakers, random).start();
+        return new CandidateFallback(new RunContext(plan, clock), stack, cooldowns, breakers).start();
     }
 }

@@ -1,6 +1,11 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.Verdict;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 
 import java.time.Duration;
 import java.util.List;

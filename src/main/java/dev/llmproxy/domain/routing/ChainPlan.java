@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.streaming.StreamSink;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,10 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.StreamStats;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 
 import java.util.List;
 

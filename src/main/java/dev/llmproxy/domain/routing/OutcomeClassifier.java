@@ -1,6 +1,9 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.failure.Verdict;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 
 import java.util.List;
 import java.util.Locale;

@@ -4,6 +4,9 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Tier;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.failure.Outcome;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 

@@ -1,5 +1,12 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.StreamObserver;
+import dev.llmproxy.domain.streaming.StreamSink;
+import dev.llmproxy.domain.streaming.StreamStats;
+import dev.llmproxy.domain.streaming.StreamValve;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

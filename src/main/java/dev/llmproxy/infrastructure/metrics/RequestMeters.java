@@ -3,7 +3,7 @@ package dev.llmproxy.infrastructure.metrics;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
-import dev.llmproxy.domain.routing.StreamStats;
+import dev.llmproxy.domain.streaming.StreamStats;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,10 +1,10 @@
 package dev.llmproxy.infrastructure.persistence;
 
+import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
-import dev.llmproxy.domain.routing.Outcome;
-import dev.llmproxy.domain.routing.StreamStats;
+import dev.llmproxy.domain.streaming.StreamStats;
 
 import java.time.Duration;
 import java.time.LocalDateTime;

@@ -1,9 +1,9 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.domain.routing.FailureKind;
-import dev.llmproxy.domain.routing.TokenUsage;
-import dev.llmproxy.domain.routing.UpstreamReply;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;

@@ -1,10 +1,10 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.domain.config.Provider;
-import dev.llmproxy.domain.routing.FailureKind;
-import dev.llmproxy.domain.routing.UpstreamCall;
-import dev.llmproxy.domain.routing.UpstreamPort;
-import dev.llmproxy.domain.routing.UpstreamReply;
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamPort;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.Exchange;
 import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;

@@ -1,15 +1,15 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.domain.routing.FailureKind;
-import dev.llmproxy.domain.routing.StreamBreak;
-import dev.llmproxy.domain.routing.StreamEvent;
-import dev.llmproxy.domain.routing.StreamValve;
-import dev.llmproxy.domain.routing.TokenUsage;
-import dev.llmproxy.domain.routing.UpstreamCall;
-import dev.llmproxy.domain.routing.UpstreamPort;
-import dev.llmproxy.domain.routing.UpstreamReply;
-import dev.llmproxy.domain.sim.SimBehaviour;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.sim.SimBehaviour;
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.StreamValve;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamPort;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

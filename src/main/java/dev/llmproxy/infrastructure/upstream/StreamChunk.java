@@ -1,7 +1,7 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.routing.TokenUsage;
+import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;

@@ -1,8 +1,8 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.domain.routing.StreamBreak;
-import dev.llmproxy.domain.routing.TokenUsage;
-import dev.llmproxy.domain.routing.UpstreamReply;
+import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 
 /** What one upstream stream has said so far, and the reply it makes when it ends; guarded by its attempt's lock. */
 final class StreamTally {

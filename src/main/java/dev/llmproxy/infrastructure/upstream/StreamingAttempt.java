@@ -1,12 +1,12 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.routing.FailureKind;
-import dev.llmproxy.domain.routing.StreamBreak;
-import dev.llmproxy.domain.routing.StreamEvent;
-import dev.llmproxy.domain.routing.StreamValve;
-import dev.llmproxy.domain.routing.UpstreamCall;
-import dev.llmproxy.domain.routing.UpstreamReply;
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.StreamValve;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.Exchange;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import dev.llmproxy.infrastructure.upstream.http.ResponseListener;

@@ -1,8 +1,8 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.domain.routing.UpstreamCall;
-import dev.llmproxy.domain.routing.UpstreamPort;
-import dev.llmproxy.domain.routing.UpstreamReply;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamPort;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 
 import java.util.concurrent.CompletableFuture;
 

@@ -1,12 +1,12 @@
 package dev.llmproxy.interfaces.admin;
 
-import dev.llmproxy.interfaces.json.ErrorWire;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.ConfigValidationException;
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
-import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.interfaces.json.ErrorBodies;
+import dev.llmproxy.interfaces.json.ErrorWire;
 import jakarta.json.JsonObject;
 import jakarta.persistence.PersistenceException;
 import jakarta.ws.rs.WebApplicationException;

@@ -1,13 +1,13 @@
 package dev.llmproxy.interfaces.admin;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
-import dev.llmproxy.domain.routing.ProxyException;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

@@ -1,9 +1,10 @@
 package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.domain.config.SettingKey;
-import dev.llmproxy.domain.config.SettingProblem;
 import dev.llmproxy.domain.config.SettingKeys;
+import dev.llmproxy.domain.config.SettingProblem;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.failure.Outcome;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package dev.llmproxy.interfaces.json;
 
-import dev.llmproxy.domain.routing.ProxyError;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.failure.ProxyError;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 

@@ -1,7 +1,7 @@
 package dev.llmproxy.interfaces.json;
 
 import dev.llmproxy.application.proxy.AnswerCodes;
-import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.failure.ErrorKind;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.EnumMap;

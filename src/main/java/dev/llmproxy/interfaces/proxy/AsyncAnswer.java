@@ -1,11 +1,11 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
-import dev.llmproxy.domain.routing.ProxyError;
 
 import java.io.IOException;
 import java.util.logging.Level;

@@ -1,8 +1,8 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
-import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,6 +1,5 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRefusal;
 import dev.llmproxy.application.access.AccessRequest;
@@ -9,13 +8,14 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.config.Settings;
-import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.limits.ScopeLimit;
+import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.routing.ChainResult;
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
-import dev.llmproxy.domain.routing.ProxyException;
 import dev.llmproxy.domain.routing.Sleeper;
+import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.annotation.WebServlet;

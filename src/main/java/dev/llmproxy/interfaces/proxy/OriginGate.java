@@ -1,13 +1,13 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.domain.access.OriginPolicy;
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyError;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

@@ -1,14 +1,14 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.routing.ProxyError;
-import dev.llmproxy.domain.routing.StreamEvent;
-import dev.llmproxy.domain.routing.StreamSink;
-import dev.llmproxy.domain.routing.StreamValve;
-import dev.llmproxy.domain.routing.TokenUsage;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.StreamSink;
+import dev.llmproxy.domain.streaming.StreamValve;
+import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.ErrorBodies;
+import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;

@@ -9,13 +9,13 @@ import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainResult;
-import dev.llmproxy.domain.routing.Outcome;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
-import dev.llmproxy.domain.routing.UpstreamReply;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import org.junit.jupiter.api.Test;
 
 import java.io.OutputStream;

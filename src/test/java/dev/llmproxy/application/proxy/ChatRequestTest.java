@@ -1,7 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.domain.failure.ProxyException;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -2,8 +2,8 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.routing.ChainResult;
-import dev.llmproxy.domain.routing.StreamStats;
-import dev.llmproxy.domain.routing.TokenUsage;
+import dev.llmproxy.domain.streaming.StreamStats;
+import dev.llmproxy.domain.upstream.TokenUsage;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

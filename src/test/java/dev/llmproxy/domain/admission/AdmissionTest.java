@@ -1,8 +1,8 @@
 package dev.llmproxy.domain.admission;
 
 import dev.llmproxy.domain.config.AdmissionLimits;
-import dev.llmproxy.domain.routing.ErrorKind;
-import dev.llmproxy.domain.routing.ProxyException;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 

@@ -8,6 +8,8 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 

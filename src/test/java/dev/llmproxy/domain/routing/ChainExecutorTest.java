@@ -6,6 +6,12 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamPort;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,10 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamPort;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.testing.MutableClock;
 
 import java.time.Duration;

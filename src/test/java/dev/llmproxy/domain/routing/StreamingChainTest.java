@@ -6,6 +6,17 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.StreamSink;
+import dev.llmproxy.domain.streaming.StreamValve;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamPort;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 
@@ -38,9 +49,10 @@ class StreamingChainTest {
         return CompletableFuture.completedFuture(s.apply(call));
     };
     private final RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock);
+    private final Breakers breakers = new Breakers(() -> BreakerPolicy.DEFAULT, clock, "test", t -> { });
     private final ChainExecutor executor = new ChainExecutor(port,
             d -> { clock.advance(d); return CompletableFuture.completedFuture(null); }, clock, cooldowns,
-            new Breakers(() -> BreakerPolicy.DEFAULT, clock, "test", t -> { }), () -> 0.5);
+            breakers, () -> 0.5);
     private final Settings settings = Settings.builder().set("firstTokenTimeoutMs", 1500L).set("streamIdleTimeoutMs", 2000L).build();
     private final RecordingSink sink = new RecordingSink();
 
@@ -241,6 +253,29 @@ class StreamingChainTest {
         ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", true));
         assertThat(sink.text()).isEqualTo("slow end");
         assertThat(s.model().name()).isEqualTo("b");
+    }
+
+    @Test
+    void aContinuerWithAnOpenCircuitIsPassedOverForTheNextThatTakesAPrefill() {
+        script.put("a", words(StreamBreak.CUT, "one,"));
+        script.put("d", words(null, " two."));
+        breakers.of("b").forceOpen("drill");
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", true), model("c", false),
+                model("d", true));
+        assertThat(sink.text()).isEqualTo("one, two.");
+        assertThat(calls).extracting(c -> c.model().name()).containsExactly("a", "d"); // c cannot take a prefill
+        assertThat(s.attempts()).extracting(AttemptRecord::outcome)
+                .containsExactly(Outcome.STREAM_BROKEN, Outcome.SKIPPED_BREAKER_OPEN, Outcome.SUCCESS);
+    }
+
+    @Test
+    void aContinuerWithAnOpenCircuitAndNoneAfterItEndsTheStreamWithTheRealCause() {
+        script.put("a", words(StreamBreak.CUT, "one,"));
+        breakers.of("b").forceOpen("drill");
+        ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("b", true), model("c", false));
+        assertThat(f.error().kind()).isEqualTo(ErrorKind.STREAM_INTERRUPTED);
+        assertThat(f.error().message()).startsWith("The answer from a broke off");
+        assertThat(calls).extracting(c -> c.model().name()).containsExactly("a");
     }
 
     /** A sink that records what the client would see. */

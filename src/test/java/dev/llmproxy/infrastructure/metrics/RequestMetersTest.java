@@ -1,9 +1,9 @@
 package dev.llmproxy.infrastructure.metrics;
 
+import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
-import dev.llmproxy.domain.routing.Outcome;
-import dev.llmproxy.domain.routing.StreamStats;
+import dev.llmproxy.domain.streaming.StreamStats;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.junit.jupiter.api.Test;

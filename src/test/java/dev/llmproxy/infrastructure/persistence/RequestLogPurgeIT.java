@@ -3,9 +3,9 @@ package dev.llmproxy.infrastructure.persistence;
 import dev.llmproxy.application.config.FixedConfigs;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Settings;
-import dev.llmproxy.domain.routing.AttemptRecord;
-import dev.llmproxy.domain.routing.Outcome;
+import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.testing.MigratedDatabases;
 import dev.llmproxy.testing.PostgresDatabases;
 import org.h2.jdbcx.JdbcDataSource;
@@ -15,7 +15,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,6 +25,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -3,12 +3,12 @@ package dev.llmproxy.infrastructure.upstream;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
-import dev.llmproxy.domain.routing.FailureKind;
-import dev.llmproxy.domain.routing.StreamBreak;
-import dev.llmproxy.domain.routing.StreamEvent;
-import dev.llmproxy.domain.routing.StreamLimits;
-import dev.llmproxy.domain.routing.UpstreamCall;
-import dev.llmproxy.domain.routing.UpstreamReply;
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.StreamLimits;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package dev.llmproxy.interfaces.console;
 
+import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
-import dev.llmproxy.domain.routing.Outcome;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.llmproxy.interfaces.json;
 
-import dev.llmproxy.domain.routing.ErrorKind;
+import dev.llmproxy.domain.failure.ErrorKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.streaming;
 
 import java.time.Duration;
 

@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.failure;
+
 
 /**
  * What went wrong, as the proxy tells its callers: every error it answers with, in its own terms. How each is said

@@ -1,4 +1,7 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.upstream;
+
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.failure.StreamBreak;
 
 import java.time.Duration;
 

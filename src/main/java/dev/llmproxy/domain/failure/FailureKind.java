@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.failure;
+
 
 /** An attempt that produced no usable HTTP status. */
 public enum FailureKind {

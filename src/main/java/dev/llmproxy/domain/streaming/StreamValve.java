@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.streaming;
+
 
 /**
  * Back-pressure for one streaming attempt: a client that reads slower than the upstream sends pauses the upstream

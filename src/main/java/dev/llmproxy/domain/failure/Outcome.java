@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.failure;
+
 
 /** The classification of one attempt, as recorded in the request log. */
 public enum Outcome {

@@ -1,7 +1,9 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.upstream;
 
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.streaming.StreamLimits;
+import dev.llmproxy.domain.streaming.StreamObserver;
 
 import java.time.Duration;
 

@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.streaming;
+
 
 /**
  * One piece of a streamed answer, as relayed to the client.

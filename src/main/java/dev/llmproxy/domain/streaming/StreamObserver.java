@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.streaming;
+
 
 /**
  * Receives a streaming attempt's events once its first content has arrived. Calls are sequential (one attempt at a

@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.upstream;
+
 
 /** Token counts as the upstream reported them; any may be null when not reported. */
 public record TokenUsage(Integer promptTokens, Integer completionTokens, Integer totalTokens) {

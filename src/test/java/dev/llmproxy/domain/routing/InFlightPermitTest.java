@@ -3,6 +3,8 @@ package dev.llmproxy.domain.routing;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.CircuitBreaker;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 
@@ -10,7 +12,7 @@ import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class HeldPermitTest {
+class InFlightPermitTest {
 
     private static final Verdict FAILURE = new Verdict(Outcome.SERVER_ERROR, Verdict.Action.RETRY_SAME, true);
 
@@ -20,7 +22,7 @@ class HeldPermitTest {
 
     @Test
     void aFailureReportOpensTheBreaker() {
-        HeldPermit held = new HeldPermit();
+        InFlightPermit held = new InFlightPermit();
         held.hold(breaker, breaker.tryAcquire());
         held.report(FAILURE, "HTTP 503");
         assertThat(breaker.state()).isEqualTo(BreakerState.OPEN);
@@ -28,7 +30,7 @@ class HeldPermitTest {
 
     @Test
     void aPermitReleasedByACancelIsNotReportedAgain() {
-        HeldPermit held = new HeldPermit();
+        InFlightPermit held = new InFlightPermit();
         held.hold(breaker, breaker.tryAcquire());
         held.releaseNeutral();
         held.report(FAILURE, "HTTP 503"); // the reply that raced the cancel
@@ -37,7 +39,7 @@ class HeldPermitTest {
 
     @Test
     void nothingHeldReportsNothing() {
-        HeldPermit held = new HeldPermit();
+        InFlightPermit held = new InFlightPermit();
         held.report(FAILURE, "HTTP 503");
         held.releaseNeutral();
         assertThat(breaker.state()).isEqualTo(BreakerState.CLOSED);

@@ -1,4 +1,4 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.failure;
 
 import java.time.Duration;
 import java.util.Objects;

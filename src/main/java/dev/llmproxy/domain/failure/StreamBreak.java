@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.failure;
+
 
 /** How a stream that had started went wrong. */
 public enum StreamBreak {

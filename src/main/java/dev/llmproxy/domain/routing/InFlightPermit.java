@@ -1,6 +1,8 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.breaker.CircuitBreaker;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.failure.Verdict;
 
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -8,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * The breaker permit of a run's attempt in flight. A permit must be reported exactly once, and two threads may try:
  * the one that classifies the reply and the one that cancels the run. Whoever takes it reports it.
  */
-final class HeldPermit {
+final class InFlightPermit {
 
     private record Held(CircuitBreaker breaker, CircuitBreaker.Permit permit) { }
 

@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.failure;
+
 
 /**
  * What the executor does after an attempt.

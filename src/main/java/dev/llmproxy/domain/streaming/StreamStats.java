@@ -1,4 +1,5 @@
-package dev.llmproxy.domain.routing;
+package dev.llmproxy.domain.streaming;
+
 
 /**
  * What a streamed answer looked like, for the request log.

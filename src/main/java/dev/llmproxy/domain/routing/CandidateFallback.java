@@ -1,0 +1,156 @@
+package dev.llmproxy.domain.routing;
+
+import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.Verdict;
+import dev.llmproxy.domain.streaming.StreamStats;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+
+/**
+ * The outer fallback of one run: gives each candidate of the chain its turn through the per-model policies
+ * ({@link ModelStack}) and acts on how the turn ended, by the outcome table (README, How a request is handled):
+ * answer the client, move on to the next model, or end the chain. A truncated answer the table moved on from is
+ * kept, and answers when no later model does better. Once a streamed answer has reached the client, what follows is
+ * {@link StreamContinuation}'s.
+ */
+final class CandidateFallback {
+
+    private final RunContext run;
+    private final ModelStep stack;
+    private final RateLimitCooldowns cooldowns;
+    private final Breakers breakers;
+    private final StreamContinuation continuation;
+    private ChainResult.Success keptTruncated;
+
+    CandidateFallback(RunContext run, ModelStep stack, RateLimitCooldowns cooldowns, Breakers breakers) {
+        this.run = run;
+        this.stack = stack;
+        this.cooldowns = cooldowns;
+        this.breakers = breakers;
+        this.continuation = run.splice() == null ? null : new StreamContinuation(run, cooldowns);
+    }
+
+    RunningChain start() {
+        turn(0);
+        return run.result();
+    }
+
+    private void turn(int index) {
+        if (run.done()) {
+            return;
+        }
+        if (index >= run.plan().candidates().size()) {
+            finishExhausted(false);
+            return;
+        }
+        ModelTry attempt = new ModelTry(run, run.plan().candidates().get(index), index, run.continuing(), null);
+        stack.run(attempt).whenComplete((result, error) -> {
+            if (error != null) {
+                // A defect in a policy must end the request with an answer, never leave it hanging.
+                finish(new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL, "The chain failed unexpectedly."),
+                        run.log().all(), run.saw429()));
+                return;
+            }
+            onTurnEnded(attempt, result);
+        });
+    }
+
+    private void onTurnEnded(ModelTry attempt, ModelResult result) {
+        if (run.done()) {
+            return;
+        }
+        if (result instanceof ModelResult.OutOfTime) {
+            finishExhausted(true);
+        } else if (result instanceof ModelResult.Skipped) {
+            if (attempt.continuation()) {
+                continueStream(attempt.index());
+            } else {
+                turn(attempt.index() + 1);
+            }
+        } else if (result instanceof ModelResult.Answered a && (continuation == null || !onStreamed(attempt, a))) {
+            byTable(attempt, a);
+        }
+    }
+
+    /** @return whether the streaming rules settled this answer */
+    private boolean onStreamed(ModelTry attempt, ModelResult.Answered a) {
+        if (a.reply() instanceof UpstreamReply.StreamEnded ended) {
+            finish(continuation.ended(attempt.candidate(), ended));
+            return true;
+        }
+        if (a.reply() instanceof UpstreamReply.StreamBroken broken) {
+            run.splice().broken(attempt.candidate(), broken);
+            if (run.continuing()) {
+                continueStream(attempt.index());
+            } else {
+                turn(attempt.index() + 1); // nothing reached the client (a held tool call was dropped): any model may answer afresh
+            }
+            return true;
+        }
+        if (attempt.continuation()) {
+            continueStream(attempt.index()); // the continuation failed before its first token
+            return true;
+        }
+        return false; // nothing sent yet: the ordinary table applies
+    }
+
+    private void continueStream(int after) {
+        int next = continuation.nextAfter(after);
+        if (next < 0) {
+            finish(continuation.interrupted());
+        } else {
+            turn(next);
+        }
+    }
+
+    private void byTable(ModelTry attempt, ModelResult.Answered a) {
+        Verdict verdict = a.verdict();
+        if (verdict.outcome() == Outcome.RATE_LIMITED) {
+            if (verdict.action() == Verdict.Action.STOP) {
+                finish(new ChainResult.Failure(ChainMessages.rateLimitedError(run.plan().soonest(cooldowns::remaining)),
+                        run.log().all(), run.saw429()));
+            } else {
+                turn(attempt.index() + 1);
+            }
+            return;
+        }
+        switch (verdict.action()) {
+            case SUCCEED -> finish(success(attempt, (UpstreamReply.Completed) a.reply(), verdict));
+            case RETRY_SAME -> turn(attempt.index() + 1); // the retries are spent
+            case NEXT -> {
+                if (verdict.outcome() == Outcome.TRUNCATED && keptTruncated == null) {
+                    keptTruncated = success(attempt, (UpstreamReply.Completed) a.reply(), verdict);
+                }
+                turn(attempt.index() + 1);
+            }
+            case STOP -> finish(new ChainResult.Failure(ChainMessages.stopError(verdict, a.reply()), run.log().all(),
+                    run.saw429()));
+        }
+    }
+
+    private ChainResult.Success success(ModelTry attempt, UpstreamReply.Completed reply, Verdict verdict) {
+        return new ChainResult.Success(attempt.candidate().model(), reply, attempt.index() > 0,
+                verdict.outcome() == Outcome.TRUNCATED, run.log().all(), run.saw429());
+    }
+
+    private void finishExhausted(boolean budgetSpent) {
+        if (keptTruncated != null) {
+            ChainResult.Success kept = keptTruncated;
+            finish(new ChainResult.Success(kept.model(), kept.reply(), kept.fallback(), true, run.log().all(),
+                    run.saw429()));
+            return;
+        }
+        ProxyError error = ChainMessages.exhaustedError(run.log().all(), run.plan().settings(), budgetSpent,
+                run.plan().soonest(cooldowns::remaining), run.plan().soonest(name -> breakers.of(name).untilProbe()));
+        finish(new ChainResult.Failure(error, run.log().all(), run.saw429()));
+    }
+
+    private void finish(ChainResult r) {
+        if (run.splice() != null && r instanceof ChainResult.Failure f && f.stats() == StreamStats.NONE) {
+            r = new ChainResult.Failure(f.error(), f.attempts(), f.saw429(), run.splice().stats());
+        }
+        run.finish(r);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.llmproxy.domain.routing;
+
+import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.upstream.UpstreamPort;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.DoubleSupplier;
+
+/**
+ * The per-model policies, composed in one place. Outermost first:
+ * <ol>
+ *   <li>{@link SameModelRetry}: an outcome worth retrying is tried again after a backoff;</li>
+ *   <li>{@link RateLimitPolicy}: a model cooling down after a 429 is passed over, a 429 cools it down;</li>
+ *   <li>{@link DeadlineGate}: no attempt starts past the chain budget;</li>
+ *   <li>{@link BreakerGate}: an open circuit passes the model over, every attempt reports to it;</li>
+ *   <li>{@link AttemptTimeout}: the attempt's bound, capped by what is left of the budget;</li>
+ *   <li>{@link UpstreamAttempt}: the call itself, classified by the outcome table.</li>
+ * </ol>
+ * A retry therefore passes every gate again. Each layer first checks that the run is still wanted.
+ */
+final class ModelStack {
+
+    private ModelStack() {
+    }
+
+    static ModelStep standard(UpstreamPort upstream, Clock clock, Sleeper sleeper, RateLimitCooldowns cooldowns,
+                              Breakers breakers, DoubleSupplier random) {
+        return of(List.of(new SameModelRetry(sleeper, random), new RateLimitPolicy(cooldowns, sleeper),
+                new DeadlineGate(), new BreakerGate(breakers), new AttemptTimeout()),
+                new UpstreamAttempt(upstream, clock));
+    }
+
+    static ModelStep of(List<ModelPolicy> outermostFirst, ModelStep call) {
+        ModelStep step = unlessHalted(call);
+        for (int i = outermostFirst.size() - 1; i >= 0; i--) {
+            ModelPolicy policy = outermostFirst.get(i);
+            ModelStep inner = step;
+            step = unlessHalted(attempt -> policy.apply(attempt, inner));
+        }
+        return step;
+    }
+
+    private static ModelStep unlessHalted(ModelStep step) {
+        return attempt -> attempt.run().done() ? CompletableFuture.completedFuture(ModelResult.HALTED)
+                : step.run(attempt);
+    }
+}

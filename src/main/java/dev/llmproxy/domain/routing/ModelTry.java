@@ -1,0 +1,27 @@
+package dev.llmproxy.domain.routing;
+
+import dev.llmproxy.domain.config.Settings;
+
+import java.time.Duration;
+
+/**
+ * One model's turn in a run.
+ *
+ * @param index        the candidate's place in the chain (0 for the chain's first model)
+ * @param continuation whether the turn continues a streamed answer the client is already reading
+ * @param timeout      the attempt's bound, set by {@link AttemptTimeout}; null above it
+ */
+record ModelTry(RunContext run, Candidate candidate, int index, boolean continuation, Duration timeout) {
+
+    String model() {
+        return candidate.model().name();
+    }
+
+    Settings settings() {
+        return run.plan().settings();
+    }
+
+    ModelTry withTimeout(Duration bound) {
+        return new ModelTry(run, candidate, index, continuation, bound);
+    }
+}

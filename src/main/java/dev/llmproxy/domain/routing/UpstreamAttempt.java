@@ -1,0 +1,75 @@
+package dev.llmproxy.domain.routing;
+
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.failure.Verdict;
+import dev.llmproxy.domain.streaming.StreamLimits;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamPort;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The call at the bottom of the stack: sends the attempt (for a stream, with the splice's observer and the stream's
+ * limits), classifies the reply by the outcome table and records it in the attempt log.
+ */
+final class UpstreamAttempt implements ModelStep {
+
+    private final UpstreamPort upstream;
+    private final Clock clock;
+
+    UpstreamAttempt(UpstreamPort upstream, Clock clock) {
+        this.upstream = upstream;
+        this.clock = clock;
+    }
+
+    @Override
+    public CompletableFuture<ModelResult> run(ModelTry attempt) {
+        Instant started = attempt.run().log().calling(attempt.model());
+        CompletableFuture<UpstreamReply> call;
+        try {
+            call = upstream.send(callFor(attempt));
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        return attempt.run().track(call).handle((reply, error) -> answered(attempt, started, reply, error));
+    }
+
+    private ModelResult answered(ModelTry attempt, Instant started, UpstreamReply reply, Throwable error) {
+        if (attempt.run().done()) {
+            return ModelResult.HALTED;
+        }
+        if (error != null) {
+            // A defect in a port must end as a failed attempt, never as a request that hangs.
+            reply = new UpstreamReply.Failed(FailureKind.CONNECT, "client error: " + error);
+        }
+        Verdict verdict = OutcomeClassifier.classify(reply, attempt.settings());
+        String reason = ChainMessages.reasonFor(reply, attempt.timeout());
+        attempt.run().log().answered(new AttemptRecord(attempt.model(), verdict.outcome(),
+                ChainMessages.statusOf(reply), Duration.between(started, clock.instant()), reason));
+        return new ModelResult.Answered(reply, verdict, reason);
+    }
+
+    private static UpstreamCall callFor(ModelTry attempt) {
+        ChainPlan plan = attempt.run().plan();
+        Candidate candidate = attempt.candidate();
+        StreamSplice splice = attempt.run().splice();
+        byte[] body = attempt.continuation()
+                ? plan.payload().continuationFor(candidate.model(), splice.partialAnswer())
+                : plan.payload().bodyFor(candidate.model());
+        if (splice == null) {
+            return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout());
+        }
+        Duration firstToken = min(plan.settings().firstTokenTimeout(), attempt.timeout());
+        return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
+                splice.observerFor(candidate, attempt.index() > 0, attempt.run().saw429()),
+                new StreamLimits(firstToken, plan.settings().streamIdleTimeout()));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}
