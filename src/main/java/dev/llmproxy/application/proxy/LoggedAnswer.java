@@ -6,6 +6,7 @@ import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.Sleeper;
 
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Logger;
 
@@ -23,17 +24,25 @@ final class LoggedAnswer {
     }
 
     /**
+     * @param result    how the run ended, or null when it failed inside the proxy ({@code error}) or was cancelled
      * @param committed completes when the row is in the database; null when the answer need not wait
-     * @param withheld   told when an answer is withheld (for the metrics)
+     * @param withheld  told when an answer is withheld (for the metrics)
      */
-    static void relay(CompletableFuture<ChainResult> outcome, CompletableFuture<ChainResult> answered,
+    static void relay(ChainResult result, Throwable error, CompletableFuture<ChainResult> answered,
                       CompletableFuture<Void> committed, Duration wait, Sleeper sleeper, String requestId,
                       Runnable withheld) {
-        if (committed == null || outcome.isCompletedExceptionally() || outcome.join() instanceof ChainResult.Failure) {
-            copy(outcome, answered); // nothing was answered that the log must vouch for
+        if (error instanceof CancellationException) {
+            answered.cancel(false);
             return;
         }
-        ChainResult result = outcome.join();
+        if (error != null) {
+            answered.completeExceptionally(error);
+            return;
+        }
+        if (committed == null || result instanceof ChainResult.Failure) {
+            answered.complete(result); // nothing was answered that the log must vouch for
+            return;
+        }
         CompletableFuture<Void> timer = sleeper.sleep(wait);
         timer.thenRun(() -> unconfirmed(answered, result, requestId, "was not committed within " + wait.toMillis()
                 + " ms", withheld));
@@ -58,19 +67,5 @@ final class LoggedAnswer {
         answered.complete(new ChainResult.Failure(ProxyError.of(ErrorKind.UNAVAILABLE, "The answer could not be "
                 + "recorded in the request log in time, and this proxy answers only what it has recorded; retry later."),
                 result.attempts(), result.saw429()));
-    }
-
-    private static void copy(CompletableFuture<ChainResult> from, CompletableFuture<ChainResult> to) {
-        if (from.isCancelled()) {
-            to.cancel(false);
-            return;
-        }
-        from.whenComplete((r, e) -> {
-            if (e != null) {
-                to.completeExceptionally(e);
-            } else {
-                to.complete(r);
-            }
-        });
     }
 }

@@ -11,6 +11,10 @@ import java.util.Objects;
  * @param retryAfter when the client may try again, or null
  */
 public record ProxyError(ErrorKind kind, String message, String param, Duration retryAfter) {
+
+    /** The proxy's own failure: what a client is told, whatever was thrown (the log has the details). */
+    public static final ProxyError INTERNAL = of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
+
     public ProxyError {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(message, "message");

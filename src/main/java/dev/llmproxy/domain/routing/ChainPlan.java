@@ -1,7 +1,7 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.Settings;
-import dev.llmproxy.domain.streaming.StreamSink;
+import dev.llmproxy.domain.streaming.ClientStream;
 
 import java.time.Duration;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.function.Function;
  * @param stream where a streamed answer goes, or null for a request answered in one piece
  */
 public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
-                        StreamSink stream) {
+                        ClientStream stream) {
 
     public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings) {
         this(requestId, candidates, payload, settings, null);

@@ -37,6 +37,12 @@ public sealed interface ChainResult {
         public Streamed {
             attempts = List.copyOf(attempts);
         }
+
+        /** The same answer with its usage settled (counted where the upstream's is missing or spliced). */
+        public Streamed withUsage(TokenUsage settled) {
+            return new Streamed(model, answeredModel, finishReason, settled, fallback, truncated, stats, attempts,
+                    saw429);
+        }
     }
 
     /** @param stats for a streaming request, what was relayed before it failed ({@link StreamStats#NONE} otherwise) */

@@ -1,10 +1,10 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.streaming.Backpressure;
+import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
-import dev.llmproxy.domain.streaming.StreamObserver;
-import dev.llmproxy.domain.streaming.StreamSink;
 import dev.llmproxy.domain.streaming.StreamStats;
-import dev.llmproxy.domain.streaming.StreamValve;
+import dev.llmproxy.domain.streaming.UpstreamEvents;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 
 import java.time.Clock;
@@ -28,7 +28,7 @@ final class StreamSplice {
 
     static final int MAX_HELD_CHARS = 256 * 1024;
 
-    private final StreamSink sink;
+    private final ClientStream sink;
     private final Clock clock;
     private final Instant requestStart;
     private final StringBuilder partial = new StringBuilder();
@@ -44,14 +44,14 @@ final class StreamSplice {
     private int heldChars;
     private Runnable openForHeld;
 
-    StreamSplice(StreamSink sink, Clock clock) {
+    StreamSplice(ClientStream sink, Clock clock) {
         this.sink = sink;
         this.clock = clock;
         this.requestStart = clock.instant();
     }
 
     /** The observer for an attempt on {@code candidate}; {@code fallback} and {@code saw429} as of its start. */
-    StreamObserver observerFor(Candidate candidate, boolean fallback, boolean saw429) {
+    UpstreamEvents observerFor(Candidate candidate, boolean fallback, boolean saw429) {
         boolean continuation = sink.isOpen();
         held.clear();
         heldChars = 0;
@@ -88,7 +88,7 @@ final class StreamSplice {
         };
     }
 
-    private void relay(StreamEvent event, StreamValve valve) {
+    private void relay(StreamEvent event, Backpressure valve) {
         partial.append(event.text());
         events++;
         toolCallRelayed |= event.toolCall();
@@ -102,7 +102,7 @@ final class StreamSplice {
         }
         openForHeld.run();
         for (StreamEvent e : held) {
-            relay(e, StreamValve.NONE);
+            relay(e, Backpressure.NONE);
         }
         held.clear();
         heldChars = 0;

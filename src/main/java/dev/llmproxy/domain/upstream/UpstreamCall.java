@@ -3,7 +3,7 @@ package dev.llmproxy.domain.upstream;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.streaming.StreamLimits;
-import dev.llmproxy.domain.streaming.StreamObserver;
+import dev.llmproxy.domain.streaming.UpstreamEvents;
 
 import java.time.Duration;
 
@@ -14,7 +14,7 @@ import java.time.Duration;
  * @param limits   for a streaming attempt, its first-token and idle limits; null otherwise
  */
 public record UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,
-                           StreamObserver stream, StreamLimits limits) {
+                           UpstreamEvents stream, StreamLimits limits) {
 
     public UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout) {
         this(requestId, provider, model, body, timeout, null, null);

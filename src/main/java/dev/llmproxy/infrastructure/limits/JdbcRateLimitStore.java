@@ -5,7 +5,6 @@ import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.RateLimitStore;
 import dev.llmproxy.domain.limits.WindowCounts;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,6 +14,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 
 /**
  * The shared store: one {@code rate_window} row per window of a bucket, locked ({@code SELECT ... FOR UPDATE}, in key
@@ -38,7 +38,7 @@ public final class JdbcRateLimitStore implements RateLimitStore {
 
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
-        List<Counted> rows = Counted.of(buckets);
+        List<CountRow> rows = CountRow.of(buckets);
         SQLException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             try {
@@ -53,18 +53,18 @@ public final class JdbcRateLimitStore implements RateLimitStore {
         throw new IllegalStateException("rate-limit store kept conflicting: " + last.getMessage(), last);
     }
 
-    private Decision takeOnce(List<Counted> rows, long now) throws SQLException {
+    private Decision takeOnce(List<CountRow> rows, long now) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
                 Map<String, WindowCounts> counts = lock(c, rows);
-                for (Counted r : rows) {
+                for (CountRow r : rows) {
                     if (!counts.containsKey(r.key())) {
                         insert(c, r.key(), now); // the new row is ours (locked) until commit
                         counts.put(r.key(), WindowCounts.EMPTY);
                     }
                 }
-                for (Counted r : rows) {
+                for (CountRow r : rows) {
                     Duration wait = counts.get(r.key()).refusal(r.window(), now);
                     if (wait != null) {
                         c.commit(); // keeps the rows just created; nothing was entered
@@ -73,7 +73,7 @@ public final class JdbcRateLimitStore implements RateLimitStore {
                 }
                 try (PreparedStatement ps = c.prepareStatement(UPDATE)) {
                     ps.setQueryTimeout(queryTimeoutSeconds);
-                    for (Counted r : rows) {
+                    for (CountRow r : rows) {
                         ps.setString(1, counts.get(r.key()).record(r.window(), now).encode());
                         ps.setLong(2, now);
                         ps.setString(3, r.key());
@@ -90,7 +90,7 @@ public final class JdbcRateLimitStore implements RateLimitStore {
         }
     }
 
-    private Map<String, WindowCounts> lock(Connection c, List<Counted> rows) throws SQLException {
+    private Map<String, WindowCounts> lock(Connection c, List<CountRow> rows) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT bucket_key, hits FROM rate_window WHERE bucket_key IN (");
         for (int i = 0; i < rows.size(); i++) {
             sql.append(i == 0 ? "?" : ",?");

@@ -5,7 +5,6 @@ import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.RateLimitStore;
 import dev.llmproxy.domain.limits.WindowCounts;
 
-import javax.sql.DataSource;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,6 +13,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * The shared store on PostgreSQL: the same rows and rules as {@link JdbcRateLimitStore}, but the check-and-enter
@@ -33,10 +33,10 @@ public final class PostgresRateLimitStore implements RateLimitStore {
 
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
-        List<Counted> rows = Counted.of(buckets);
+        List<CountRow> rows = CountRow.of(buckets);
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(CALL)) {
             ps.setQueryTimeout(queryTimeoutSeconds);
-            ps.setArray(1, c.createArrayOf("text", rows.stream().map(Counted::key).toArray()));
+            ps.setArray(1, c.createArrayOf("text", rows.stream().map(CountRow::key).toArray()));
             ps.setArray(2, c.createArrayOf("int8", rows.stream().map(r -> (Object) r.window().length().toMillis()).toArray()));
             ps.setArray(3, c.createArrayOf("int8", rows.stream().map(r -> (Object) WindowCounts.slotLength(r.window())).toArray()));
             ps.setArray(4, c.createArrayOf("int4", rows.stream().map(r -> (Object) r.window().max()).toArray()));
@@ -48,7 +48,7 @@ public final class PostgresRateLimitStore implements RateLimitStore {
                     return Decision.ALLOWED;
                 }
                 Object[] r = (Object[]) refused.getArray();
-                Counted full = rows.get(((Number) r[0]).intValue() - 1);
+                CountRow full = rows.get(((Number) r[0]).intValue() - 1);
                 return new Decision.Refused(full.bucket().key(), full.window(), Duration.ofMillis(((Number) r[1]).longValue()));
             }
         } catch (SQLException e) {

@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.metrics;
 
-import dev.llmproxy.application.proxy.ChatCompletionService;
+import dev.llmproxy.application.proxy.RequestRecorder;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
@@ -111,7 +111,7 @@ final class RequestMeters {
         if (r.status() == 200) {
             return r.fallback() ? "degraded" : "ok";
         }
-        return r.status() == ChatCompletionService.CLIENT_CLOSED ? "abandoned" : "failed";
+        return r.status() == RequestRecorder.CLIENT_CLOSED ? "abandoned" : "failed";
     }
 
     private static Duration[] seconds(double... values) {

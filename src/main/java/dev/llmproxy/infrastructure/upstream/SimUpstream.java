@@ -4,8 +4,8 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.sim.SimBehaviour;
+import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.StreamEvent;
-import dev.llmproxy.domain.streaming.StreamValve;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
@@ -77,7 +77,7 @@ public final class SimUpstream implements UpstreamPort {
     }
 
     /** Streams a simulated answer word by word; each word is scheduled by the previous one, so events are ordered. */
-    private final class SimStream implements StreamValve {
+    private final class SimStream implements Backpressure {
         private static final Duration BETWEEN_WORDS = Duration.ofMillis(15);
         private final UpstreamCall call;
         private final UpstreamReply.Completed answer;

@@ -3,8 +3,8 @@ package dev.llmproxy.infrastructure.upstream;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.StreamEvent;
-import dev.llmproxy.domain.streaming.StreamValve;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.Exchange;
@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  * content event goes to the call's observer, and the reply says how the stream ended: properly, or cut, stalled or
  * errored. Malformed events are skipped and counted, never relayed.
  */
-final class StreamingAttempt implements ResponseListener, StreamValve {
+final class StreamingAttempt implements ResponseListener, Backpressure {
 
     private static final Logger LOG = Logger.getLogger(StreamingAttempt.class.getName());
 

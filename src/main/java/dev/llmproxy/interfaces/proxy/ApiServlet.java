@@ -24,7 +24,6 @@ import java.util.logging.Logger;
 public abstract class ApiServlet extends HttpServlet {
 
     private static final Logger LOG = Logger.getLogger(ApiServlet.class.getName());
-    static final ProxyError INTERNAL = ProxyError.of(ErrorKind.INTERNAL, "The proxy failed to handle this request.");
 
     private final Set<String> methods;
     private final String allow;
@@ -61,7 +60,7 @@ public abstract class ApiServlet extends HttpServlet {
                 throw e; // the container can only cut the connection now, which tells the client the answer broke
             }
             res.reset();
-            JsonResponses.error(res, INTERNAL);
+            JsonResponses.error(res, ProxyError.INTERNAL);
             if (req.isAsyncStarted()) {
                 AsyncAnswer.end(req.getAsyncContext());
             }

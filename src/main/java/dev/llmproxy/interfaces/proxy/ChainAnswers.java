@@ -1,12 +1,14 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.interfaces.json.JsonResponses;
+import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
-import dev.llmproxy.application.proxy.StreamedUsage;
+import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletResponse;
 
+import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -19,11 +21,63 @@ final class ChainAnswers {
     private ChainAnswers() {
     }
 
+    /** An answer in one piece; whatever is thrown, the exchange ends with an answer. */
+    static void answer(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat) {
+        String requestId = exchange.requestId();
+        HttpServletResponse res = (HttpServletResponse) async.getResponse();
+        CompletableFuture<ChainResult> run = exchange.run(chat, null);
+        abandon.watch(run);
+        run.whenComplete((result, error) -> {
+            if (run.isCancelled()) {
+                AsyncAnswer.end(async);
+                return;
+            }
+            if (result == null) {
+                LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
+                AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL);
+                return;
+            }
+            try {
+                AsyncAnswer.sendOrEnd(async, requestId, prepare(res, result));
+            } catch (RuntimeException | Error e) {
+                LOG.log(Level.SEVERE, "Could not answer request " + requestId, e);
+                AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL);
+            }
+        });
+    }
+
+    /**
+     * A streamed answer: nothing is sent until the first content (so every failure before it is an ordinary error
+     * response), then events as they arrive, and at the end usage (if asked for) and {@code [DONE]}, or an in-band
+     * error and no {@code [DONE]}.
+     */
+    static void stream(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, long created,
+                       ChatRequest chat) throws IOException {
+        String requestId = exchange.requestId();
+        CompletableFuture<Void> clientGone = new CompletableFuture<>();
+        SseResponse sse = new SseResponse(async, requestId, created, () -> clientGone.complete(null));
+        CompletableFuture<ChainResult> run = exchange.run(chat, sse);
+        clientGone.thenRun(() -> run.cancel(true));
+        abandon.watch(run);
+        run.whenComplete((result, error) -> {
+            try {
+                endStream(sse, async, requestId, chat, run, result, error);
+            } catch (RuntimeException | Error e) {
+                LOG.log(Level.SEVERE, "Could not end the stream of request " + requestId, e);
+                if (sse.isOpen()) {
+                    AsyncAnswer.end(async);
+                } else {
+                    AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL);
+                }
+            }
+        });
+    }
+
     /** Ends a stream as its chain ended: usage and {@code [DONE]}, an in-band error, or an ordinary error answer. */
-    static void endStream(SseResponse sse, AsyncContext async, String requestId, ChatRequest chat,
+    private static void endStream(SseResponse sse, AsyncContext async, String requestId, ChatRequest chat,
                                   CompletableFuture<ChainResult> run, ChainResult result, Throwable error) {
         if (result instanceof ChainResult.Streamed s) {
-            sse.finish(chat.includeUsage() ? StreamedUsage.of(s, chat) : null);
+            sse.finish(chat.includeUsage() ? s.usage() : null);
         } else if (result instanceof ChainResult.Failure f) {
             if (sse.isOpen()) {
                 sse.fail(f.error());
@@ -37,9 +91,9 @@ final class ChainAnswers {
         } else {
             LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
             if (sse.isOpen()) {
-                sse.fail(ApiServlet.INTERNAL);
+                sse.fail(ProxyError.INTERNAL);
             } else {
-                sse.reject(ApiServlet.INTERNAL);
+                sse.reject(ProxyError.INTERNAL);
             }
         }
     }

@@ -65,7 +65,7 @@ public class ContainerErrorServlet extends HttpServlet {
             case 403 -> "This request is not permitted.";
             case 404 -> "No such endpoint.";
             case 405, 501 -> "This method is not allowed here.";
-            default -> status < 500 ? "The request was refused (" + status + ")." : ApiServlet.INTERNAL.message();
+            default -> status < 500 ? "The request was refused (" + status + ")." : ProxyError.INTERNAL.message();
         };
     }
 }

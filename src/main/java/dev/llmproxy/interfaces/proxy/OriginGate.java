@@ -3,7 +3,7 @@ package dev.llmproxy.interfaces.proxy;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.config.ConfigService;
-import dev.llmproxy.application.proxy.ChatCompletionService;
+import dev.llmproxy.application.proxy.RequestRecorder;
 import dev.llmproxy.domain.access.OriginPolicy;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
@@ -37,7 +37,7 @@ public class OriginGate extends HttpFilter {
     @Inject
     AccessControl access;
     @Inject
-    ChatCompletionService service;
+    RequestRecorder recorder;
     @Inject
     Clock clock;
 
@@ -54,7 +54,7 @@ public class OriginGate extends HttpFilter {
         if (!policy.allows(origin)) {
             ProxyError error = ProxyError.of(ErrorKind.ORIGIN_NOT_ALLOWED,
                     "Requests from this origin are not allowed (allowedOrigins).");
-            service.recordRejected(RequestIds.of(req), clock.instant(), null, access.anonymous(new AccessRequest(
+            recorder.refused(RequestIds.of(req), clock.instant(), null, access.anonymous(new AccessRequest(
                     req.getRemoteAddr(), req.getHeader("Forwarded"), req.getHeader("X-Forwarded-For"), null, null)),
                     error);
             JsonResponses.error(res, error);

@@ -3,9 +3,9 @@ package dev.llmproxy.interfaces.proxy;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.Backpressure;
+import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
-import dev.llmproxy.domain.streaming.StreamSink;
-import dev.llmproxy.domain.streaming.StreamValve;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.ErrorBodies;
 import dev.llmproxy.interfaces.json.JsonResponses;
@@ -25,7 +25,7 @@ import java.util.logging.Logger;
  * {@link #PAUSE_ABOVE} bytes behind, the upstream is paused until it catches up; should the queue still pass
  * {@link #MAX_QUEUED_BYTES} (an upstream that ignores flow control), the client is cut off instead of filling the heap.
  */
-final class SseResponse implements StreamSink, WriteListener {
+final class SseResponse implements ClientStream, WriteListener {
 
     private static final Logger LOG = Logger.getLogger(SseResponse.class.getName());
     static final int MAX_QUEUED_BYTES = 4 * 1024 * 1024;
@@ -48,8 +48,8 @@ final class SseResponse implements StreamSink, WriteListener {
     private boolean gone;
     private boolean goneNotified;
     /** The valve this response paused, to be opened once the client has caught up; null when not paused. */
-    private StreamValve pausedValve;
-    private StreamValve valveToResume;
+    private Backpressure pausedValve;
+    private Backpressure valveToResume;
 
     /**
      * @param onClientGone called once if the client stops reading or disconnects
@@ -87,7 +87,7 @@ final class SseResponse implements StreamSink, WriteListener {
     }
 
     @Override
-    public void event(StreamEvent event, StreamValve valve) {
+    public void event(StreamEvent event, Backpressure valve) {
         boolean pause = false;
         synchronized (this) {
             enqueue(chunk(event.deltaJson(), event.finishReason()));
@@ -164,7 +164,7 @@ final class SseResponse implements StreamSink, WriteListener {
 
     @Override
     public void onWritePossible() {
-        StreamValve resume;
+        Backpressure resume;
         synchronized (this) {
             drain();
             resume = valveToResume;

@@ -68,8 +68,13 @@ class ChatCompletionServiceTest {
                 logged.add(record);
             }
         };
-        service.metrics = new NoMetrics();
-        service.codes = new dev.llmproxy.interfaces.json.ErrorWire();
+        RequestRecorder recorder = new RequestRecorder();
+        recorder.configs = service.configs;
+        recorder.requestLog = service.requestLog;
+        recorder.metrics = new NoMetrics();
+        recorder.clock = clock;
+        recorder.codes = new dev.llmproxy.interfaces.json.ErrorWire();
+        service.recorder = recorder;
     }
 
     private static ChatRequest chat() {
@@ -78,12 +83,12 @@ class ChatCompletionServiceTest {
     }
 
     @Test
-    void aRequestTheChainNeverEndsFailsAtItsSafetyNetAndIsLoggedAsTheProxysFailure() {
+    void aRequestTheChainNeverEndsFailsAtItsLastResortTimeoutAndIsLoggedAsTheProxysFailure() {
         CompletableFuture<ChainResult> outcome = service.complete("r1", Instant.now(), chat(), Caller.UNKNOWN);
         assertThat(outcome).isNotDone();
         RuntimeConfig config = service.configs.current();
         Duration net = config.settings().admissionLimits().queueWait().plus(config.settings().chainBudget())
-                .plus(SafetyNet.SLACK);
+                .plus(LastResortTimeout.SLACK);
         assertThat(sleeps).contains(net);
 
         timers.get(sleeps.indexOf(net)).complete(null);
@@ -101,7 +106,7 @@ class ChatCompletionServiceTest {
         CompletableFuture<ChainResult> outcome = service.complete("r2", Instant.now(), chat(), Caller.UNKNOWN);
         outcome.cancel(true);
         assertThat(logged).singleElement().satisfies(r -> {
-            assertThat(r.status()).isEqualTo(ChatCompletionService.CLIENT_CLOSED);
+            assertThat(r.status()).isEqualTo(RequestRecorder.CLIENT_CLOSED);
             assertThat(r.errorCode()).isEqualTo("client_closed");
             // The attempt the client walked away from is still on the record: the upstream was called.
             assertThat(r.attempts()).extracting(AttemptRecord::outcome).containsExactly(Outcome.ABANDONED);

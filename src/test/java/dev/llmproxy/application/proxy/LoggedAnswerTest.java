@@ -26,11 +26,18 @@ class LoggedAnswerTest {
     private final ChainResult.Streamed answer = new ChainResult.Streamed(null, "m", "stop", null, false, false, null,
             List.of(), false);
 
+    /** Relays the outcome as the service does, once the run has ended. */
+    private static void relay(CompletableFuture<ChainResult> outcome, CompletableFuture<ChainResult> answered,
+                              CompletableFuture<Void> committed, Duration wait, Sleeper sleeper, String requestId,
+                              Runnable withheld) {
+        outcome.whenComplete((r, e) -> LoggedAnswer.relay(r, e, answered, committed, wait, sleeper, requestId, withheld));
+    }
+
     @Test
     void withoutACommitToWaitForTheOutcomeIsTheAnswer() {
         CompletableFuture<ChainResult> outcome = CompletableFuture.completedFuture(answer);
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(outcome, answered, null, Duration.ofSeconds(5), sleeper, "r1", withheld::incrementAndGet);
+        relay(outcome, answered, null, Duration.ofSeconds(5), sleeper, "r1", withheld::incrementAndGet);
         assertThat(answered).isCompletedWithValue(answer);
     }
 
@@ -38,7 +45,7 @@ class LoggedAnswerTest {
     void theAnswerWaitsForItsRowToCommit() {
         CompletableFuture<Void> committed = new CompletableFuture<>();
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r2", withheld::incrementAndGet);
+        relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r2", withheld::incrementAndGet);
         assertThat(answered).isNotDone();
         committed.complete(null);
         assertThat(answered).isCompletedWithValue(answer);
@@ -50,7 +57,7 @@ class LoggedAnswerTest {
     void aRowNotCommittedInTimeWithholdsTheAnswerAsUnavailable() {
         CompletableFuture<Void> committed = new CompletableFuture<>();
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r3", withheld::incrementAndGet);
+        relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r3", withheld::incrementAndGet);
         timers.get(0).complete(null);
         assertThat(answered.join()).isInstanceOfSatisfying(ChainResult.Failure.class,
                 f -> assertThat(f.error().kind()).isEqualTo(ErrorKind.UNAVAILABLE));
@@ -63,7 +70,7 @@ class LoggedAnswerTest {
     void aRowTheDatabaseRefusedWithholdsTheAnswerToo() {
         CompletableFuture<Void> committed = CompletableFuture.failedFuture(new IllegalStateException("refused"));
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r4", withheld::incrementAndGet);
+        relay(CompletableFuture.completedFuture(answer), answered, committed, Duration.ofSeconds(5), sleeper, "r4", withheld::incrementAndGet);
         assertThat(answered.join()).isInstanceOf(ChainResult.Failure.class);
     }
 
@@ -71,13 +78,13 @@ class LoggedAnswerTest {
     void failuresAndCancellationsPassStraightThrough() {
         ChainResult.Failure failed = new ChainResult.Failure(ProxyError.of(ErrorKind.UPSTREAM_FAILED, "x"), List.of(), false);
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
-        LoggedAnswer.relay(CompletableFuture.completedFuture(failed), answered, new CompletableFuture<>(),
+        relay(CompletableFuture.completedFuture(failed), answered, new CompletableFuture<>(),
                 Duration.ofSeconds(5), sleeper, "r5", withheld::incrementAndGet);
         assertThat(answered).isCompletedWithValue(failed);
         CompletableFuture<ChainResult> cancelled = new CompletableFuture<>();
         cancelled.cancel(true);
         CompletableFuture<ChainResult> answered2 = new CompletableFuture<>();
-        LoggedAnswer.relay(cancelled, answered2, new CompletableFuture<>(), Duration.ofSeconds(5), sleeper, "r6", withheld::incrementAndGet);
+        relay(cancelled, answered2, new CompletableFuture<>(), Duration.ofSeconds(5), sleeper, "r6", withheld::incrementAndGet);
         assertThat(answered2).isCancelled();
     }
 }

@@ -10,9 +10,9 @@ import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.streaming.Backpressure;
+import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
-import dev.llmproxy.domain.streaming.StreamSink;
-import dev.llmproxy.domain.streaming.StreamValve;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
@@ -61,7 +61,7 @@ class StreamingChainTest {
         return call -> {
             for (int i = 0; i < words.length; i++) {
                 String finish = breaks == null && i == words.length - 1 ? "stop" : null;
-                call.stream().onEvent(new StreamEvent("{\"content\":\"" + words[i] + "\"}", words[i], finish), StreamValve.NONE);
+                call.stream().onEvent(new StreamEvent("{\"content\":\"" + words[i] + "\"}", words[i], finish), Backpressure.NONE);
             }
             String model = call.model().upstreamModel();
             return breaks == null
@@ -79,22 +79,22 @@ class StreamingChainTest {
         return call -> {
             int n = 0;
             if (!text.isEmpty()) {
-                call.stream().onEvent(new StreamEvent("{\"content\":\"" + text + "\"}", text, null), StreamValve.NONE);
+                call.stream().onEvent(new StreamEvent("{\"content\":\"" + text + "\"}", text, null), Backpressure.NONE);
                 n++;
             }
             call.stream().onEvent(new StreamEvent("{\"tool_calls\":[{\"index\":0,\"id\":\"" + id + "\",\"type\":"
                     + "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", "", null, true),
-                    StreamValve.NONE);
+                    Backpressure.NONE);
             for (String f : fragments) {
                 call.stream().onEvent(new StreamEvent("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\""
-                        + f.replace("\"", "\\\"") + "\"}}]}", "", null, true), StreamValve.NONE);
+                        + f.replace("\"", "\\\"") + "\"}}]}", "", null, true), Backpressure.NONE);
                 n++;
             }
             String model = call.model().upstreamModel();
             if (breaks != null) {
                 return new UpstreamReply.StreamBroken(breaks, "connection closed", model, n, 0, id);
             }
-            call.stream().onEvent(new StreamEvent("{}", "", "tool_calls"), StreamValve.NONE);
+            call.stream().onEvent(new StreamEvent("{}", "", "tool_calls"), Backpressure.NONE);
             return new UpstreamReply.StreamEnded(model, "tool_calls", new TokenUsage(3, n, 3 + n), n, 0, id);
         };
     }
@@ -279,7 +279,7 @@ class StreamingChainTest {
     }
 
     /** A sink that records what the client would see. */
-    static final class RecordingSink implements StreamSink {
+    static final class RecordingSink implements ClientStream {
         final List<String> opened = new ArrayList<>();
         final List<String> spliced = new ArrayList<>();
         final StringBuilder text = new StringBuilder();
@@ -298,7 +298,7 @@ class StreamingChainTest {
         }
 
         @Override
-        public void event(StreamEvent event, StreamValve valve) {
+        public void event(StreamEvent event, Backpressure valve) {
             text.append(event.text());
             deltas.add(event.deltaJson());
         }

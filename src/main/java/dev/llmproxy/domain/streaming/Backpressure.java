@@ -6,9 +6,9 @@ package dev.llmproxy.domain.streaming;
  * (its socket is no longer read, so TCP flow control slows the sender) instead of queueing without bound. Time spent
  * paused never counts as an upstream stall. Both calls are idempotent and may come from any thread.
  */
-public interface StreamValve {
+public interface Backpressure {
 
-    StreamValve NONE = new StreamValve() {
+    Backpressure NONE = new Backpressure() {
         @Override
         public void pause() {
         }

@@ -11,12 +11,12 @@ import java.util.concurrent.TimeoutException;
  * request long before it; should a defect ever leave one open, it fails (and is logged as a proxy failure) instead of
  * holding its client forever. It replaces the container's async timeout, which cost a timer wake-up per request.
  */
-final class SafetyNet {
+final class LastResortTimeout {
 
     /** Room above queue wait plus chain budget: the last attempt may end a little after the budget. */
     static final Duration SLACK = Duration.ofSeconds(30);
 
-    private SafetyNet() {
+    private LastResortTimeout() {
     }
 
     static <T> void failAfter(CompletableFuture<T> outcome, Duration limit, Sleeper sleeper) {

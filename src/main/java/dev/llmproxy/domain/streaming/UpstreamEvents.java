@@ -6,8 +6,8 @@ package dev.llmproxy.domain.streaming;
  * time, in order) and must not block.
  */
 @FunctionalInterface
-public interface StreamObserver {
+public interface UpstreamEvents {
 
     /** @param valve pauses and resumes this attempt's upstream */
-    void onEvent(StreamEvent event, StreamValve valve);
+    void onEvent(StreamEvent event, Backpressure valve);
 }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class SafetyNetTest {
+class LastResortTimeoutTest {
 
     private final List<Duration> asked = new ArrayList<>();
     private final List<CompletableFuture<Void>> timers = new ArrayList<>();
@@ -29,7 +29,7 @@ class SafetyNetTest {
     @Test
     void aRequestStillOpenAtTheLimitFailsWithATimeout() {
         CompletableFuture<String> outcome = new CompletableFuture<>();
-        SafetyNet.failAfter(outcome, Duration.ofSeconds(50), this::sleep);
+        LastResortTimeout.failAfter(outcome, Duration.ofSeconds(50), this::sleep);
         assertEquals(List.of(Duration.ofSeconds(50)), asked);
         timers.get(0).complete(null);
         CompletionException e = assertThrows(CompletionException.class, outcome::join);
@@ -40,7 +40,7 @@ class SafetyNetTest {
     @Test
     void aRequestThatEndsInTimeEndsItsTimerAndKeepsItsResult() {
         CompletableFuture<String> outcome = new CompletableFuture<>();
-        SafetyNet.failAfter(outcome, Duration.ofSeconds(50), this::sleep);
+        LastResortTimeout.failAfter(outcome, Duration.ofSeconds(50), this::sleep);
         outcome.complete("answer");
         assertTrue(timers.get(0).isDone());
         assertEquals("answer", outcome.join());

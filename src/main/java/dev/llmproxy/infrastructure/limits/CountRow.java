@@ -8,17 +8,17 @@ import java.util.Comparator;
 import java.util.List;
 
 /** One stored row of counts: a window of a bucket, under the bucket's counts key for it. */
-record Counted(Bucket bucket, Window window, String key) {
+record CountRow(Bucket bucket, Window window, String key) {
 
     /** Every window of the buckets, in key order: the order rows are locked in, by every instance. */
-    static List<Counted> of(List<Bucket> buckets) {
-        List<Counted> rows = new ArrayList<>();
+    static List<CountRow> of(List<Bucket> buckets) {
+        List<CountRow> rows = new ArrayList<>();
         for (Bucket b : buckets) {
             for (Window w : b.windows()) {
-                rows.add(new Counted(b, w, b.countsKey(w)));
+                rows.add(new CountRow(b, w, b.countsKey(w)));
             }
         }
-        rows.sort(Comparator.comparing(Counted::key));
+        rows.sort(Comparator.comparing(CountRow::key));
         return rows;
     }
 }

@@ -1,0 +1,113 @@
+package dev.llmproxy.application.proxy;
+
+import dev.llmproxy.application.access.AccessControl;
+import dev.llmproxy.application.access.AccessRefusal;
+import dev.llmproxy.application.access.AccessRequest;
+import dev.llmproxy.application.access.Caller;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.streaming.ClientStream;
+
+import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One request's life, from its caller's admission to its chain: each step that can refuse it records the refusal
+ * here, once, with what is known of the caller and the model by then, and throws it for the HTTP side to answer. The
+ * HTTP side only reads, writes and says what arrived.
+ */
+public final class ChatExchange {
+
+    private static final Logger LOG = Logger.getLogger(ChatExchange.class.getName());
+
+    private final ChatCompletionService service;
+    private final AccessControl access;
+    private final RequestRecorder recorder;
+    private final Settings settings;
+    private final String requestId;
+    private final Instant receivedAt;
+    private volatile Caller caller = Caller.UNKNOWN;
+
+    ChatExchange(ChatCompletionService service, AccessControl access, RequestRecorder recorder, Settings settings,
+                 String requestId, Instant receivedAt) {
+        this.service = service;
+        this.access = access;
+        this.recorder = recorder;
+        this.settings = settings;
+        this.requestId = requestId;
+        this.receivedAt = receivedAt;
+    }
+
+    public String requestId() {
+        return requestId;
+    }
+
+    /** The settings in force when the request arrived (body limits, caps). */
+    public Settings settings() {
+        return settings;
+    }
+
+    /**
+     * Who is calling and whether their limits leave room comes first: a flood of malformed or oversized requests is
+     * bounded like any other. Then the body must claim to be JSON.
+     *
+     * @throws ProxyException the refusal, already recorded
+     */
+    public void admit(AccessRequest request, String contentType) {
+        try {
+            caller = access.admit(request);
+            if (contentType != null && !contentType.toLowerCase(Locale.ROOT).contains("json")) {
+                throw new ProxyException(ProxyError.of(ErrorKind.UNSUPPORTED_MEDIA_TYPE,
+                        "Content-Type must be application/json."));
+            }
+        } catch (ProxyException e) {
+            recorder.refused(requestId, receivedAt, null,
+                    e instanceof AccessRefusal refusal ? refusal.caller() : caller.record(), e.error());
+            throw e;
+        }
+    }
+
+    /**
+     * The whole body is in: it must be a chat request whose prompt is within {@code maxPromptChars}.
+     *
+     * @throws ProxyException the refusal, already recorded
+     */
+    public ChatRequest read(byte[] body) {
+        ChatRequest chat = null;
+        try {
+            chat = ChatRequest.parse(body);
+            if (chat.promptChars() > settings.maxPromptChars()) {
+                throw new ProxyException(ProxyError.of(ErrorKind.PROMPT_TOO_LONG, "The prompt has " + chat.promptChars()
+                        + " characters of message content; the limit is " + settings.maxPromptChars() + "."));
+            }
+            return chat;
+        } catch (ProxyException e) {
+            recorder.refused(requestId, receivedAt, chat == null ? null : chat.model(), caller.record(), e.error());
+            throw e;
+        }
+    }
+
+    /** The body did not arrive whole (too large, too slow): recorded; returns the error to answer with. */
+    public ProxyError refused(ProxyError error) {
+        recorder.refused(requestId, receivedAt, null, caller.record(), error);
+        return error;
+    }
+
+    /** Something threw on the request path before its chain started: recorded as the proxy's failure. */
+    public ProxyError failed(Throwable e) {
+        LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", e);
+        recorder.refused(requestId, receivedAt, null, caller.record(), ProxyError.INTERNAL);
+        return ProxyError.INTERNAL;
+    }
+
+    /** Routes and runs the chat; {@code sink} is where a streamed answer goes (null when it does not stream). */
+    public CompletableFuture<ChainResult> run(ChatRequest chat, ClientStream sink) {
+        return service.complete(requestId, receivedAt, chat, caller, sink);
+    }
+}

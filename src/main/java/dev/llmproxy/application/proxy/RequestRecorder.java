@@ -1,0 +1,116 @@
+package dev.llmproxy.application.proxy;
+
+import dev.llmproxy.application.access.Caller;
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.application.metrics.ProxyMetrics;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
+import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Writes each request's row to the request log and the metrics, in the same form, however the request ended. */
+@ApplicationScoped
+public class RequestRecorder {
+
+    /** Logged when the client went away before the answer (nginx's convention). */
+    public static final int CLIENT_CLOSED = 499;
+
+    private static final Logger LOG = Logger.getLogger(RequestRecorder.class.getName());
+
+    @Inject
+    ConfigService configs;
+    @Inject
+    RequestLog requestLog;
+    @Inject
+    ProxyMetrics metrics;
+    @Inject
+    Clock clock;
+    @Inject
+    AnswerCodes codes;
+
+    /**
+     * A request refused before its chain ran (origin, key, limits, bad JSON, body too large...). A failure to record
+     * is logged and never stops the refusal's answer.
+     */
+    public void refused(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
+                        ProxyError error) {
+        try {
+            logged(RequestRecord.of(requestId, receivedAt).asked(null, requestedModel)
+                    .status(codes.status(error.kind()), codes.code(error.kind())).latencyMs(latency(receivedAt))
+                    .caller(caller, null).build());
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
+        }
+    }
+
+    /**
+     * A request that was routed: answered, failed, or walked away from.
+     *
+     * @param result    how it ended, or null when the client went away
+     * @param abandoned the attempts of a run the client walked away from (when {@code result} is null)
+     * @return for an answer that must wait for its row (a success, with requestLogDurability=sync): completes once
+     * the row has committed; otherwise null
+     */
+    CompletableFuture<Void> ran(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
+                                ChainResult result, List<AttemptRecord> abandoned, Long queueWaitMs) {
+        RequestRecord.Builder row = RequestRecord.of(requestId, receivedAt).asked(tier, request.model())
+                .latencyMs(latency(receivedAt)).queueWaitMs(queueWaitMs)
+                .caller(caller.record(), request.promptExcerpt(configs.current().settings().logPromptChars()));
+        if (result instanceof ChainResult.Success s) {
+            return finish(answered(row, s.reply().usage()).answeredBy(s.model().name(), s.fallback())
+                    .finished(s.reply().finishReason(), s.truncated()).saw429(s.saw429())
+                    .stream(request.stream(), null).attempts(s.attempts()).build());
+        } else if (result instanceof ChainResult.Streamed s) {
+            return finish(answered(row, s.usage()).answeredBy(s.model().name(), s.fallback())
+                    .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
+                    .stream(true, s.stats()).attempts(s.attempts()).build());
+        } else if (result instanceof ChainResult.Failure f) {
+            logged(row.status(codes.status(f.error().kind()), codes.code(f.error().kind())).saw429(f.saw429())
+                    .stream(request.stream(), request.stream() ? f.stats() : null).attempts(f.attempts()).build());
+        } else {
+            // Cancelled: the client went away. What was relayed is not known here.
+            boolean saw429 = abandoned.stream().anyMatch(a -> a.outcome() == Outcome.RATE_LIMITED
+                    || a.outcome() == Outcome.SKIPPED_COOLDOWN);
+            logged(row.status(CLIENT_CLOSED, "client_closed").saw429(saw429).stream(request.stream(), null)
+                    .attempts(abandoned).build());
+        }
+        return null; // a failure, or a client gone: no answer the log must vouch for first
+    }
+
+    private static RequestRecord.Builder answered(RequestRecord.Builder row, TokenUsage u) {
+        return row.status(200, null).usage(u.promptTokens(), u.completionTokens(), u.totalTokens());
+    }
+
+    private void logged(RequestRecord record) {
+        metrics.requestCompleted(record);
+        requestLog.submit(record);
+    }
+
+    /** Like {@link #logged}; with {@code requestLogDurability=sync} it tells when the row has committed (else null). */
+    private CompletableFuture<Void> finish(RequestRecord record) {
+        if (!configs.current().settings().requestLogSync()) {
+            logged(record);
+            return null;
+        }
+        metrics.requestCompleted(record);
+        return requestLog.submitAwaiting(record);
+    }
+
+    private long latency(Instant receivedAt) {
+        return Duration.between(receivedAt, clock.instant()).toMillis();
+    }
+}
