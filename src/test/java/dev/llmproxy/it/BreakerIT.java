@@ -94,7 +94,9 @@ class BreakerIT extends DeployedProxy {
         int callsBefore = fault.calls("b-x") + fault.calls("b-y");
         HttpResponse<String> r = proxy.chat("b-all");
         assertThat(r.statusCode()).isEqualTo(503);
-        assertThat(r.headers().firstValue("Retry-After")).hasValue("2");
+        // the soonest probe, in whole seconds rounded up: 2 when the answer came within a second of opening
+        assertThat(r.headers().firstValue("Retry-After").map(Integer::parseInt)).hasValueSatisfying(
+                s -> assertThat(s).isBetween(1, 2));
         assertThat(json(r.body()).getJsonObject("error").getString("code")).isEqualTo("unavailable");
         assertThat(fault.calls("b-x") + fault.calls("b-y")).isEqualTo(callsBefore);
         boolean canAnswer = json(proxy.get("/v1/status").body()).getJsonArray("tiers").stream().map(JsonObject.class::cast)

@@ -3,6 +3,7 @@ package dev.llmproxy.application.access;
 import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Problem;
 import dev.llmproxy.domain.keys.ApiKey;
 import dev.llmproxy.domain.keys.ApiKeyRepository;
 import dev.llmproxy.domain.keys.ApiKeySecrets;
@@ -55,7 +56,7 @@ public class ApiKeys {
 
     /** @throws ConfigValidationException naming each bad field */
     public Created create(Request request, String who) {
-        List<String> problems = problems(request);
+        List<Problem> problems = problems(request);
         if (!problems.isEmpty()) {
             throw new ConfigValidationException(problems);
         }
@@ -72,25 +73,25 @@ public class ApiKeys {
     }
 
     /** What is wrong with a request, each problem naming its field; empty when it is good. */
-    public List<String> problems(Request request) {
-        List<String> problems = new ArrayList<>();
+    public List<Problem> problems(Request request) {
+        List<Problem> problems = new ArrayList<>();
         String name = request.name() == null ? "" : request.name().trim();
         if (name.isEmpty() || name.length() > 200) {
-            problems.add("name: must have 1 to 200 characters");
+            problems.add(new Problem("name", "must have 1 to 200 characters"));
         }
         if (request.scope() != null && !ScopeLimit.isName(request.scope())) {
-            problems.add("scope: lower-case letters, digits, - and _, at most 40 characters");
+            problems.add(new Problem("scope", "lower-case letters, digits, - and _, at most 40 characters"));
         }
         Set<String> tiers = new LinkedHashSet<>(request.allowedTiers() == null ? List.of() : request.allowedTiers());
         Set<String> known = configs.current().tiers().stream().map(t -> t.name()).collect(Collectors.toSet());
         for (String t : tiers) {
             if (!known.contains(t)) {
-                problems.add("allowedTiers: no tier is named '" + t + "'");
+                problems.add(new Problem("allowedTiers", "no tier is named '" + t + "'"));
             }
         }
         Integer limit = request.limitPerMinute();
         if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
-            problems.add("limitPerMinute: must be between 1 and " + MAX_LIMIT + " (was " + limit + ")");
+            problems.add(new Problem("limitPerMinute", "must be between 1 and " + MAX_LIMIT + " (was " + limit + ")"));
         }
         return problems;
     }

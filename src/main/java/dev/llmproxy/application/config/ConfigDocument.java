@@ -3,24 +3,18 @@ package dev.llmproxy.application.config;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Problem;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.config.RuntimeConfig;
-import dev.llmproxy.domain.config.SettingKey;
+import dev.llmproxy.domain.config.SettingProblem;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.config.Tier;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import jakarta.json.JsonWriter;
-import jakarta.json.JsonWriterFactory;
-import jakarta.json.stream.JsonGenerator;
 import jakarta.json.stream.JsonParsingException;
 
-import java.io.StringWriter;
-import java.math.BigDecimal;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,17 +22,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The config document: one JSON format for bootstrap, export and import. Reading is strict: unknown keys and
- * invalid values are rejected with messages naming the field, and nothing is returned unless all of it is valid.
+ * The config document: one JSON format for bootstrap, export and import ({@link ConfigDocumentWriter} writes it).
+ * Reading is strict: unknown keys and invalid values are rejected with problems naming the field, and nothing is
+ * returned unless all of it is valid.
  */
 public final class ConfigDocument {
 
     private static final Set<String> TOP = Set.of("version", "providers", "models", "tiers", "settings");
     private static final Set<String> PROVIDER = Set.of("name", "kind", "baseUrl", "apiKeySecret");
-    private static final Set<String> MODEL = Set.of("name", "provider", "upstreamModel", "family", "enabled", "free",
-            "freeVerifiedOn", "contextWindow", "supportsPrefill", "inputCostPerMTok", "outputCostPerMTok", "localStandIn");
+    private static final Set<String> MODEL = Set.copyOf(AllowedModel.FIELDS);
     private static final Set<String> TIER = Set.of("name", "description", "chain");
-    private static final JsonWriterFactory PRETTY = JsonCodec.writers(Map.of(JsonGenerator.PRETTY_PRINTING, true));
 
     private ConfigDocument() {
     }
@@ -49,22 +42,22 @@ public final class ConfigDocument {
         try {
             JsonValue value = JsonCodec.read(json);
             if (!(value instanceof JsonObject o)) {
-                throw new ConfigValidationException(List.of("document: must be a JSON object"));
+                throw ConfigValidationException.of("document", "must be a JSON object");
             }
             root = o;
         } catch (JsonParsingException e) {
             var loc = e.getLocation();
-            throw new ConfigValidationException(List.of("document: invalid JSON"
+            throw ConfigValidationException.of("document", "invalid JSON"
                     + (loc == null ? "" : " at line " + loc.getLineNumber() + ", column " + loc.getColumnNumber())
-                    + ": " + e.getMessage()));
+                    + ": " + e.getMessage());
         } catch (JsonException e) {
-            throw new ConfigValidationException(List.of("document: invalid JSON: " + e.getMessage()));
+            throw ConfigValidationException.of("document", "invalid JSON: " + e.getMessage());
         }
         return read(root);
     }
 
     public static RuntimeConfig read(JsonObject root) {
-        List<String> problems = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
         JsonFields top = new JsonFields(root, "", TOP, problems);
         List<Provider> providers = new ArrayList<>();
         List<JsonObject> providerObjects = top.objects("providers", true);
@@ -95,7 +88,7 @@ public final class ConfigDocument {
         }
         Settings settings = readSettings(top.object("settings"), problems);
         if (root.containsKey("version") && root.get("version").getValueType() != JsonValue.ValueType.NUMBER) {
-            problems.add("version: must be a number (it is informational and ignored on import)");
+            problems.add(new Problem("version", "must be a number (it is informational and ignored on import)"));
         }
         try {
             RuntimeConfig config = RuntimeConfig.of(0, providers, models, tiers, settings);
@@ -104,12 +97,12 @@ public final class ConfigDocument {
             }
         } catch (ConfigValidationException e) {
             // Report cross-reference problems together with the field problems: one round trip shows them all.
-            problems.addAll(e.problems());
+            problems.addAll(e.found());
         }
         throw new ConfigValidationException(problems);
     }
 
-    private static void readProvider(JsonFields f, List<Provider> out, List<String> problems) {
+    private static void readProvider(JsonFields f, List<Provider> out, List<Problem> problems) {
         String name = f.string("name", true);
         String kindId = f.string("kind", true);
         String baseUrl = f.string("baseUrl", false);
@@ -118,7 +111,7 @@ public final class ConfigDocument {
         if (kindId != null) {
             kind = ProviderKind.fromId(kindId).orElse(null);
             if (kind == null) {
-                problems.add(f.at("kind") + ": must be one of openai, sim (was '" + kindId + "')");
+                problems.add(new Problem(f.at("kind"), "must be one of openai, sim (was '" + kindId + "')"));
             }
         }
         URI uri = null;
@@ -126,7 +119,7 @@ public final class ConfigDocument {
             try {
                 uri = URI.create(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
             } catch (IllegalArgumentException e) {
-                problems.add(f.at("baseUrl") + ": not a URL (" + e.getMessage() + ")");
+                problems.add(new Problem(f.at("baseUrl"), "not a URL (" + e.getMessage() + ")"));
             }
         }
         if (name != null && kind != null) {
@@ -148,7 +141,7 @@ public final class ConfigDocument {
         }
     }
 
-    private static Settings readSettings(JsonObject object, List<String> problems) {
+    private static Settings readSettings(JsonObject object, List<Problem> problems) {
         Settings.Builder builder = Settings.builder();
         if (object == null) {
             return builder.build();
@@ -157,84 +150,14 @@ public final class ConfigDocument {
             try {
                 builder.set(e.getKey(), JsonFields.plain(e.getValue()));
             } catch (IllegalArgumentException ex) {
-                problems.add(ex.getMessage());
+                problems.add(ex instanceof SettingProblem p ? p.problem() : new Problem("settings." + e.getKey(), ex.getMessage()));
             }
         }
         try {
             return builder.build();
         } catch (IllegalArgumentException ex) {
-            problems.add(ex.getMessage());
+            problems.add(ex instanceof SettingProblem p ? p.problem() : new Problem("settings", ex.getMessage()));
             return Settings.defaults();
         }
-    }
-
-    public static JsonObject write(RuntimeConfig config) {
-        JsonArrayBuilder providers = JsonCodec.array();
-        for (Provider p : config.providers()) {
-            JsonObjectBuilder b = JsonCodec.object().add("name", p.name()).add("kind", p.kind().id());
-            if (p.baseUrl() != null) b.add("baseUrl", p.baseUrl().toString());
-            if (p.apiKeySecret() != null) b.add("apiKeySecret", p.apiKeySecret());
-            providers.add(b);
-        }
-        JsonArrayBuilder models = JsonCodec.array();
-        for (AllowedModel m : config.models()) {
-            JsonObjectBuilder b = JsonCodec.object().add("name", m.name()).add("provider", m.provider())
-                    .add("upstreamModel", m.upstreamModel()).add("enabled", m.enabled()).add("free", m.free())
-                    .add("supportsPrefill", m.supportsPrefill());
-            if (m.family() != null) b.add("family", m.family());
-            if (m.freeVerifiedOn() != null) b.add("freeVerifiedOn", m.freeVerifiedOn().toString());
-            if (m.contextWindow() != null) b.add("contextWindow", m.contextWindow());
-            addDecimal(b, "inputCostPerMTok", m.inputCostPerMTok());
-            addDecimal(b, "outputCostPerMTok", m.outputCostPerMTok());
-            if (m.localStandIn() != null) b.add("localStandIn", m.localStandIn());
-            models.add(b);
-        }
-        JsonArrayBuilder tiers = JsonCodec.array();
-        for (Tier t : config.tiers()) {
-            JsonObjectBuilder b = JsonCodec.object().add("name", t.name());
-            if (t.description() != null) b.add("description", t.description());
-            tiers.add(b.add("chain", JsonCodec.array(t.chain())));
-        }
-        JsonObjectBuilder settings = JsonCodec.object();
-        // A null value is decided by the deployment (allowAnonymousCallers): leave it out rather than pin it.
-        config.settings().effective().forEach((key, value) -> {
-            if (value != null) {
-                settings.add(key.name(), toJson(plain(key, value)));
-            }
-        });
-        return JsonCodec.object().add("version", config.version()).add("providers", providers)
-                .add("models", models).add("tiers", tiers).add("settings", settings).build();
-    }
-
-    public static String writeString(RuntimeConfig config) {
-        StringWriter out = new StringWriter();
-        try (JsonWriter w = PRETTY.createWriter(out)) {
-            w.writeObject(write(config));
-        }
-        return out.toString().strip();
-    }
-
-    private static void addDecimal(JsonObjectBuilder b, String key, BigDecimal value) {
-        if (value != null) b.add(key, value);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Object plain(SettingKey key, Object value) {
-        return key.toPlain(value);
-    }
-
-    private static JsonValue toJson(Object plain) {
-        if (plain instanceof Long l) return JsonCodec.value(l);
-        if (plain instanceof Integer i) return JsonCodec.value(i.longValue());
-        if (plain instanceof Boolean b) return b ? JsonValue.TRUE : JsonValue.FALSE;
-        if (plain instanceof String s) return JsonCodec.value(s);
-        if (plain instanceof Map<?, ?> map) {
-            JsonObjectBuilder obj = JsonCodec.object();
-            map.forEach((k, v) -> obj.add(String.valueOf(k), toJson(v)));
-            return obj.build();
-        }
-        JsonArrayBuilder arr = JsonCodec.array();
-        ((List<?>) plain).forEach(o -> arr.add(toJson(o)));
-        return arr.build();
     }
 }

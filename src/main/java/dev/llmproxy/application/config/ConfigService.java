@@ -64,7 +64,7 @@ public class ConfigService {
     }
 
     private RuntimeConfig store(RuntimeConfig config, String author, String summary) {
-        return repository.replace(config, author, summary, ConfigDocument.writeString(config));
+        return repository.replace(config, author, summary, ConfigDocumentWriter.writeString(config));
     }
 
     /** Picks up a newer version stored by another instance. */

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.config;
 
+import dev.llmproxy.domain.config.Problem;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -20,15 +21,15 @@ final class JsonFields {
 
     private final JsonObject object;
     private final String path;
-    private final List<String> problems;
+    private final List<Problem> problems;
 
-    JsonFields(JsonObject object, String path, Set<String> allowedKeys, List<String> problems) {
+    JsonFields(JsonObject object, String path, Set<String> allowedKeys, List<Problem> problems) {
         this.object = object;
         this.path = path;
         this.problems = problems;
         for (String key : object.keySet()) {
             if (!allowedKeys.contains(key)) {
-                problems.add(at(key) + ": unknown key (allowed: " + String.join(", ", allowedKeys.stream().sorted().toList()) + ")");
+                problems.add(new Problem(at(key), "unknown key (allowed: " + String.join(", ", allowedKeys.stream().sorted().toList()) + ")"));
             }
         }
     }
@@ -41,7 +42,7 @@ final class JsonFields {
         JsonValue v = object.get(key);
         if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
             if (required) {
-                problems.add(at(key) + ": required");
+                problems.add(new Problem(at(key), "required"));
             }
             return null;
         }
@@ -54,7 +55,7 @@ final class JsonFields {
             return null;
         }
         if (!(v instanceof JsonString s)) {
-            problems.add(at(key) + ": must be a string");
+            problems.add(new Problem(at(key), "must be a string"));
             return null;
         }
         return s.getString();
@@ -67,7 +68,7 @@ final class JsonFields {
         }
         if (v.getValueType() == JsonValue.ValueType.TRUE) return true;
         if (v.getValueType() == JsonValue.ValueType.FALSE) return false;
-        problems.add(at(key) + ": must be true or false");
+        problems.add(new Problem(at(key), "must be true or false"));
         return defaultValue;
     }
 
@@ -78,7 +79,7 @@ final class JsonFields {
         }
         if (!(v instanceof JsonNumber n) || !n.isIntegral() || n.bigDecimalValue().compareTo(BigDecimal.ONE) < 0
                 || n.bigDecimalValue().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
-            problems.add(at(key) + ": must be a positive whole number");
+            problems.add(new Problem(at(key), "must be a positive whole number"));
             return null;
         }
         return n.intValue();
@@ -90,7 +91,7 @@ final class JsonFields {
             return null;
         }
         if (!(v instanceof JsonNumber n) || n.bigDecimalValue().signum() < 0) {
-            problems.add(at(key) + ": must be a number of at least 0");
+            problems.add(new Problem(at(key), "must be a number of at least 0"));
             return null;
         }
         return n.bigDecimalValue();
@@ -104,7 +105,7 @@ final class JsonFields {
         try {
             return LocalDate.parse(s);
         } catch (DateTimeParseException e) {
-            problems.add(at(key) + ": must be a date as YYYY-MM-DD (was '" + s + "')");
+            problems.add(new Problem(at(key), "must be a date as YYYY-MM-DD (was '" + s + "')"));
             return null;
         }
     }
@@ -115,7 +116,7 @@ final class JsonFields {
             return List.of();
         }
         if (!(v instanceof JsonArray a)) {
-            problems.add(at(key) + ": must be a list of strings");
+            problems.add(new Problem(at(key), "must be a list of strings"));
             return List.of();
         }
         List<String> out = new ArrayList<>();
@@ -123,7 +124,7 @@ final class JsonFields {
             if (a.get(i) instanceof JsonString s) {
                 out.add(s.getString());
             } else {
-                problems.add(at(key) + "[" + i + "]: must be a string");
+                problems.add(new Problem(at(key) + "[" + i + "]", "must be a string"));
             }
         }
         return out;
@@ -135,7 +136,7 @@ final class JsonFields {
             return List.of();
         }
         if (!(v instanceof JsonArray a)) {
-            problems.add(at(key) + ": must be a list");
+            problems.add(new Problem(at(key), "must be a list"));
             return List.of();
         }
         List<JsonObject> out = new ArrayList<>();
@@ -143,7 +144,7 @@ final class JsonFields {
             if (a.get(i) instanceof JsonObject o) {
                 out.add(o);
             } else {
-                problems.add(at(key) + "[" + i + "]: must be an object");
+                problems.add(new Problem(at(key) + "[" + i + "]", "must be an object"));
                 out.add(null);
             }
         }
@@ -156,7 +157,7 @@ final class JsonFields {
             return null;
         }
         if (!(v instanceof JsonObject o)) {
-            problems.add(at(key) + ": must be an object");
+            problems.add(new Problem(at(key), "must be an object"));
             return null;
         }
         return o;

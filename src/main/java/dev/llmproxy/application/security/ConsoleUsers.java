@@ -2,6 +2,7 @@ package dev.llmproxy.application.security;
 
 import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Problem;
 import dev.llmproxy.domain.security.ConsoleUser;
 import dev.llmproxy.domain.security.PasswordHasher;
 import dev.llmproxy.domain.security.UserRepository;
@@ -61,15 +62,15 @@ public class ConsoleUsers {
 
     /** Creates or replaces a user. @throws ConfigValidationException naming each bad field */
     public void save(String username, String password, String role, String by) {
-        List<String> problems = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
         if (username == null || !username.matches("[a-z0-9][a-z0-9._-]{1,39}")) {
-            problems.add("username: 2 to 40 lower-case letters, digits, '.', '_' or '-'");
+            problems.add(new Problem("username", "2 to 40 lower-case letters, digits, '.', '_' or '-'"));
         }
         if (password == null || password.length() < MIN_PASSWORD) {
-            problems.add("password: at least " + MIN_PASSWORD + " characters");
+            problems.add(new Problem("password", "at least " + MIN_PASSWORD + " characters"));
         }
         if (!ConsoleUser.ADMIN.equals(role) && !ConsoleUser.AUDITOR.equals(role)) {
-            problems.add("role: admin or auditor");
+            problems.add(new Problem("role", "admin or auditor"));
         }
         if (!problems.isEmpty()) {
             throw new ConfigValidationException(problems);

@@ -1,7 +1,10 @@
 package dev.llmproxy.domain.config;
 
+import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,6 +19,10 @@ import java.util.Objects;
 public record AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                            boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
                            BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn) {
+    /** The fields of a model as the config document and the console's form name them, in order. */
+    public static final List<String> FIELDS = Arrays.stream(AllowedModel.class.getRecordComponents())
+            .map(RecordComponent::getName).toList();
+
     public AllowedModel {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(provider, "provider");

@@ -2,17 +2,27 @@ package dev.llmproxy.domain.config;
 
 import java.util.List;
 
-/** A configuration was rejected; each problem names the field it concerns (e.g. {@code models[2].provider: ...}). */
+/** A configuration was rejected with every {@link Problem} found; nothing of it was applied. */
 public class ConfigValidationException extends RuntimeException {
 
-    private final List<String> problems;
+    private final List<Problem> found;
 
-    public ConfigValidationException(List<String> problems) {
-        super(String.join("; ", problems));
-        this.problems = List.copyOf(problems);
+    public ConfigValidationException(List<Problem> found) {
+        super(String.join("; ", found.stream().map(Problem::toString).toList()));
+        this.found = List.copyOf(found);
     }
 
+    public static ConfigValidationException of(String path, String message) {
+        return new ConfigValidationException(List.of(new Problem(path, message)));
+    }
+
+    /** Each problem, with its path. */
+    public List<Problem> found() {
+        return found;
+    }
+
+    /** Each problem as a line of text ({@code path: message}). */
     public List<String> problems() {
-        return problems;
+        return found.stream().map(Problem::toString).toList();
     }
 }

@@ -1,31 +1,23 @@
 package dev.llmproxy.domain.config;
 
-import dev.llmproxy.domain.limits.ScopeLimit;
-
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * One runtime setting: its name in the config document, type, default, bounds, unit and a one-line explanation.
  * The definition is the single source for validation, export, persistence and documentation.
  */
 public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKey.BoolKey, SettingKey.IntListKey,
-        SettingKey.TextListKey, SettingKey.ChoiceKey, SettingKey.ScopeLimitsKey {
+        TextListKey, SettingKey.ChoiceKey, ScopeLimitsKey {
 
     private final String name;
     private final T defaultValue;
     private final String unit;
     private final String description;
 
-    private SettingKey(String name, T defaultValue, String unit, String description) {
+    SettingKey(String name, T defaultValue, String unit, String description) {
         this.name = name;
         this.defaultValue = defaultValue;
         this.unit = unit;
@@ -58,7 +50,7 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
 
     /** @param path below the setting, e.g. {@code .chat.perMinute} */
     IllegalArgumentException invalidAt(String path, String rule) {
-        return new SettingProblem(name, "settings." + name + path + " " + rule);
+        return new SettingProblem(name, path, rule);
     }
 
     public static final class LongKey extends SettingKey<Long> {
@@ -126,38 +118,6 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
         @Override public Object toPlain(Set<Integer> value) { return value.stream().sorted().toList(); }
     }
 
-    /** A list of case-insensitive texts, each checked by a validator that throws a message on a bad entry. */
-    public static final class TextListKey extends SettingKey<List<String>> {
-        private final Consumer<String> validator;
-
-        TextListKey(String name, List<String> defaultValue, String description) {
-            this(name, defaultValue, description, s -> { });
-        }
-
-        TextListKey(String name, List<String> defaultValue, String description, Consumer<String> validator) {
-            super(name, List.copyOf(defaultValue), "", description);
-            this.validator = validator;
-        }
-        @Override public List<String> coerce(Object raw) {
-            if (!(raw instanceof List<?> list)) throw invalid("must be a list of strings");
-            List<String> out = new ArrayList<>();
-            for (Object o : list) {
-                if (!(o instanceof String s) || s.isBlank() || s.contains("\n")) {
-                    throw invalid("must hold only non-empty single-line strings (found " + o + ")");
-                }
-                try {
-                    validator.accept(s.trim());
-                } catch (IllegalArgumentException e) {
-                    throw invalid("holds " + e.getMessage());
-                }
-                out.add(s.trim().toLowerCase(Locale.ROOT));
-            }
-            return List.copyOf(out);
-        }
-        @Override public String toText(List<String> value) { return String.join("\n", value); }
-        @Override Object fromText(String text) { return text.isEmpty() ? List.of() : List.of(text.split("\n")); }
-    }
-
     public static final class ChoiceKey extends SettingKey<String> {
         private final List<String> choices;
 
@@ -174,70 +134,6 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
         @Override public String toText(String value) { return value; }
         @Override Object fromText(String text) { return text; }
         public List<String> choices() { return choices; }
-    }
-
-    /** Per-scope request limits: scope name -> per-minute and per-hour maxima per client (0 = none). */
-    public static final class ScopeLimitsKey extends SettingKey<Map<String, ScopeLimit>> {
-        private static final long MAX = 1_000_000;
-
-        ScopeLimitsKey(String name, String description) {
-            super(name, Map.of(), "requests per client", description);
-        }
-        @Override public Map<String, ScopeLimit> coerce(Object raw) {
-            if (!(raw instanceof Map<?, ?> map)) {
-                throw invalid("must be an object of scope name -> {\"perMinute\": n, \"perHour\": n}");
-            }
-            Map<String, ScopeLimit> out = new TreeMap<>();
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                String scope = String.valueOf(e.getKey());
-                if (!ScopeLimit.isName(scope)) {
-                    throw invalid("has a bad scope name \"" + scope + "\" (lower-case letters, digits, - and _, at most 40)");
-                }
-                if (!(e.getValue() instanceof Map<?, ?> limits)) {
-                    throw invalidAt("." + scope, "must be an object with perMinute and/or perHour");
-                }
-                for (Object k : limits.keySet()) {
-                    if (!k.equals("perMinute") && !k.equals("perHour")) {
-                        throw invalidAt("." + scope + "." + k, "is not known (perMinute, perHour)");
-                    }
-                }
-                out.put(scope, new ScopeLimit(count(scope, "perMinute", limits.get("perMinute")),
-                        count(scope, "perHour", limits.get("perHour"))));
-            }
-            return Collections.unmodifiableMap(out);
-        }
-        private int count(String scope, String field, Object raw) {
-            if (raw == null) {
-                return 0;
-            }
-            if (!(raw instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.longValue() < 0
-                    || n.longValue() > MAX) {
-                throw invalidAt("." + scope + "." + field, "must be a whole number between 0 and " + MAX + " (was " + raw + ")");
-            }
-            return n.intValue();
-        }
-        @Override public String toText(Map<String, ScopeLimit> value) {
-            StringBuilder sb = new StringBuilder();
-            value.forEach((scope, l) -> sb.append(sb.length() == 0 ? "" : "\n").append(scope).append('=')
-                    .append(l.perMinute()).append('/').append(l.perHour()));
-            return sb.toString();
-        }
-        @Override Object fromText(String text) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            if (!text.isBlank()) {
-                for (String line : text.split("\n")) {
-                    String[] kv = line.split("=", 2);
-                    String[] counts = kv[1].split("/", 2);
-                    out.put(kv[0], Map.of("perMinute", Long.parseLong(counts[0]), "perHour", Long.parseLong(counts[1])));
-                }
-            }
-            return out;
-        }
-        @Override public Object toPlain(Map<String, ScopeLimit> value) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            value.forEach((scope, l) -> out.put(scope, Map.of("perMinute", (long) l.perMinute(), "perHour", (long) l.perHour())));
-            return out;
-        }
     }
 
     @Override public boolean equals(Object o) {

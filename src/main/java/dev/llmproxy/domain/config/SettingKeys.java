@@ -2,6 +2,7 @@ package dev.llmproxy.domain.config;
 
 import dev.llmproxy.domain.access.Cidr;
 import dev.llmproxy.domain.access.OriginPolicy;
+import dev.llmproxy.domain.breaker.BreakerPolicy;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,8 @@ public final class SettingKeys {
     private static final Map<String, SettingKey<?>> ALL = new LinkedHashMap<>();
 
     private static final long HOUR_MS = 3_600_000L;
+    /** The breaker settings' defaults are the breaker's own. */
+    private static final BreakerPolicy BREAKER = BreakerPolicy.DEFAULT;
 
     public static final SettingKey.LongKey ATTEMPT_TIMEOUT_MS = register(new SettingKey.LongKey("attemptTimeoutMs",
             10_000, 1, HOUR_MS, "ms", "Longest wait for one upstream attempt (capped by what is left of the chain budget)."));
@@ -47,10 +50,10 @@ public final class SettingKeys {
     public static final SettingKey.IntListKey BREAKER_FAILURE_STATUSES = register(new SettingKey.IntListKey(
             "breakerFailureStatuses", Set.of(401, 403, 404, 500, 502, 503, 504),
             "Upstream statuses that count against a model's health (timeouts and connection failures always do)."));
-    public static final SettingKey.TextListKey CONTEXT_LENGTH_MARKERS = register(new SettingKey.TextListKey(
+    public static final TextListKey CONTEXT_LENGTH_MARKERS = register(new TextListKey(
             "contextLengthMarkers", List.of("context_length_exceeded", "maximum context length", "context window"),
             "Text in a 400 body that means the prompt is too long for that model (moves on)."));
-    public static final SettingKey.TextListKey CONTENT_POLICY_MARKERS = register(new SettingKey.TextListKey(
+    public static final TextListKey CONTENT_POLICY_MARKERS = register(new TextListKey(
             "contentPolicyMarkers", List.of("content_policy_violation", "content_filter", "content policy", "safety"),
             "Text in a 400 body that means a content refusal (stops with a clean 400)."));
     public static final SettingKey.BoolKey ROUTE_AROUND_REFUSALS = register(new SettingKey.BoolKey(
@@ -60,20 +63,20 @@ public final class SettingKeys {
             "finish_reason length: accept the answer (logged as truncated) or try the next model first."));
 
     public static final SettingKey.LongKey BREAKER_FAILURE_THRESHOLD = register(new SettingKey.LongKey(
-            "breakerFailureThreshold", 3, 1, 10_000, "failures",
+            "breakerFailureThreshold", BREAKER.failureThreshold(), 1, 10_000, "failures",
             "A model's breaker opens after this many health failures within breakerWindowMs (3 in 5 minutes by default)."));
     public static final SettingKey.LongKey BREAKER_WINDOW_MS = register(new SettingKey.LongKey("breakerWindowMs",
-            300_000, 1_000, 24 * HOUR_MS, "ms", "The sliding window in which breakerFailureThreshold failures are counted."));
+            BREAKER.window().toMillis(), 1_000, 24 * HOUR_MS, "ms", "The sliding window in which breakerFailureThreshold failures are counted."));
     public static final SettingKey.LongKey BREAKER_CONSECUTIVE_FAILURES = register(new SettingKey.LongKey(
-            "breakerConsecutiveFailures", 5, 1, 10_000, "failures",
+            "breakerConsecutiveFailures", BREAKER.consecutiveFailures(), 1, 10_000, "failures",
             "A model's breaker also opens after this many health failures in a row."));
     public static final SettingKey.LongKey BREAKER_COOLDOWN_MS = register(new SettingKey.LongKey("breakerCooldownMs",
-            30_000, 100, 24 * HOUR_MS, "ms", "How long an open breaker skips its model before letting probes through."));
+            BREAKER.cooldown().toMillis(), 100, 24 * HOUR_MS, "ms", "How long an open breaker skips its model before letting probes through."));
     public static final SettingKey.LongKey BREAKER_HALF_OPEN_PROBES = register(new SettingKey.LongKey(
-            "breakerHalfOpenProbes", 1, 1, 100, "requests",
+            "breakerHalfOpenProbes", BREAKER.halfOpenProbes(), 1, 100, "requests",
             "Requests let through at once to a half-open model to probe whether it has recovered."));
     public static final SettingKey.LongKey BREAKER_SUCCESS_THRESHOLD = register(new SettingKey.LongKey(
-            "breakerSuccessThreshold", 2, 1, 100, "successes",
+            "breakerSuccessThreshold", BREAKER.successThreshold(), 1, 100, "successes",
             "Successful probes that close a half-open breaker (one failure reopens it)."));
 
     public static final SettingKey.LongKey MAX_CONCURRENT_UPSTREAM = register(new SettingKey.LongKey(
@@ -96,7 +99,7 @@ public final class SettingKeys {
             + "applies to callers without a key."));
     public static final SettingKey.LongKey KEY_LIMIT_PER_MINUTE = register(new SettingKey.LongKey("keyLimitPerMinute",
             600, 0, 1_000_000, "requests", "Requests per API key in any minute, unless the key has its own (0 = off)."));
-    public static final SettingKey.ScopeLimitsKey SCOPE_LIMITS = register(new SettingKey.ScopeLimitsKey("scopeLimits",
+    public static final ScopeLimitsKey SCOPE_LIMITS = register(new ScopeLimitsKey("scopeLimits",
             "Per-scope buckets per client, so one feature cannot starve another: "
             + "{\"pairing\": {\"perMinute\": 5, \"perHour\": 20}}. A scope not listed has no bucket of its own."));
     public static final SettingKey.LongKey MAX_PROMPT_CHARS = register(new SettingKey.LongKey("maxPromptChars",
@@ -104,10 +107,10 @@ public final class SettingKeys {
     public static final SettingKey.LongKey LOG_PROMPT_CHARS = register(new SettingKey.LongKey("logPromptChars",
             0, 0, 10_000, "characters", "Characters of the last user message kept in the request log for auditors "
             + "(0: prompts are not stored at all)."));
-    public static final SettingKey.TextListKey TRUSTED_PROXIES = register(new SettingKey.TextListKey("trustedProxies",
+    public static final TextListKey TRUSTED_PROXIES = register(new TextListKey("trustedProxies",
             List.of(), "Addresses or CIDR ranges of the load balancers in front of the proxy; only from these are "
             + "X-Forwarded-For and Forwarded believed.", Cidr::parse));
-    public static final SettingKey.TextListKey ALLOWED_ORIGINS = register(new SettingKey.TextListKey("allowedOrigins",
+    public static final TextListKey ALLOWED_ORIGINS = register(new TextListKey("allowedOrigins",
             List.of("localhost", "127.0.0.1"), "Browser origins allowed to call the proxy: exact hosts, .suffixes for "
             + "subdomains, or *. Requests without an Origin header are not gated.", OriginPolicy::validate));
 

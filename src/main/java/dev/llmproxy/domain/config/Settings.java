@@ -114,9 +114,9 @@ public final class Settings {
         /** Sets a value given in plain Java form; throws IllegalArgumentException naming the setting. */
         public Builder set(String name, Object raw) {
             SettingKey<?> key = SettingKeys.byName(name)
-                    .orElseThrow(() -> new SettingProblem(name, "settings." + name + " is not a known setting"));
+                    .orElseThrow(() -> new SettingProblem(name, "", "is not a known setting"));
             if (raw == null) {
-                throw new SettingProblem(name, "settings." + name + " must not be null");
+                throw new SettingProblem(name, "", "must not be null");
             }
             values.put(key, key.coerce(raw));
             return this;
@@ -136,8 +136,8 @@ public final class Settings {
         public Settings build() {
             Settings s = new Settings(values);
             if (s.backoffInitial().compareTo(s.backoffMax()) > 0) {
-                throw new SettingProblem(SettingKeys.BACKOFF_INITIAL_MS.name(),
-                        "settings.backoffInitialMs must not exceed settings.backoffMaxMs");
+                throw new SettingProblem(SettingKeys.BACKOFF_INITIAL_MS.name(), "",
+                        "must not exceed settings.backoffMaxMs");
             }
             return s;
         }

@@ -1,28 +1,20 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.streaming.Backpressure;
-import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.Exchange;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import dev.llmproxy.infrastructure.upstream.http.ResponseListener;
-import jakarta.json.JsonNumber;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledFuture;
-import java.util.logging.Logger;
+import java.util.function.Consumer;
 
 /**
  * One streaming attempt against an OpenAI-compatible upstream. Until the first content arrives it behaves like a
@@ -32,7 +24,6 @@ import java.util.logging.Logger;
  */
 final class StreamingAttempt implements ResponseListener, Backpressure {
 
-    private static final Logger LOG = Logger.getLogger(StreamingAttempt.class.getName());
 
     private final UpstreamCall call;
     private final CompletableFuture<UpstreamReply> reply;
@@ -44,16 +35,12 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
     private volatile Exchange exchange;
     // Guarded by this: I/O callbacks and timer callbacks meet here.
     private ResponseHead head;
-    private ByteArrayOutputStream nonStreamBody;
-    private boolean started;
+    private BoundedBody nonStreamBody;
     private boolean finished;
     private boolean completedCleanly;
     private final StreamTally tally;
-    private long lastEventAt;
-    private volatile boolean paused;
-    /** When the client last caught up: silence while we were not reading is not the upstream's. */
-    private volatile long resumedAt;
-    private ScheduledFuture<?> timer;
+    private final SilenceWatch silence;
+    private final ChunkRelay relay;
 
     StreamingAttempt(UpstreamCall call, CompletableFuture<UpstreamReply> reply, Executor workers, Timers timers, Clock clock) {
         this.call = call;
@@ -62,11 +49,13 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         this.timers = timers;
         this.clock = clock;
         this.tally = new StreamTally(call.model().upstreamModel());
+        this.silence = new SilenceWatch(timers, clock, call.limits(), this::onTimer);
+        this.relay = new ChunkRelay(call, tally, this, silence::firstContent);
     }
 
     /** Arms the first-token timer; call before the request is sent (its answer may arrive at once). */
     synchronized void arm() {
-        timer = timers.schedule(call.limits().firstToken(), this::onTimer);
+        silence.awaitFirstToken();
         reply.whenComplete((r, e) -> {
             if (reply.isCancelled()) {
                 cancel();
@@ -92,7 +81,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         String type = head.header("content-type");
         if (!head.isSuccess() || type == null || !type.toLowerCase().contains("text/event-stream")) {
             // An error status, or an upstream that ignored stream:true and answered in one piece.
-            nonStreamBody = new ByteArrayOutputStream(1024);
+            nonStreamBody = new BoundedBody(head.header("content-length"));
         }
     }
 
@@ -102,12 +91,9 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             return;
         }
         if (nonStreamBody != null) {
-            if (nonStreamBody.size() + data.remaining() > OpenAiHttpUpstream.MAX_BODY) {
-                finishAndAbort(new UpstreamReply.Failed(FailureKind.MALFORMED,
-                        "response body larger than " + OpenAiHttpUpstream.MAX_BODY + " bytes"));
-                return;
+            if (!nonStreamBody.add(data)) {
+                finishAndAbort(BoundedBody.TOO_LARGE);
             }
-            OpenAiHttpUpstream.append(nonStreamBody, data);
             return;
         }
         try {
@@ -124,14 +110,14 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         }
         completedCleanly = true;
         if (nonStreamBody != null) {
-            finish(wholeAnswer(nonStreamBody.toByteArray()));
+            finish(wholeAnswer(nonStreamBody.bytes()));
             return;
         }
         sse.end();
         if (finished) {
             return;
         }
-        if (!started) {
+        if (!relay.started()) {
             finish(new UpstreamReply.Failed(FailureKind.MALFORMED, "stream ended before any content"));
         } else if (tally.saidItEnded()) {
             finish(tally.ended());
@@ -148,13 +134,13 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             return;
         }
         if (head == null) {
-            finish(OpenAiHttpUpstream.connectionFailure(error));
+            finish(HttpReplies.connectionFailure(error));
         } else if (nonStreamBody != null && !head.isSuccess()) {
-            finish(OpenAiHttpUpstream.httpError(call, head, nonStreamBody.toByteArray(), clock));
-        } else if (started && tally.finishReason() != null) {
+            finish(HttpReplies.httpError(call, head, nonStreamBody.bytes(), clock));
+        } else if (relay.started() && tally.finishReason() != null) {
             finish(tally.ended()); // only the tail after the last chunk was lost
         } else {
-            onBroken(StreamBreak.CUT, "connection lost: " + OpenAiHttpUpstream.describe(error), FailureKind.MALFORMED);
+            onBroken(StreamBreak.CUT, "connection lost: " + HttpReplies.describe(error), FailureKind.MALFORMED);
         }
     }
 
@@ -162,77 +148,27 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         if (finished) {
             return;
         }
-        lastEventAt = clock.millis();
-        if (data.equals("[DONE]")) {
-            tally.done();
-            return;
+        silence.event();
+        UpstreamReply end = relay.onData(data);
+        if (end != null) {
+            finishAndAbort(end);
         }
-        StreamChunk read = StreamChunk.read(data);
-        if (read instanceof StreamChunk.Malformed) {
-            tally.malformed();
-            LOG.warning("Skipped a malformed stream event from " + call.provider().name() + "/"
-                    + call.model().upstreamModel() + " for request " + call.requestId() + ": "
-                    + data.substring(0, Math.min(200, data.length())));
-            return;
-        }
-        if (read instanceof StreamChunk.Error e) {
-            onUpstreamError(e.error());
-            return;
-        }
-        StreamChunk.Chunk chunk = (StreamChunk.Chunk) read;
-        tally.note(chunk);
-        if (chunk.delta() == null) {
-            return;
-        }
-        String finish = chunk.finishReason();
-        if (!started) {
-            if (!chunk.carriesContent() && finish == null) {
-                return; // the role-only opening chunk: nothing to show yet
-            }
-            started = true;
-            // From the first content on, silence is measured against the idle limit.
-            timer.cancel(false);
-            timer = timers.schedule(call.limits().idle(), this::onTimer);
-        }
-        tally.relayed(finish);
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish,
-                chunk.carriesToolCall()), this);
     }
 
     @Override
     public void pause() {
-        paused = true;
-        Exchange e = exchange;
-        if (e != null) {
-            e.pause();
-        }
+        silence.paused();
+        onExchange(Exchange::pause);
     }
 
     @Override
     public void resume() {
-        resumedAt = clock.millis();
-        paused = false;
-        Exchange e = exchange;
-        if (e != null) {
-            e.resume();
-        }
-    }
-
-    private void onUpstreamError(JsonObject error) {
-        String message = error.get("message") instanceof JsonString m ? m.getString() : error.toString();
-        LOG.warning("Upstream " + call.provider().name() + "/" + call.model().upstreamModel()
-                + " sent an error event for request " + call.requestId() + ": " + message);
-        if (started) {
-            finishAndAbort(tally.broken(StreamBreak.ERROR, "error event: " + abbreviate(message)));
-            return;
-        }
-        int status = error.get("code") instanceof JsonNumber n && n.isIntegral() && n.intValue() >= 400
-                && n.intValue() <= 599 ? n.intValue() : 502;
-        finishAndAbort(new UpstreamReply.HttpError(status, null, error.toString()));
+        silence.resumed();
+        onExchange(Exchange::resume);
     }
 
     private void onBroken(StreamBreak kind, String detail, FailureKind beforeContent) {
-        if (started) {
+        if (relay.started()) {
             finishAndAbort(tally.broken(kind, detail));
         } else {
             finishAndAbort(new UpstreamReply.Failed(beforeContent, detail));
@@ -243,70 +179,48 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         if (finished) {
             return;
         }
-        long now = clock.millis();
-        if (!started) {
+        if (!relay.started()) {
             finishAndAbort(new UpstreamReply.Failed(FailureKind.TIMEOUT,
-                    "no first token in " + call.limits().firstToken().toMillis() + " ms"));
+                    "no first token in " + silence.firstTokenLimit().toMillis() + " ms"));
             return;
         }
-        long idle = call.limits().idle().toMillis();
-        long silent = now - Math.max(lastEventAt, resumedAt);
-        if (paused) {
-            timer = timers.schedule(Duration.ofMillis(idle), this::onTimer);
-        } else if (silent >= idle) {
+        long silent = silence.stalledFor();
+        if (silent >= 0) {
             finishAndAbort(tally.broken(StreamBreak.STALL,
                     "stalled: no event for " + silent + " ms after " + tally.events() + " events"));
-        } else {
-            timer = timers.schedule(Duration.ofMillis(idle - silent), this::onTimer);
         }
     }
 
     private UpstreamReply wholeAnswer(byte[] body) {
         if (!head.isSuccess()) {
-            return OpenAiHttpUpstream.httpError(call, head, body, clock);
+            return HttpReplies.httpError(call, head, body, clock);
         }
         UpstreamReply parsed = CompletionParser.parse(body, call.model().upstreamModel());
-        if (!(parsed instanceof UpstreamReply.Completed c)) {
-            return parsed;
-        }
-        // The upstream ignored stream:true: relay its answer as one event.
-        JsonObject message = CompletionParser.firstMessage(c.body());
-        String text = message != null && message.get("content") instanceof JsonString s ? s.getString() : "";
-        JsonObject delta = JsonCodec.object().add("role", "assistant").add("content", text).build();
-        started = true;
-        tally.whole(c);
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, tally.finishReason()), this);
-        return tally.ended();
+        return parsed instanceof UpstreamReply.Completed c ? relay.whole(c) : parsed;
     }
 
     private void finishAndAbort(UpstreamReply r) {
         finish(r);
-        Exchange e = exchange;
-        if (e != null) {
-            e.abort();
-        }
+        onExchange(Exchange::abort);
     }
 
     private void finish(UpstreamReply r) {
         finished = true;
-        if (timer != null) {
-            timer.cancel(false);
-        }
+        silence.stop();
         workers.execute(() -> reply.complete(r));
     }
 
     private synchronized void cancel() {
         finished = true;
-        if (timer != null) {
-            timer.cancel(false);
-        }
-        Exchange e = exchange;
-        if (e != null) {
-            e.abort();
-        }
+        silence.stop();
+        onExchange(Exchange::abort);
     }
 
-    private static String abbreviate(String s) {
-        return s.length() <= 300 ? s : s.substring(0, 300) + "...";
+    /** The exchange may not be attached yet: the request is still being sent. */
+    private void onExchange(Consumer<Exchange> action) {
+        Exchange e = exchange;
+        if (e != null) {
+            action.accept(e);
+        }
     }
 }

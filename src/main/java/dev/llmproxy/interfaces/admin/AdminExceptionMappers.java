@@ -7,6 +7,7 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.interfaces.json.ErrorBodies;
 import dev.llmproxy.interfaces.json.ErrorWire;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.persistence.PersistenceException;
 import jakarta.ws.rs.WebApplicationException;
@@ -34,9 +35,17 @@ public final class AdminExceptionMappers {
                     "The request was rejected; nothing was changed. " + e.getMessage(), null, null));
             JsonObject error = JsonCodec.object(base.getJsonObject("error"))
                     .add("code", "invalid_config")
-                    .add("details", JsonCodec.array(e.problems())).build();
+                    .add("details", JsonCodec.array(e.problems()))
+                    .add("problems", problems(e)).build();
             return json(400, JsonCodec.object().add("error", error).build());
         }
+    }
+
+    /** Each problem with its path, for a client that puts messages beside its own fields. */
+    private static JsonArrayBuilder problems(ConfigValidationException e) {
+        JsonArrayBuilder out = JsonCodec.array();
+        e.found().forEach(p -> out.add(JsonCodec.object().add("path", p.path()).add("message", p.message())));
+        return out;
     }
 
     @Provider

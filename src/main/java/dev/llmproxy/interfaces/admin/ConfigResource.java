@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.admin;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.config.ConfigDocument;
+import dev.llmproxy.application.config.ConfigDocumentWriter;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import jakarta.inject.Inject;
@@ -25,7 +26,7 @@ public class ConfigResource {
 
     @GET
     public JsonObject export() {
-        return ConfigDocument.write(configs.current());
+        return ConfigDocumentWriter.write(configs.current());
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.admin;
 import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Problem;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
@@ -69,23 +70,23 @@ public class KeysResource {
         try {
             o = JsonCodec.read(body).asJsonObject();
         } catch (JsonException | ClassCastException e) {
-            throw new ConfigValidationException(List.of("body: must be a JSON object"));
+            throw ConfigValidationException.of("body", "must be a JSON object");
         }
-        List<String> problems = new ArrayList<>();
-        o.keySet().stream().filter(k -> !FIELDS.contains(k)).forEach(k -> problems.add(k + ": is not a known field"));
+        List<Problem> problems = new ArrayList<>();
+        o.keySet().stream().filter(k -> !FIELDS.contains(k)).forEach(k -> problems.add(new Problem(k, "is not a known field")));
         String name = text(o, "name", problems);
         String scope = text(o, "scope", problems);
         List<String> tiers = new ArrayList<>();
         JsonValue t = o.get("allowedTiers");
         if (t != null && t.getValueType() != JsonValue.ValueType.NULL) {
             if (t.getValueType() != JsonValue.ValueType.ARRAY) {
-                problems.add("allowedTiers: must be a list of tier names");
+                problems.add(new Problem("allowedTiers", "must be a list of tier names"));
             } else {
                 t.asJsonArray().forEach(v -> {
                     if (v instanceof JsonString s) {
                         tiers.add(s.getString());
                     } else {
-                        problems.add("allowedTiers: must hold only tier names (found " + v + ")");
+                        problems.add(new Problem("allowedTiers", "must hold only tier names (found " + v + ")"));
                     }
                 });
             }
@@ -96,7 +97,7 @@ public class KeysResource {
             if (l instanceof JsonNumber n && n.isIntegral()) {
                 limit = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, n.longValue()));
             } else {
-                problems.add("limitPerMinute: must be a whole number");
+                problems.add(new Problem("limitPerMinute", "must be a whole number"));
             }
         }
         ApiKeys.Request request = new ApiKeys.Request(name, scope, tiers, limit);
@@ -107,7 +108,7 @@ public class KeysResource {
         return request;
     }
 
-    private static String text(JsonObject o, String field, List<String> problems) {
+    private static String text(JsonObject o, String field, List<Problem> problems) {
         JsonValue v = o.get(field);
         if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
             return null;
@@ -115,7 +116,7 @@ public class KeysResource {
         if (v instanceof JsonString s) {
             return s.getString();
         }
-        problems.add(field + ": must be a string");
+        problems.add(new Problem(field, "must be a string"));
         return null;
     }
 

@@ -15,8 +15,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
 
-import java.util.List;
-
 /** {@code PUT /admin/api/users/{name}} {"password", "role"}: creates or replaces a console user. */
 @Path("users")
 @Produces(MediaType.APPLICATION_JSON)
@@ -33,7 +31,7 @@ public class UsersResource {
         try {
             o = JsonCodec.read(body).asJsonObject();
         } catch (JsonException | ClassCastException e) {
-            throw new ConfigValidationException(List.of("body: must be a JSON object with password and role"));
+            throw ConfigValidationException.of("body", "must be a JSON object with password and role");
         }
         users.save(name, o.getString("password", null), o.getString("role", null), AdminExceptionMappers.who(security));
         return JsonCodec.object().add("username", name).add("role", o.getString("role")).build();

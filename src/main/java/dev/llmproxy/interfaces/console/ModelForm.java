@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Problem;
 import dev.llmproxy.domain.config.RuntimeConfig;
 
 import java.math.BigDecimal;
@@ -19,8 +20,7 @@ import java.util.function.Function;
  */
 public final class ModelForm {
 
-    static final List<String> FIELDS = List.of("name", "provider", "upstreamModel", "family", "enabled", "free",
-            "freeVerifiedOn", "contextWindow", "supportsPrefill", "inputCostPerMTok", "outputCostPerMTok", "localStandIn");
+    static final List<String> FIELDS = AllowedModel.FIELDS;
 
     /** The configuration with the model saved, or the errors by field. */
     public record Result(RuntimeConfig config, AllowedModel model, Map<String, String> errors) {
@@ -115,13 +115,9 @@ public final class ModelForm {
             return new Result(current.withModels(models), model, Map.of());
         } catch (ConfigValidationException e) {
             String prefix = "models[" + index + "].";
-            for (String problem : e.problems()) {
-                if (problem.startsWith(prefix)) {
-                    String field = problem.substring(prefix.length(), problem.indexOf(':'));
-                    errors.put(field, problem.substring(problem.indexOf(':') + 1).trim());
-                } else {
-                    errors.put("", problem);
-                }
+            for (Problem problem : e.found()) {
+                problem.fieldBelow(prefix).ifPresentOrElse(field -> errors.put(field, problem.message()),
+                        () -> errors.put("", problem.toString()));
             }
             return new Result(null, null, errors);
         }

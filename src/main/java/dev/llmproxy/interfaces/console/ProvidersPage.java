@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Problem;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.config.RuntimeConfig;
@@ -82,10 +83,8 @@ public class ProvidersPage {
                 return;
             } catch (ConfigValidationException e) {
                 String prefix = "providers[" + index + "].";
-                for (String problem : e.problems()) {
-                    int colon = problem.indexOf(':');
-                    errors.put(problem.startsWith(prefix) ? problem.substring(prefix.length(), colon) : "",
-                            problem.substring(colon + 1).trim());
+                for (Problem problem : e.found()) {
+                    errors.put(problem.fieldBelow(prefix).orElse(""), problem.message());
                 }
             }
         }

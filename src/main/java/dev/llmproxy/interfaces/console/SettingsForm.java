@@ -1,6 +1,8 @@
 package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.domain.config.SettingKey;
+import dev.llmproxy.domain.config.ScopeLimitsKey;
+import dev.llmproxy.domain.config.TextListKey;
 import dev.llmproxy.domain.config.SettingKeys;
 import dev.llmproxy.domain.config.SettingProblem;
 import dev.llmproxy.domain.config.Settings;
@@ -94,7 +96,7 @@ public final class SettingsForm {
         if (value == null) {
             return "";
         }
-        if (key instanceof SettingKey.IntListKey || key instanceof SettingKey.TextListKey) {
+        if (key instanceof SettingKey.IntListKey || key instanceof TextListKey) {
             return String.join(", ", ((List<?>) key.toPlain(value)).stream().map(Object::toString).toList());
         }
         return key.toText(value);
@@ -132,10 +134,10 @@ public final class SettingsForm {
             }
             return out;
         }
-        if (key instanceof SettingKey.TextListKey) {
+        if (key instanceof TextListKey) {
             return List.of(text.split("\\s*,\\s*")).stream().filter(s -> !s.isEmpty()).map(s -> (Object) s).toList();
         }
-        if (key instanceof SettingKey.ScopeLimitsKey scopes) {
+        if (key instanceof ScopeLimitsKey scopes) {
             try {
                 return scopes.toPlain(scopes.parseText(text.replace("\r", "")));
             } catch (IllegalArgumentException e) {
@@ -150,7 +152,7 @@ public final class SettingsForm {
 
     private static Field field(SettingKey<?> key, String value, String error) {
         String kind = key instanceof SettingKey.LongKey ? "number" : key instanceof SettingKey.BoolKey ? "bool"
-                : key instanceof SettingKey.ChoiceKey ? "choice" : key instanceof SettingKey.ScopeLimitsKey ? "lines" : "text";
+                : key instanceof SettingKey.ChoiceKey ? "choice" : key instanceof ScopeLimitsKey ? "lines" : "text";
         List<String> choices = key instanceof SettingKey.ChoiceKey c ? c.choices() : List.of();
         Long min = key instanceof SettingKey.LongKey l ? l.min() : null;
         Long max = key instanceof SettingKey.LongKey l ? l.max() : null;

@@ -102,6 +102,13 @@ final class ChainAnswers {
         return result.attempts().stream().filter(a -> !a.outcome().skipped()).count();
     }
 
+    /** Who answers, as every successful answer says it (a stream says it before its first content). */
+    static void answeredBy(HttpServletResponse res, String model, boolean fallback, boolean saw429) {
+        res.setHeader("X-Proxy-Model", model);
+        res.setHeader("X-Proxy-Fallback", Boolean.toString(fallback));
+        res.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
+    }
+
     /** What every answer says about its chain; a failure names no model and is no fallback. */
     private static void proxyHeaders(HttpServletResponse res, ChainResult result) {
         res.setHeader("X-Proxy-Attempts", Long.toString(calls(result)));
@@ -115,8 +122,7 @@ final class ChainAnswers {
     static byte[] prepare(HttpServletResponse res, ChainResult result) {
         proxyHeaders(res, result);
         if (result instanceof ChainResult.Success s) {
-            res.setHeader("X-Proxy-Model", s.model().name());
-            res.setHeader("X-Proxy-Fallback", Boolean.toString(s.fallback()));
+            answeredBy(res, s.model().name(), s.fallback(), s.saw429());
             if (s.truncated()) {
                 res.setHeader("X-Proxy-Truncated", "true");
             }

@@ -1,13 +1,11 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
-import dev.llmproxy.interfaces.json.ErrorBodies;
 import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
@@ -15,41 +13,33 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.logging.Logger;
 
 /**
  * A streamed answer on its way to the client, written with the servlet's non-blocking output: events queue here and
  * go out whenever the connection can take them, so no thread ever waits on a slow reader. When the client falls
- * {@link #PAUSE_ABOVE} bytes behind, the upstream is paused until it catches up; should the queue still pass
+ * {@link ReadBehind#PAUSE_ABOVE} bytes behind, the upstream is paused until it catches up; should the queue still pass
  * {@link #MAX_QUEUED_BYTES} (an upstream that ignores flow control), the client is cut off instead of filling the heap.
  */
 final class SseResponse implements ClientStream, WriteListener {
 
     private static final Logger LOG = Logger.getLogger(SseResponse.class.getName());
     static final int MAX_QUEUED_BYTES = 4 * 1024 * 1024;
-    /** Above this the upstream is paused; below {@link #RESUME_BELOW} it reads again. */
-    static final int PAUSE_ABOVE = 256 * 1024;
-    static final int RESUME_BELOW = 64 * 1024;
-    private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
 
     private final AsyncContext async;
     private final HttpServletResponse response;
     private final ServletOutputStream out;
-    private final String chunkPrefix;
+    private final SseChunks chunks;
     private final Runnable onClientGone;
     private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
     private int queuedBytes;
     private volatile boolean open;
-    private String model;
     private boolean ending;
     private boolean ended;
     private boolean gone;
     private boolean goneNotified;
-    /** The valve this response paused, to be opened once the client has caught up; null when not paused. */
-    private Backpressure pausedValve;
-    private Backpressure valveToResume;
+    private final ReadBehind behind = new ReadBehind();
 
     /**
      * @param onClientGone called once if the client stops reading or disconnects
@@ -58,8 +48,7 @@ final class SseResponse implements ClientStream, WriteListener {
         this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
         this.out = response.getOutputStream();
-        this.chunkPrefix = "data: {\"id\":" + quote("chatcmpl-" + requestId) + ",\"object\":\"chat.completion.chunk\","
-                + "\"created\":" + created + ",\"model\":";
+        this.chunks = new SseChunks(requestId, created);
         this.onClientGone = onClientGone;
         out.setWriteListener(this);
     }
@@ -68,37 +57,32 @@ final class SseResponse implements ClientStream, WriteListener {
     public void open(AllowedModel allowed, String upstreamModel, boolean fallback, boolean saw429) {
         synchronized (this) {
             open = true;
-            model = quote(upstreamModel);
+            chunks.answeredBy(upstreamModel);
             response.setStatus(200);
             response.setContentType("text/event-stream;charset=UTF-8");
             response.setHeader("Cache-Control", "no-cache");
             response.setHeader("X-Accel-Buffering", "no");
-            response.setHeader("X-Proxy-Model", allowed.name());
-            response.setHeader("X-Proxy-Fallback", Boolean.toString(fallback));
-            response.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
-            enqueue(chunk("{\"role\":\"assistant\",\"content\":\"\"}", null));
+            ChainAnswers.answeredBy(response, allowed.name(), fallback, saw429);
+            enqueue(chunks.role());
         }
         notifyIfGone();
     }
 
     @Override
     public synchronized void spliced(AllowedModel allowed, String upstreamModel) {
-        model = quote(upstreamModel);
+        chunks.answeredBy(upstreamModel);
     }
 
     @Override
     public void event(StreamEvent event, Backpressure valve) {
-        boolean pause = false;
+        Backpressure pause;
         synchronized (this) {
-            enqueue(chunk(event.deltaJson(), event.finishReason()));
-            if (queuedBytes > PAUSE_ABOVE && pausedValve == null && !gone) {
-                pausedValve = valve;
-                pause = true;
-            }
+            enqueue(chunks.delta(event.deltaJson(), event.finishReason()));
+            pause = gone ? null : behind.queued(queuedBytes, valve);
         }
         // Outside this lock: the valve takes the attempt's lock (see notifyIfGone).
-        if (pause) {
-            valve.pause();
+        if (pause != null) {
+            pause.pause();
         }
         notifyIfGone();
     }
@@ -111,17 +95,15 @@ final class SseResponse implements ClientStream, WriteListener {
     /** The answer is complete: the usage chunk when asked for, then {@code [DONE]}. */
     synchronized void finish(TokenUsage usage) {
         if (usage != null) {
-            String u = "{\"prompt_tokens\":" + usage.promptTokens() + ",\"completion_tokens\":" + usage.completionTokens()
-                    + ",\"total_tokens\":" + usage.totalTokens() + "}";
-            enqueue((chunkPrefix + model + ",\"choices\":[],\"usage\":" + u + "}\n\n").getBytes(StandardCharsets.UTF_8));
+            enqueue(chunks.usage(usage));
         }
-        enqueue(DONE);
+        enqueue(SseChunks.DONE);
         end();
     }
 
     /** The answer broke off: an in-band error event and no {@code [DONE]}, so no client mistakes it for complete. */
     synchronized void fail(ProxyError error) {
-        enqueue(("data: " + JsonCodec.writeText(ErrorBodies.of(error)) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        enqueue(SseChunks.error(error));
         end();
     }
 
@@ -140,12 +122,6 @@ final class SseResponse implements ClientStream, WriteListener {
     private void end() {
         ending = true;
         drain();
-    }
-
-    private byte[] chunk(String deltaJson, String finishReason) {
-        String finish = finishReason == null ? "null" : quote(finishReason);
-        return (chunkPrefix + model + ",\"choices\":[{\"index\":0,\"delta\":" + deltaJson + ",\"finish_reason\":"
-                + finish + "}]}\n\n").getBytes(StandardCharsets.UTF_8);
     }
 
     private void enqueue(byte[] bytes) {
@@ -167,8 +143,7 @@ final class SseResponse implements ClientStream, WriteListener {
         Backpressure resume;
         synchronized (this) {
             drain();
-            resume = valveToResume;
-            valveToResume = null;
+            resume = behind.takeResume();
         }
         if (resume != null) {
             resume.resume();
@@ -211,10 +186,7 @@ final class SseResponse implements ClientStream, WriteListener {
                 out.write(next);
                 wrote = true;
             }
-            if (pausedValve != null && queuedBytes < RESUME_BELOW) {
-                valveToResume = pausedValve;
-                pausedValve = null;
-            }
+            behind.drained(queuedBytes);
             if (queue.isEmpty() && out.isReady()) {
                 if (ending) {
                     ended = true;
@@ -240,9 +212,5 @@ final class SseResponse implements ClientStream, WriteListener {
             ended = true;
             AsyncAnswer.end(async);
         }
-    }
-
-    private static String quote(String s) {
-        return JsonCodec.value(s).toString();
     }
 }

@@ -28,7 +28,7 @@ class AccessSettingsTest {
         assertThat(c.settings().trustedProxies()).hasSize(2);
         assertThat(c.settings().originPolicy().allows("https://app.example.com")).isTrue();
         assertThat(c.settings().allowAnonymousCallers(false)).isFalse();
-        RuntimeConfig again = ConfigDocument.read(ConfigDocument.writeString(c));
+        RuntimeConfig again = ConfigDocument.read(ConfigDocumentWriter.writeString(c));
         assertThat(again.sameContentAs(c)).isTrue();
         // the database keeps settings as text
         var key = SettingKeys.SCOPE_LIMITS;
@@ -40,7 +40,7 @@ class AccessSettingsTest {
         RuntimeConfig c = read("");
         assertThat(c.settings().allowAnonymousCallers(false)).isTrue();
         assertThat(c.settings().allowAnonymousCallers(true)).isFalse();
-        assertThat(ConfigDocument.writeString(c)).doesNotContain("allowAnonymousCallers");
+        assertThat(ConfigDocumentWriter.writeString(c)).doesNotContain("allowAnonymousCallers");
     }
 
     @Test

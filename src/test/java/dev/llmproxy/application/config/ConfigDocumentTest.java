@@ -46,7 +46,7 @@ class ConfigDocumentTest {
     @Test
     void exportReadsBackToTheSameConfiguration() {
         RuntimeConfig c = ConfigDocument.read(ISSUE_EXAMPLE);
-        RuntimeConfig again = ConfigDocument.read(ConfigDocument.writeString(c));
+        RuntimeConfig again = ConfigDocument.read(ConfigDocumentWriter.writeString(c));
         assertThat(again.sameContentAs(c)).isTrue();
     }
 

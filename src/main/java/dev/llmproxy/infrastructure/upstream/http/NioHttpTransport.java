@@ -4,15 +4,12 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * A small HTTP/1.1 client for plain {@code http://} upstreams: one selector thread, keep-alive connections pooled per
@@ -27,16 +24,16 @@ import java.util.logging.Logger;
  */
 public final class NioHttpTransport implements HttpTransport {
 
-    private static final Logger LOG = Logger.getLogger(NioHttpTransport.class.getName());
     private static final int MAX_IDLE_PER_ORIGIN = 256;
 
     private final IoLoop loop;
     private final IdlePool idle = new IdlePool(MAX_IDLE_PER_ORIGIN);
     private final Map<String, Origin> origins = new ConcurrentHashMap<>();
+    private final ConnectionIo io = new ConnectionIo(idle, this::isOpen, this::start);
 
     public NioHttpTransport(String threadName) {
         loop = new IoLoop(threadName, new IoLoop.Handler() {
-            @Override public void ready(SelectionKey key) { handle(key); }
+            @Override public void ready(SelectionKey key) { io.handle(key); }
             @Override public void turn(long nowNanos) { idle.sweep(nowNanos); }
             @Override public void stopped(Set<SelectionKey> keys, List<Runnable> pending) { shutdown(keys, pending); }
         });
@@ -54,6 +51,10 @@ public final class NioHttpTransport implements HttpTransport {
             submit(call);
         }
         return call;
+    }
+
+    private boolean isOpen() {
+        return loop.isOpen();
     }
 
     /** Whether the I/O thread is running (every plain-http exchange depends on it). */
@@ -119,7 +120,7 @@ public final class NioHttpTransport implements HttpTransport {
             c.call = call;
             call.connection = c;
             if (ch.connect(call.origin.address())) {
-                begin(c, call);
+                io.begin(c, call);
             } else {
                 c.key.interestOps(SelectionKey.OP_CONNECT);
             }
@@ -142,149 +143,17 @@ public final class NioHttpTransport implements HttpTransport {
             return false;
         }
         c.reused = true;
-        attach(c, call);
+        ConnectionIo.attach(c, call);
         try {
             c.channel.write(c.out);
         } catch (IOException e) {
-            submit(() -> failed(c, e));
+            submit(() -> io.failed(c, e));
             return true;
         }
         if (c.out.hasRemaining()) {
-            submit(() -> write(c));
+            submit(() -> io.write(c));
         }
         return true;
-    }
-
-    private void begin(Connection c, Call call) {
-        attach(c, call);
-        write(c);
-    }
-
-    /** Ties the exchange to the connection; {@code call} goes last, handing the connection to the I/O thread. */
-    private static void attach(Connection c, Call call) {
-        c.parser = new ResponseParser(call);
-        c.responded = false;
-        c.out = ByteBuffer.wrap(call.request);
-        call.connection = c;
-        c.call = call;
-    }
-
-    private void handle(SelectionKey key) {
-        Connection c = (Connection) key.attachment();
-        if (!key.isValid()) {
-            return;
-        }
-        try {
-            if (key.isConnectable()) {
-                c.channel.finishConnect();
-                begin(c, c.call);
-                return;
-            }
-            if (key.isWritable()) {
-                write(c);
-            }
-            if (key.isValid() && key.isReadable()) {
-                read(c);
-            }
-        } catch (IOException e) {
-            failed(c, e);
-        } catch (RuntimeException e) {
-            // A listener's defect ends its own exchange, never the loop every other exchange depends on.
-            LOG.log(Level.SEVERE, "Upstream response handling failed", e);
-            failed(c, new IOException("response handling failed: " + e, e));
-        }
-    }
-
-    private void write(Connection c) {
-        try {
-            c.channel.write(c.out);
-            int read = c.paused ? 0 : SelectionKey.OP_READ;
-            c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_WRITE | read : read);
-        } catch (IOException e) {
-            failed(c, e);
-        }
-    }
-
-    private void read(Connection c) throws IOException {
-        if (c.call == null) {
-            // Idle: the server closed it (or sent something unasked for); either way it is no longer usable. A caller
-            // that has just claimed it keeps it: it sees the close itself, or publishes its exchange (readiness is
-            // level-triggered, so this comes back).
-            if (c.retire()) {
-                idle.remove(c);
-                c.close();
-            }
-            return;
-        }
-        int n = c.channel.read(c.in);
-        c.responded |= n > 0;
-        if (n < 0) {
-            c.parser.endOfStream(); // throws unless the body was delimited by the close
-            complete(c);
-            return;
-        }
-        c.in.flip();
-        boolean done;
-        try {
-            done = c.parser.feed(c.in);
-        } finally {
-            c.in.compact();
-        }
-        if (done) {
-            complete(c);
-        } else if (!c.in.hasRemaining()) {
-            grow(c);
-        }
-    }
-
-    private static void grow(Connection c) throws IOException {
-        if (c.in.capacity() >= ResponseParser.MAX_LINE * 2) {
-            throw new IOException("response line too long");
-        }
-        ByteBuffer bigger = ByteBuffer.allocate(c.in.capacity() * 2);
-        c.in.flip();
-        bigger.put(c.in);
-        c.in = bigger;
-    }
-
-    private void complete(Connection c) {
-        Call call = c.call;
-        boolean reusable = c.parser.keepAlive() && c.in.position() == 0 && loop.isOpen();
-        long idleLimit = KeepAlive.idleLimitNanos(c.parser.keepAliveTimeoutSeconds(), IdlePool.IDLE_TIMEOUT_NANOS);
-        c.call = null;
-        c.parser = null;
-        call.connection = null;
-        if (reusable) {
-            c.idleLimitNanos = idleLimit;
-            c.paused = false;
-            c.key.interestOps(SelectionKey.OP_READ);
-            if (!idle.offer(c, System.nanoTime())) {
-                c.close();
-            }
-        } else {
-            c.close();
-        }
-    }
-
-    private void failed(Connection c, IOException e) {
-        Call call = c.call;
-        ResponseParser parser = c.parser;
-        c.close();
-        if (call == null) {
-            idle.remove(c);
-            return;
-        }
-        call.connection = null;
-        if (c.reused && !c.responded && !call.resent && !call.aborted) {
-            // A pooled connection the upstream closed as we reused it (the keep-alive race): it answered nothing, so
-            // the request goes once more on a new connection. Anything else is the chain's decision, not ours.
-            call.resent = true;
-            LOG.fine(() -> "Pooled connection to " + call.origin.key() + " failed before an answer (" + e
-                    + "); sending again on a new one");
-            start(call);
-            return;
-        }
-        call.fail(e, parser);
     }
 
     /** Idle pooled connections to that origin ({@code host:port}), for tests. */

@@ -2,7 +2,6 @@ package dev.llmproxy.infrastructure.upstream.http;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -48,7 +47,7 @@ final class ResponseParser {
         while (state != State.DONE) {
             switch (state) {
                 case STATUS, HEADERS, CHUNK_SIZE, CHUNK_END, TRAILERS -> {
-                    String line = readLine(in);
+                    String line = Http11Lines.readLine(in, MAX_LINE);
                     if (line == null) {
                         return false;
                     }
@@ -124,7 +123,7 @@ final class ResponseParser {
                 if (line.isEmpty()) {
                     return; // tolerated stray CRLF between messages
                 }
-                status = parseStatus(line);
+                status = Http11Lines.status(line);
                 state = State.HEADERS;
             }
             case HEADERS -> {
@@ -135,20 +134,11 @@ final class ResponseParser {
                 if (line.isEmpty()) {
                     endOfHeaders();
                 } else {
-                    addHeader(line);
+                    Http11Lines.header(line, headers);
                 }
             }
             case CHUNK_SIZE -> {
-                int semi = line.indexOf(';');
-                String hex = (semi >= 0 ? line.substring(0, semi) : line).trim();
-                try {
-                    remaining = Long.parseLong(hex, 16);
-                } catch (NumberFormatException e) {
-                    throw new IOException("bad chunk size: " + abbreviate(line));
-                }
-                if (remaining < 0) {
-                    throw new IOException("bad chunk size: " + abbreviate(line));
-                }
+                remaining = Http11Lines.chunkSize(line);
                 state = remaining == 0 ? State.TRAILERS : State.CHUNK_DATA;
             }
             case CHUNK_END -> {
@@ -164,32 +154,6 @@ final class ResponseParser {
             }
             default -> throw new IllegalStateException(state.name());
         }
-    }
-
-    private static int parseStatus(String line) throws IOException {
-        // HTTP/1.1 200 OK
-        if (!line.startsWith("HTTP/1.") || line.length() < 12 || line.charAt(8) != ' ') {
-            throw new IOException("not an HTTP/1.x status line: " + abbreviate(line));
-        }
-        try {
-            int code = Integer.parseInt(line.substring(9, 12));
-            if (code < 100 || code > 599) {
-                throw new NumberFormatException();
-            }
-            return code;
-        } catch (NumberFormatException e) {
-            throw new IOException("bad status code: " + abbreviate(line));
-        }
-    }
-
-    private void addHeader(String line) throws IOException {
-        int colon = line.indexOf(':');
-        if (colon <= 0) {
-            throw new IOException("malformed header line: " + abbreviate(line));
-        }
-        String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-        String value = line.substring(colon + 1).trim();
-        headers.merge(name, value, (a, b) -> a + ", " + b);
     }
 
     private void endOfHeaders() throws IOException {
@@ -214,14 +178,7 @@ final class ResponseParser {
         } else if (te != null && te.toLowerCase(Locale.ROOT).contains("chunked")) {
             state = State.CHUNK_SIZE;
         } else if (length != null) {
-            try {
-                remaining = Long.parseLong(length.trim());
-            } catch (NumberFormatException e) {
-                throw new IOException("bad Content-Length: " + abbreviate(length));
-            }
-            if (remaining < 0) {
-                throw new IOException("bad Content-Length: " + abbreviate(length));
-            }
+            remaining = Http11Lines.contentLength(length);
             if (remaining == 0) {
                 finish();
             } else {
@@ -236,28 +193,5 @@ final class ResponseParser {
     private void finish() {
         state = State.DONE;
         listener.onEnd();
-    }
-
-    /** @return the next CRLF- (or LF-) terminated line without its terminator, or null if it is not complete yet */
-    private static String readLine(ByteBuffer in) throws IOException {
-        int start = in.position();
-        int limit = in.limit();
-        for (int i = start; i < limit; i++) {
-            if (in.get(i) == '\n') {
-                int end = i > start && in.get(i - 1) == '\r' ? i - 1 : i;
-                byte[] bytes = new byte[end - start];
-                in.get(start, bytes);
-                in.position(i + 1);
-                return new String(bytes, StandardCharsets.ISO_8859_1);
-            }
-        }
-        if (limit - start > MAX_LINE) {
-            throw new IOException("response line longer than " + MAX_LINE + " bytes");
-        }
-        return null;
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 80) + "...";
     }
 }

@@ -1,11 +1,8 @@
 package dev.llmproxy.infrastructure.upstream.http;
 
 import dev.llmproxy.testing.FaultUpstream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.net.ConnectException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,0 +1,54 @@
+package dev.llmproxy.domain.config;
+
+import dev.llmproxy.domain.sim.SimBehaviour;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The allowlist: unique valid names, a known provider, sane numbers, a stand-in that is itself allowlisted. */
+final class ModelsCheck {
+
+    private ModelsCheck() {
+    }
+
+    /** @return the models by name, in order (the first of a duplicate) */
+    static Map<String, AllowedModel> check(List<AllowedModel> models, Map<String, Provider> providers,
+                                           List<Problem> problems) {
+        Map<String, AllowedModel> byName = new LinkedHashMap<>();
+        for (int i = 0; i < models.size(); i++) {
+            AllowedModel m = models.get(i);
+            String at = "models[" + i + "]";
+            ConfigNames.check(problems, at + ".name", m.name());
+            if (byName.putIfAbsent(m.name(), m) != null) {
+                problems.add(new Problem(at + ".name", "duplicate model '" + m.name() + "'"));
+            }
+            Provider p = providers.get(m.provider());
+            if (p == null) {
+                problems.add(new Problem(at + ".provider", "unknown provider '" + m.provider() + "'"));
+            } else if (p.kind() == ProviderKind.SIM) {
+                SimBehaviour.validate(m.upstreamModel())
+                        .ifPresent(err -> problems.add(new Problem(at + ".upstreamModel", err)));
+            }
+            if (m.upstreamModel().isBlank()) {
+                problems.add(new Problem(at + ".upstreamModel", "must not be blank"));
+            }
+            if (m.contextWindow() != null && m.contextWindow() <= 0) {
+                problems.add(new Problem(at + ".contextWindow", "must be positive"));
+            }
+            if (m.inputCostPerMTok() != null && m.inputCostPerMTok().signum() < 0) {
+                problems.add(new Problem(at + ".inputCostPerMTok", "must not be negative"));
+            }
+            if (m.outputCostPerMTok() != null && m.outputCostPerMTok().signum() < 0) {
+                problems.add(new Problem(at + ".outputCostPerMTok", "must not be negative"));
+            }
+        }
+        for (int i = 0; i < models.size(); i++) {
+            String standIn = models.get(i).localStandIn();
+            if (standIn != null && !byName.containsKey(standIn)) {
+                problems.add(new Problem("models[" + i + "].localStandIn", "unknown model '" + standIn + "'"));
+            }
+        }
+        return byName;
+    }
+}

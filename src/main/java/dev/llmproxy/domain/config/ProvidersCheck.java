@@ -1,0 +1,42 @@
+package dev.llmproxy.domain.config;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The providers of a configuration: unique valid names, a base URL where the kind needs one, secrets by name. */
+final class ProvidersCheck {
+
+    private ProvidersCheck() {
+    }
+
+    /** @return the providers by name (the first of a duplicate) */
+    static Map<String, Provider> check(List<Provider> providers, List<Problem> problems) {
+        Map<String, Provider> byName = new LinkedHashMap<>();
+        for (int i = 0; i < providers.size(); i++) {
+            Provider p = providers.get(i);
+            String at = "providers[" + i + "]";
+            ConfigNames.check(problems, at + ".name", p.name());
+            if (byName.putIfAbsent(p.name(), p) != null) {
+                problems.add(new Problem(at + ".name", "duplicate provider '" + p.name() + "'"));
+            }
+            if (p.kind() == ProviderKind.OPENAI) {
+                if (p.baseUrl() == null) {
+                    problems.add(new Problem(at + ".baseUrl", "required for kind 'openai'"));
+                } else if (!isHttpUrl(p.baseUrl())) {
+                    problems.add(new Problem(at + ".baseUrl", "must be an absolute http(s) URL (was '" + p.baseUrl() + "')"));
+                }
+            }
+            if (p.apiKeySecret() != null && !p.apiKeySecret().matches("[A-Za-z_][A-Za-z0-9_.]{0,99}")) {
+                problems.add(new Problem(at + ".apiKeySecret",
+                        "must be the name of a secret (letters, digits, _ and .), not a key"));
+            }
+        }
+        return byName;
+    }
+
+    private static boolean isHttpUrl(URI uri) {
+        return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.streaming.Backpressure;
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+
+import java.util.logging.Logger;
+
+/**
+ * What a streaming attempt's events say: {@code [DONE]}, malformed events (skipped and counted, never relayed),
+ * in-band errors, and content, relayed to the call's observer from the first content on. Called under the attempt's
+ * lock, one event at a time.
+ */
+final class ChunkRelay {
+
+    private static final Logger LOG = Logger.getLogger(ChunkRelay.class.getName());
+
+    private final UpstreamCall call;
+    private final StreamTally tally;
+    private final Backpressure valve;
+    private final Runnable onFirstContent;
+    private boolean started;
+
+    /** @param onFirstContent told once, when the first content is relayed */
+    ChunkRelay(UpstreamCall call, StreamTally tally, Backpressure valve, Runnable onFirstContent) {
+        this.call = call;
+        this.tally = tally;
+        this.valve = valve;
+        this.onFirstContent = onFirstContent;
+    }
+
+    /** Whether content has reached the observer. */
+    boolean started() {
+        return started;
+    }
+
+    /** @return the reply that ends the attempt (the upstream sent an error event), or null to go on */
+    UpstreamReply onData(String data) {
+        if (data.equals("[DONE]")) {
+            tally.done();
+            return null;
+        }
+        StreamChunk read = StreamChunk.read(data);
+        if (read instanceof StreamChunk.Malformed) {
+            tally.malformed();
+            LOG.warning("Skipped a malformed stream event from " + call.provider().name() + "/"
+                    + call.model().upstreamModel() + " for request " + call.requestId() + ": "
+                    + data.substring(0, Math.min(200, data.length())));
+            return null;
+        }
+        if (read instanceof StreamChunk.Error e) {
+            return upstreamError(e.error());
+        }
+        StreamChunk.Chunk chunk = (StreamChunk.Chunk) read;
+        tally.note(chunk);
+        if (chunk.delta() == null) {
+            return null;
+        }
+        String finish = chunk.finishReason();
+        if (!started) {
+            if (!chunk.carriesContent() && finish == null) {
+                return null; // the role-only opening chunk: nothing to show yet
+            }
+            started = true;
+            onFirstContent.run();
+        }
+        tally.relayed(finish);
+        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish,
+                chunk.carriesToolCall()), valve);
+        return null;
+    }
+
+    /** The upstream ignored {@code stream: true} and answered in one piece: that answer is relayed as one event. */
+    UpstreamReply whole(UpstreamReply.Completed c) {
+        JsonObject message = CompletionParser.firstMessage(c.body());
+        String text = message != null && message.get("content") instanceof JsonString s ? s.getString() : "";
+        JsonObject delta = JsonCodec.object().add("role", "assistant").add("content", text).build();
+        started = true;
+        tally.whole(c);
+        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, tally.finishReason()), valve);
+        return tally.ended();
+    }
+
+    /** An error event: a break once content flowed, else the status it names (or 502), as a plain attempt would. */
+    private UpstreamReply upstreamError(JsonObject error) {
+        String message = error.get("message") instanceof JsonString m ? m.getString() : error.toString();
+        LOG.warning("Upstream " + call.provider().name() + "/" + call.model().upstreamModel()
+                + " sent an error event for request " + call.requestId() + ": " + message);
+        if (started) {
+            return tally.broken(StreamBreak.ERROR, "error event: " + abbreviate(message));
+        }
+        int status = error.get("code") instanceof JsonNumber n && n.isIntegral() && n.intValue() >= 400
+                && n.intValue() <= 599 ? n.intValue() : 502;
+        return new UpstreamReply.HttpError(status, null, error.toString());
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 300 ? s : s.substring(0, 300) + "...";
+    }
+}

@@ -1,0 +1,61 @@
+package dev.llmproxy.interfaces.proxy;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.interfaces.json.ErrorBodies;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The Server-Sent Events of one streamed answer in OpenAI's chunk format: every chunk carries the request's id, its
+ * creation time and the model answering now (which changes when another model continues the answer).
+ */
+final class SseChunks {
+
+    static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
+
+    private final String prefix;
+    private String model;
+
+    SseChunks(String requestId, long created) {
+        this.prefix = "data: {\"id\":" + quote("chatcmpl-" + requestId) + ",\"object\":\"chat.completion.chunk\","
+                + "\"created\":" + created + ",\"model\":";
+    }
+
+    /** From now on the chunks name this model. */
+    void answeredBy(String upstreamModel) {
+        model = quote(upstreamModel);
+    }
+
+    /** The opening chunk: the assistant's role, no content yet. */
+    byte[] role() {
+        return delta("{\"role\":\"assistant\",\"content\":\"\"}", null);
+    }
+
+    byte[] delta(String deltaJson, String finishReason) {
+        String finish = finishReason == null ? "null" : quote(finishReason);
+        return utf8(prefix + model + ",\"choices\":[{\"index\":0,\"delta\":" + deltaJson + ",\"finish_reason\":"
+                + finish + "}]}\n\n");
+    }
+
+    /** The usage chunk a client asks for with {@code stream_options.include_usage}: no choices, only usage. */
+    byte[] usage(TokenUsage usage) {
+        String u = "{\"prompt_tokens\":" + usage.promptTokens() + ",\"completion_tokens\":" + usage.completionTokens()
+                + ",\"total_tokens\":" + usage.totalTokens() + "}";
+        return utf8(prefix + model + ",\"choices\":[],\"usage\":" + u + "}\n\n");
+    }
+
+    /** An in-band error, in the shape of an OpenAI error body. */
+    static byte[] error(ProxyError error) {
+        return utf8("data: " + JsonCodec.writeText(ErrorBodies.of(error)) + "\n\n");
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String quote(String s) {
+        return JsonCodec.value(s).toString();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.llmproxy.application.config;
+
+import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.Problem;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/** Every problem of a config document comes with its path, from the type checks, the settings and the cross-checks. */
+class ConfigProblemsTest {
+
+    private static ConfigValidationException rejected(String json) {
+        return catchThrowableOfType(() -> ConfigDocument.read(json), ConfigValidationException.class);
+    }
+
+    @Test
+    void typeSettingAndCrossReferenceProblemsAllCarryTheirPath() {
+        ConfigValidationException e = rejected("""
+                {"providers": [{"name": "p", "kind": "openai", "baseUrl": "http://h/v1", "extra": 1}],
+                 "models": [{"name": "m", "provider": "nope", "upstreamModel": "m", "contextWindow": "big"}],
+                 "tiers": [{"name": "t", "chain": ["m", "ghost"]}],
+                 "settings": {"maxSameModelRetries": -1, "scopeLimits": {"chat": {"perDay": 0}}}}
+                """);
+        assertThat(e.found()).extracting(Problem::path).contains("providers[0].extra", "models[0].contextWindow",
+                "models[0].provider", "tiers[0].chain[1]", "settings.maxSameModelRetries");
+        assertThat(e.found()).anySatisfy(p -> assertThat(p.path()).startsWith("settings.scopeLimits.chat"));
+        assertThat(e.found()).filteredOn(p -> p.path().equals("models[0].provider")).singleElement()
+                .satisfies(p -> assertThat(p.message()).isEqualTo("unknown provider 'nope'"));
+        assertThat(e.problems()).contains("models[0].provider: unknown provider 'nope'");
+    }
+
+    @Test
+    void aSettingsConflictNamesTheSettingAtFault() {
+        ConfigValidationException e = rejected("""
+                {"providers": [], "models": [], "tiers": [],
+                 "settings": {"backoffInitialMs": 5000, "backoffMaxMs": 1000}}
+                """);
+        assertThat(e.found()).singleElement().satisfies(p -> {
+            assertThat(p.path()).isEqualTo("settings.backoffInitialMs");
+            assertThat(p.message()).isEqualTo("must not exceed settings.backoffMaxMs");
+        });
+    }
+
+    @Test
+    void aDocumentThatIsNotJsonIsAProblemOfTheDocument() {
+        assertThat(rejected("[1, 2]").found()).singleElement()
+                .satisfies(p -> assertThat(p.path()).isEqualTo("document"));
+    }
+
+    @Test
+    void aFormFindsItsFieldBelowItsPrefix() {
+        Problem p = new Problem("models[2].provider", "unknown provider 'x'");
+        assertThat(p.fieldBelow("models[2].")).contains("provider");
+        assertThat(p.fieldBelow("models[1].")).isEmpty();
+        assertThat(new Problem("models[2].", "odd").fieldBelow("models[2].")).isEmpty();
+    }
+}
