@@ -64,6 +64,16 @@ public final class ScopeLimitsKey extends SettingKey<Map<String, ScopeLimit>> {
         }
         return out;
     }
+    @Override public String inputKind() { return "lines"; }
+    @Override public Object fromFormText(String text) {
+        try {
+            return toPlain(parseText(text.replace("\r", "")));
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw invalid("takes one scope per line: name=perMinute/perHour (0 = no limit), e.g. pairing=5/20");
+        }
+    }
     @Override public Object toPlain(Map<String, ScopeLimit> value) {
         Map<String, Object> out = new LinkedHashMap<>();
         value.forEach((scope, l) -> out.put(scope, Map.of("perMinute", (long) l.perMinute(), "perHour", (long) l.perHour())));

@@ -16,6 +16,7 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
     private final T defaultValue;
     private final String unit;
     private final String description;
+    private SettingGroup group;
 
     SettingKey(String name, T defaultValue, String unit, String description) {
         this.name = name;
@@ -28,6 +29,28 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
     public T defaultValue() { return defaultValue; }
     public String unit() { return unit; }
     public String description() { return description; }
+    public SettingGroup group() { return group; }
+
+    /** Set once, where the setting is defined ({@link SettingKeys}). */
+    void inGroup(SettingGroup g) {
+        if (group != null) {
+            throw new IllegalStateException(name + " is already in " + group);
+        }
+        group = g;
+    }
+
+    /** The kind of input a form shows for it: {@code number}, {@code bool}, {@code choice}, {@code lines} or {@code text}. */
+    public String inputKind() { return "text"; }
+
+    /** How a form shows a value: as persisted, except lists, which read comma-separated. */
+    public String formText(T value) { return toText(value); }
+
+    /**
+     * A form field's text as the config document would give it (then {@link #coerce}d); null for back to the default.
+     *
+     * @throws SettingProblem when the text cannot be such a value
+     */
+    public Object fromFormText(String text) { return text; }
 
     /** Converts a plain Java value (Number, Boolean, String, List) into this setting's type, or throws with a message. */
     public abstract T coerce(Object raw);
@@ -74,6 +97,14 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
             return v;
         }
         @Override public String toText(Long value) { return Long.toString(value); }
+        @Override public String inputKind() { return "number"; }
+        @Override public Object fromFormText(String text) {
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                throw invalid("must be a whole number (was " + text + ")");
+            }
+        }
         @Override Object fromText(String text) { return Long.parseLong(text.trim()); }
         public long min() { return min; }
         public long max() { return max; }
@@ -89,6 +120,16 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
             return b;
         }
         @Override public String toText(Boolean value) { return value.toString(); }
+        @Override public String inputKind() { return "bool"; }
+        @Override public Object fromFormText(String text) {
+            if (text.isEmpty()) {
+                return null;
+            }
+            if (!text.equals("true") && !text.equals("false")) {
+                throw invalid("must be true or false");
+            }
+            return Boolean.valueOf(text);
+        }
         @Override Object fromText(String text) { return Boolean.parseBoolean(text.trim()); }
     }
 
@@ -116,6 +157,22 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
             return List.of(text.split(",")).stream().map(s -> (Object) Integer.parseInt(s.trim())).toList();
         }
         @Override public Object toPlain(Set<Integer> value) { return value.stream().sorted().toList(); }
+        @Override public String formText(Set<Integer> value) {
+            return String.join(", ", value.stream().sorted().map(String::valueOf).toList());
+        }
+        @Override public Object fromFormText(String text) {
+            List<Object> out = new ArrayList<>();
+            for (String part : text.split("[,\\s]+")) {
+                if (!part.isEmpty()) {
+                    try {
+                        out.add(Long.parseLong(part));
+                    } catch (NumberFormatException e) {
+                        throw invalid("must hold only status codes (found " + part + ")");
+                    }
+                }
+            }
+            return out;
+        }
     }
 
     public static final class ChoiceKey extends SettingKey<String> {
@@ -134,6 +191,7 @@ public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKe
         @Override public String toText(String value) { return value; }
         @Override Object fromText(String text) { return text; }
         public List<String> choices() { return choices; }
+        @Override public String inputKind() { return "choice"; }
     }
 
     @Override public boolean equals(Object o) {

@@ -19,126 +19,162 @@ public final class SettingKeys {
     /** The breaker settings' defaults are the breaker's own. */
     private static final BreakerPolicy BREAKER = BreakerPolicy.DEFAULT;
 
-    public static final SettingKey.LongKey ATTEMPT_TIMEOUT_MS = register(new SettingKey.LongKey("attemptTimeoutMs",
+    public static final SettingKey.LongKey ATTEMPT_TIMEOUT_MS = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("attemptTimeoutMs",
             10_000, 1, HOUR_MS, "ms", "Longest wait for one upstream attempt (capped by what is left of the chain budget)."));
-    public static final SettingKey.LongKey CHAIN_BUDGET_MS = register(new SettingKey.LongKey("chainBudgetMs",
+    public static final SettingKey.LongKey CHAIN_BUDGET_MS = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("chainBudgetMs",
             18_000, 1, HOUR_MS, "ms", "Whole-request deadline: no attempt starts after it."));
-    public static final SettingKey.LongKey MAX_SAME_MODEL_RETRIES = register(new SettingKey.LongKey("maxSameModelRetries",
+    public static final SettingKey.LongKey MAX_SAME_MODEL_RETRIES = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("maxSameModelRetries",
             2, 0, 10, "retries", "Retries of the same model after a 5xx or a connection failure before moving on."));
-    public static final SettingKey.LongKey BACKOFF_INITIAL_MS = register(new SettingKey.LongKey("backoffInitialMs",
+    public static final SettingKey.LongKey BACKOFF_INITIAL_MS = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("backoffInitialMs",
             200, 0, 60_000, "ms", "First same-model retry delay; doubles per retry, with jitter."));
-    public static final SettingKey.LongKey BACKOFF_MAX_MS = register(new SettingKey.LongKey("backoffMaxMs",
+    public static final SettingKey.LongKey BACKOFF_MAX_MS = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("backoffMaxMs",
             2_000, 0, 300_000, "ms", "Upper bound of a same-model retry delay."));
-    public static final SettingKey.LongKey RATE_LIMIT_COOLDOWN_MS = register(new SettingKey.LongKey("rateLimitCooldownMs",
+    public static final SettingKey.LongKey RATE_LIMIT_COOLDOWN_MS = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("rateLimitCooldownMs",
             60_000, 0, 24 * HOUR_MS, "ms", "How long a model that answered 429 without Retry-After is skipped."));
-    public static final SettingKey.BoolKey WAIT_FOR_RETRY_AFTER = register(new SettingKey.BoolKey("waitForRetryAfterOnLastModel",
+    public static final SettingKey.BoolKey WAIT_FOR_RETRY_AFTER = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.BoolKey("waitForRetryAfterOnLastModel",
             true, "When every other model is used up, wait a 429's Retry-After once if it fits in the chain budget."));
-    public static final SettingKey.LongKey FIRST_TOKEN_TIMEOUT_MS = register(new SettingKey.LongKey("firstTokenTimeoutMs",
+    public static final SettingKey.LongKey FIRST_TOKEN_TIMEOUT_MS = register(SettingGroup.STREAMING,
+            new SettingKey.LongKey("firstTokenTimeoutMs",
             5_000, 1, HOUR_MS, "ms", "Streaming: longest wait for the first content token of an attempt."));
-    public static final SettingKey.LongKey STREAM_IDLE_TIMEOUT_MS = register(new SettingKey.LongKey("streamIdleTimeoutMs",
+    public static final SettingKey.LongKey STREAM_IDLE_TIMEOUT_MS = register(SettingGroup.STREAMING,
+            new SettingKey.LongKey("streamIdleTimeoutMs",
             10_000, 1, HOUR_MS, "ms", "Streaming: longest silence mid-answer before the stream counts as stalled."));
-    public static final SettingKey.LongKey MAX_BODY_BYTES = register(new SettingKey.LongKey("maxBodyBytes",
+    public static final SettingKey.LongKey MAX_BODY_BYTES = register(SettingGroup.CALLERS,
+            new SettingKey.LongKey("maxBodyBytes",
             1_048_576, 1_024, 64L * 1_048_576, "bytes", "Largest request body accepted (413 above it)."));
-    public static final SettingKey.LongKey BODY_TIMEOUT_MS = register(new SettingKey.LongKey("bodyTimeoutMs",
+    public static final SettingKey.LongKey BODY_TIMEOUT_MS = register(SettingGroup.CALLERS,
+            new SettingKey.LongKey("bodyTimeoutMs",
             30_000, 100, 10 * 60_000, "ms", "Longest time a request body may take to arrive after its headers (408 after it)."));
-    public static final SettingKey.IntListKey SAME_MODEL_RETRY_STATUSES = register(new SettingKey.IntListKey(
+    public static final SettingKey.IntListKey SAME_MODEL_RETRY_STATUSES = register(SettingGroup.OUTCOMES,
+            new SettingKey.IntListKey(
             "sameModelRetryStatuses", Set.of(500, 502, 503, 504),
             "Upstream statuses retried on the same model with backoff, then moved on from."));
-    public static final SettingKey.IntListKey NEXT_MODEL_STATUSES = register(new SettingKey.IntListKey(
+    public static final SettingKey.IntListKey NEXT_MODEL_STATUSES = register(SettingGroup.OUTCOMES,
+            new SettingKey.IntListKey(
             "nextModelStatuses", Set.of(400, 401, 403, 404, 408, 409, 422, 429),
             "Upstream statuses that move on to the next model at once (any other status stops the chain)."));
-    public static final SettingKey.IntListKey BREAKER_FAILURE_STATUSES = register(new SettingKey.IntListKey(
+    public static final SettingKey.IntListKey BREAKER_FAILURE_STATUSES = register(SettingGroup.OUTCOMES,
+            new SettingKey.IntListKey(
             "breakerFailureStatuses", Set.of(401, 403, 404, 500, 502, 503, 504),
             "Upstream statuses that count against a model's health (timeouts and connection failures always do)."));
-    public static final TextListKey CONTEXT_LENGTH_MARKERS = register(new TextListKey(
+    public static final TextListKey CONTEXT_LENGTH_MARKERS = register(SettingGroup.OUTCOMES, new TextListKey(
             "contextLengthMarkers", List.of("context_length_exceeded", "maximum context length", "context window"),
             "Text in a 400 body that means the prompt is too long for that model (moves on)."));
-    public static final TextListKey CONTENT_POLICY_MARKERS = register(new TextListKey(
+    public static final TextListKey CONTENT_POLICY_MARKERS = register(SettingGroup.OUTCOMES, new TextListKey(
             "contentPolicyMarkers", List.of("content_policy_violation", "content_filter", "content policy", "safety"),
             "Text in a 400 body that means a content refusal (stops with a clean 400)."));
-    public static final SettingKey.BoolKey ROUTE_AROUND_REFUSALS = register(new SettingKey.BoolKey(
+    public static final SettingKey.BoolKey ROUTE_AROUND_REFUSALS = register(SettingGroup.OUTCOMES,
+            new SettingKey.BoolKey(
             "routeAroundContentRefusals", false, "Opt-in: try the next model after a content refusal."));
-    public static final SettingKey.ChoiceKey TRUNCATION_POLICY = register(new SettingKey.ChoiceKey("truncationPolicy",
-            "accept", List.of("accept", "next"),
+    public static final SettingKey.ChoiceKey TRUNCATION_POLICY = register(SettingGroup.OUTCOMES,
+            new SettingKey.ChoiceKey("truncationPolicy", "accept", List.of("accept", "next"),
             "finish_reason length: accept the answer (logged as truncated) or try the next model first."));
 
-    public static final SettingKey.LongKey BREAKER_FAILURE_THRESHOLD = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey BREAKER_FAILURE_THRESHOLD = register(SettingGroup.BREAKERS,
+            new SettingKey.LongKey(
             "breakerFailureThreshold", BREAKER.failureThreshold(), 1, 10_000, "failures",
             "A model's breaker opens after this many health failures within breakerWindowMs (3 in 5 minutes by default)."));
-    public static final SettingKey.LongKey BREAKER_WINDOW_MS = register(new SettingKey.LongKey("breakerWindowMs",
+    public static final SettingKey.LongKey BREAKER_WINDOW_MS = register(SettingGroup.BREAKERS,
+            new SettingKey.LongKey("breakerWindowMs",
             BREAKER.window().toMillis(), 1_000, 24 * HOUR_MS, "ms", "The sliding window in which breakerFailureThreshold failures are counted."));
-    public static final SettingKey.LongKey BREAKER_CONSECUTIVE_FAILURES = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey BREAKER_CONSECUTIVE_FAILURES = register(SettingGroup.BREAKERS,
+            new SettingKey.LongKey(
             "breakerConsecutiveFailures", BREAKER.consecutiveFailures(), 1, 10_000, "failures",
             "A model's breaker also opens after this many health failures in a row."));
-    public static final SettingKey.LongKey BREAKER_COOLDOWN_MS = register(new SettingKey.LongKey("breakerCooldownMs",
+    public static final SettingKey.LongKey BREAKER_COOLDOWN_MS = register(SettingGroup.BREAKERS,
+            new SettingKey.LongKey("breakerCooldownMs",
             BREAKER.cooldown().toMillis(), 100, 24 * HOUR_MS, "ms", "How long an open breaker skips its model before letting probes through."));
-    public static final SettingKey.LongKey BREAKER_HALF_OPEN_PROBES = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey BREAKER_HALF_OPEN_PROBES = register(SettingGroup.BREAKERS,
+            new SettingKey.LongKey(
             "breakerHalfOpenProbes", BREAKER.halfOpenProbes(), 1, 100, "requests",
             "Requests let through at once to a half-open model to probe whether it has recovered."));
-    public static final SettingKey.LongKey BREAKER_SUCCESS_THRESHOLD = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey BREAKER_SUCCESS_THRESHOLD = register(SettingGroup.BREAKERS,
+            new SettingKey.LongKey(
             "breakerSuccessThreshold", BREAKER.successThreshold(), 1, 100, "successes",
             "Successful probes that close a half-open breaker (one failure reopens it)."));
 
-    public static final SettingKey.LongKey MAX_CONCURRENT_UPSTREAM = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey MAX_CONCURRENT_UPSTREAM = register(SettingGroup.ADMISSION,
+            new SettingKey.LongKey(
             "maxConcurrentUpstream", 256, 1, 100_000, "requests",
             "Requests doing upstream work at once on this instance (a stream counts until it ends); more wait in the queue."));
-    public static final SettingKey.LongKey QUEUE_DEPTH = register(new SettingKey.LongKey("queueDepth", 64, 0, 100_000,
+    public static final SettingKey.LongKey QUEUE_DEPTH = register(SettingGroup.ADMISSION,
+            new SettingKey.LongKey("queueDepth", 64, 0, 100_000,
             "requests", "Requests that may wait for a slot; beyond it the answer is an immediate 503 \"queue is full\"."));
-    public static final SettingKey.LongKey QUEUE_WAIT_TIMEOUT_MS = register(new SettingKey.LongKey("queueWaitTimeoutMs",
-            30_000, 1, HOUR_MS, "ms",
+    public static final SettingKey.LongKey QUEUE_WAIT_TIMEOUT_MS = register(SettingGroup.ADMISSION,
+            new SettingKey.LongKey("queueWaitTimeoutMs", 30_000, 1, HOUR_MS, "ms",
             "Longest wait in the queue (503 naming the position); separate from the chain budget, which starts after it."));
 
-    public static final SettingKey.BoolKey ALLOW_ANONYMOUS_CALLERS = register(new SettingKey.BoolKey(
+    public static final SettingKey.BoolKey ALLOW_ANONYMOUS_CALLERS = register(SettingGroup.CALLERS,
+            new SettingKey.BoolKey(
             "allowAnonymousCallers", null, "Whether callers without an API key are served (bounded by the IP limits). "
             + "Unset: yes in development mode, no in production mode (PROXY_MODE)."));
-    public static final SettingKey.LongKey IP_LIMIT_PER_MINUTE = register(new SettingKey.LongKey("ipLimitPerMinute",
+    public static final SettingKey.LongKey IP_LIMIT_PER_MINUTE = register(SettingGroup.CALLERS,
+            new SettingKey.LongKey("ipLimitPerMinute",
             60, 0, 1_000_000, "requests", "Flood bound: requests per client address in any minute (0 = off); "
             + "applies to callers without a key."));
-    public static final SettingKey.LongKey IP_LIMIT_PER_HOUR = register(new SettingKey.LongKey("ipLimitPerHour",
+    public static final SettingKey.LongKey IP_LIMIT_PER_HOUR = register(SettingGroup.CALLERS,
+            new SettingKey.LongKey("ipLimitPerHour",
             600, 0, 10_000_000, "requests", "Flood bound: requests per client address in any hour (0 = off); "
             + "applies to callers without a key."));
-    public static final SettingKey.LongKey KEY_LIMIT_PER_MINUTE = register(new SettingKey.LongKey("keyLimitPerMinute",
+    public static final SettingKey.LongKey KEY_LIMIT_PER_MINUTE = register(SettingGroup.CALLERS,
+            new SettingKey.LongKey("keyLimitPerMinute",
             600, 0, 1_000_000, "requests", "Requests per API key in any minute, unless the key has its own (0 = off)."));
-    public static final ScopeLimitsKey SCOPE_LIMITS = register(new ScopeLimitsKey("scopeLimits",
+    public static final ScopeLimitsKey SCOPE_LIMITS = register(SettingGroup.CALLERS, new ScopeLimitsKey("scopeLimits",
             "Per-scope buckets per client, so one feature cannot starve another: "
             + "{\"pairing\": {\"perMinute\": 5, \"perHour\": 20}}. A scope not listed has no bucket of its own."));
-    public static final SettingKey.LongKey MAX_PROMPT_CHARS = register(new SettingKey.LongKey("maxPromptChars",
+    public static final SettingKey.LongKey MAX_PROMPT_CHARS = register(SettingGroup.CALLERS,
+            new SettingKey.LongKey("maxPromptChars",
             200_000, 1, 100_000_000, "characters", "Longest prompt accepted, counted over all message content (413 above it)."));
-    public static final SettingKey.LongKey LOG_PROMPT_CHARS = register(new SettingKey.LongKey("logPromptChars",
+    public static final SettingKey.LongKey LOG_PROMPT_CHARS = register(SettingGroup.REQUEST_LOG,
+            new SettingKey.LongKey("logPromptChars",
             0, 0, 10_000, "characters", "Characters of the last user message kept in the request log for auditors "
             + "(0: prompts are not stored at all)."));
-    public static final TextListKey TRUSTED_PROXIES = register(new TextListKey("trustedProxies",
+    public static final TextListKey TRUSTED_PROXIES = register(SettingGroup.CALLERS, new TextListKey("trustedProxies",
             List.of(), "Addresses or CIDR ranges of the load balancers in front of the proxy; only from these are "
             + "X-Forwarded-For and Forwarded believed.", Cidr::parse));
-    public static final TextListKey ALLOWED_ORIGINS = register(new TextListKey("allowedOrigins",
+    public static final TextListKey ALLOWED_ORIGINS = register(SettingGroup.CALLERS, new TextListKey("allowedOrigins",
             List.of("localhost", "127.0.0.1"), "Browser origins allowed to call the proxy: exact hosts, .suffixes for "
             + "subdomains, or *. Requests without an Origin header are not gated.", OriginPolicy::validate));
 
-    public static final SettingKey.ChoiceKey REQUEST_LOG_DURABILITY = register(new SettingKey.ChoiceKey(
+    public static final SettingKey.ChoiceKey REQUEST_LOG_DURABILITY = register(SettingGroup.REQUEST_LOG,
+            new SettingKey.ChoiceKey(
             "requestLogDurability", "async", List.of("async", "sync"), "async: an answer leaves at once and its "
             + "request-log row follows within about 50 ms (a crash loses the rows not yet written). sync: a proxied "
             + "answer leaves only once the row holding it has committed (about one commit more per request)."));
-    public static final SettingKey.LongKey REQUEST_LOG_SYNC_WAIT_MS = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey REQUEST_LOG_SYNC_WAIT_MS = register(SettingGroup.REQUEST_LOG,
+            new SettingKey.LongKey(
             "requestLogSyncWaitMs", 5_000, 100, 60_000, "ms", "With requestLogDurability sync: longest wait for a row "
             + "to commit; past it the answer is refused (503, or an in-band error on a stream) instead of leaving "
             + "without a record."));
-    public static final SettingKey.LongKey REQUEST_LOG_RETENTION_DAYS = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey REQUEST_LOG_RETENTION_DAYS = register(SettingGroup.REQUEST_LOG,
+            new SettingKey.LongKey(
             "requestLogRetentionDays", 30, 0, 36_500, "days", "Request-log rows (and their attempts) older than this "
             + "are deleted, in small batches every 10 minutes; 0 keeps them for ever."));
-    public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_ADDRESS = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_ADDRESS = register(SettingGroup.SIGN_IN,
+            new SettingKey.LongKey(
             "signInFailuresPerAddress", 10, 1, 100_000, "failures", "Failed sign-ins (console form or admin API) "
             + "from one client address, for any users, before that address is refused (429) until its window ends."));
-    public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_USER = register(new SettingKey.LongKey(
+    public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_USER = register(SettingGroup.SIGN_IN,
+            new SettingKey.LongKey(
             "signInFailuresPerUser", 20, 1, 100_000, "failures", "Failed sign-ins for one user name, from any "
             + "addresses, before that name is refused (429) until its window ends; a right password clears it."));
-    public static final SettingKey.LongKey SIGN_IN_WINDOW_MS = register(new SettingKey.LongKey("signInWindowMs",
+    public static final SettingKey.LongKey SIGN_IN_WINDOW_MS = register(SettingGroup.SIGN_IN,
+            new SettingKey.LongKey("signInWindowMs",
             900_000, 1_000, 24 * HOUR_MS, "ms", "Failed sign-ins are counted in a window of this length from the "
             + "first; a lock-out lasts until the window ends, never longer."));
 
     private SettingKeys() {
     }
 
-    private static <K extends SettingKey<?>> K register(K key) {
+    private static <K extends SettingKey<?>> K register(SettingGroup group, K key) {
+        key.inGroup(group);
         ALL.put(key.name(), key);
         return key;
     }

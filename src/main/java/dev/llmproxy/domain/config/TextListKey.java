@@ -35,4 +35,8 @@ public final class TextListKey extends SettingKey<List<String>> {
     }
     @Override public String toText(List<String> value) { return String.join("\n", value); }
     @Override Object fromText(String text) { return text.isEmpty() ? List.of() : List.of(text.split("\n")); }
+    @Override public String formText(List<String> value) { return String.join(", ", value); }
+    @Override public Object fromFormText(String text) {
+        return List.of(text.split("\\s*,\\s*")).stream().filter(s -> !s.isEmpty()).map(s -> (Object) s).toList();
+    }
 }
