@@ -73,13 +73,19 @@ for i in $(seq 1 120); do
   sleep 1
 done
 
-curl -sf -u admin:bench -X PUT -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/config" -d "{
+put_config() { # $1 = extra settings, e.g. ',"streamCommitMs":100'
+  curl -sf -u admin:bench -X PUT -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/config" -d "{
   \"providers\":[{\"name\":\"nginx\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$UPSTREAM_PORT/v1\"},
-                 {\"name\":\"nginx-sse\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$SSE_PORT/v1\"}],
+                 {\"name\":\"nginx-sse\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$SSE_PORT/v1\"},
+                 {\"name\":\"sim\",\"kind\":\"sim\"}],
   \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\"},
-              {\"name\":\"bench-sse\",\"provider\":\"nginx-sse\",\"upstreamModel\":\"bench-upstream\"}],
-  \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]},{\"name\":\"bench-stream\",\"chain\":[\"bench-sse\"]}],
-  \"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":0}}" >/dev/null
+              {\"name\":\"bench-sse\",\"provider\":\"nginx-sse\",\"upstreamModel\":\"bench-upstream\"},
+              {\"name\":\"bench-words\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-20ms\"}],
+  \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]},{\"name\":\"bench-stream\",\"chain\":[\"bench-sse\"]},
+            {\"name\":\"bench-words\",\"chain\":[\"bench-words\"]}],
+  \"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":0$1}}" >/dev/null
+}
+put_config ""
 # Anonymous load is from one address, so the address limits are off for the 'proxy' target (no limiter call);
 # the 'keyed' target is an API-key caller whose every request is counted by the limiter (cap far above the load).
 KEY=$(curl -sf -u admin:bench -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/keys" \
@@ -156,9 +162,9 @@ awk -v k50="${P50[keyed]}" -v k99="${P99[keyed]}" -v p50="${P50[proxy]}" -v p99=
 }'
 # Time to first byte of a streamed answer, sequential requests: the upstream's SSE straight, and through the proxy.
 STREAM_BODY='{"model":"bench-stream","stream":true,"messages":[{"role":"user","content":"Say ok."}]}'
-ttfb() { # $1 = url -> p50 and p99 of time_starttransfer in ms over 300 requests
-  for i in $(seq 1 300); do
-    curl -s -o /dev/null -w '%{time_starttransfer}\n' -H 'Content-Type: application/json' -d "$STREAM_BODY" "$1"
+ttfb() { # $1 = url [$2 = body, $3 = requests] -> p50 and p99 of time_starttransfer in ms
+  for i in $(seq 1 "${3:-300}"); do
+    curl -s -o /dev/null -w '%{time_starttransfer}\n' -H 'Content-Type: application/json' -d "${2:-$STREAM_BODY}" "$1"
   done | sort -n | awk '{v[NR]=$1*1000} END {printf "%.2f %.2f", v[int(NR*0.5)], v[int(NR*0.99)]}'
 }
 ttfb "http://127.0.0.1:$PROXY_PORT/v1/chat/completions" >/dev/null # warm the streaming path
@@ -168,6 +174,14 @@ echo
 printf 'streamed answer, time to first byte (sequential): upstream p50 %s ms p99 %s ms; proxy p50 %s ms p99 %s ms\n' \
   "$SU50" "$SU99" "$SP50" "$SP99"
 awk -v a="$SP50" -v b="$SU50" -v c="$SP99" -v d="$SU99" 'BEGIN {printf "proxy adds to time to first byte: p50 %+.2f ms, p99 %+.2f ms\n", a-b, c-d}'
+# The commit window's price: a simulated model that streams a word every 15 ms, without and with a 100 ms window.
+WORDS_BODY='{"model":"bench-words","stream":true,"messages":[{"role":"user","content":"Say ok, and then say a few more words."}]}'
+read -r W0_50 W0_99 <<<"$(ttfb "http://127.0.0.1:$PROXY_PORT/v1/chat/completions" "$WORDS_BODY" 100)"
+put_config ',"streamCommitMs":100'
+read -r W1_50 W1_99 <<<"$(ttfb "http://127.0.0.1:$PROXY_PORT/v1/chat/completions" "$WORDS_BODY" 100)"
+put_config ""
+printf 'commit window, first byte of a word-by-word stream: off p50 %s ms p99 %s ms; streamCommitMs=100 p50 %s ms p99 %s ms\n' \
+  "$W0_50" "$W0_99" "$W1_50" "$W1_99"
 
 logged=$(curl -s -u admin:bench "localhost:$PROXY_PORT/admin/api/requests?limit=1" | grep -c requestId || true)
 echo "request logging: on (latest row present: $([ "$logged" -gt 0 ] && echo yes || echo no))"

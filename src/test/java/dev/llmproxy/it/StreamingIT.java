@@ -89,55 +89,8 @@ class StreamingIT extends DeployedProxy {
         fault.close();
     }
 
-    /** What a client saw: status, headers and the data lines of the stream. */
-    private record Streamed(HttpResponse<?> response, List<String> data, long millis) {
-        List<JsonObject> chunks() {
-            return data.stream().filter(d -> !d.equals("[DONE]"))
-                    .map(d -> Json.createReader(new StringReader(d)).readObject()).toList();
-        }
-
-        String text() {
-            StringBuilder sb = new StringBuilder();
-            for (JsonObject c : chunks()) {
-                JsonArray choices = c.getJsonArray("choices");
-                if (choices != null && !choices.isEmpty()) {
-                    JsonObject delta = choices.getJsonObject(0).getJsonObject("delta");
-                    if (delta.containsKey("content") && !delta.isNull("content")) {
-                        sb.append(delta.getString("content"));
-                    }
-                }
-            }
-            return sb.toString();
-        }
-
-        boolean done() {
-            return !data.isEmpty() && data.get(data.size() - 1).equals("[DONE]");
-        }
-
-        String header(String name) {
-            return response.headers().firstValue(name).orElse(null);
-        }
-    }
-
     private Streamed stream(String model, boolean includeUsage) throws Exception {
-        String body = "{\"model\":\"" + model + "\",\"stream\":true," + (includeUsage ? "\"stream_options\":{\"include_usage\":true}," : "")
-                + "\"messages\":[{\"role\":\"user\",\"content\":\"hello there\"}]}";
-        long t0 = System.nanoTime();
-        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
-                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
-        List<String> data = new ArrayList<>();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (line.startsWith("data: ")) {
-                    data.add(line.substring(6));
-                } else if (!line.isEmpty() && r.statusCode() != 200) {
-                    data.add(line);
-                }
-            }
-        }
-        return new Streamed(r, data, Duration.ofNanos(System.nanoTime() - t0).toMillis());
+        return Streamed.call(http, model, includeUsage);
     }
 
     private JsonObject logged(String requestId) {

@@ -46,6 +46,12 @@ public final class SettingKeys {
     public static final SettingKey.LongKey STREAM_IDLE_TIMEOUT_MS = register(SettingGroup.STREAMING,
             new SettingKey.LongKey("streamIdleTimeoutMs",
             10_000, 1, HOUR_MS, "ms", "Streaming: longest silence mid-answer before the stream counts as stalled."));
+    public static final SettingKey.LongKey STREAM_COMMIT_MS = register(SettingGroup.STREAMING,
+            new SettingKey.LongKey("streamCommitMs", 0, 0, 60_000, "ms", "Streaming, opt-in: hold an answer's first "
+            + "events this long, so that a break inside the window restarts on the next model unseen (0 = off)."));
+    public static final SettingKey.LongKey STREAM_COMMIT_BYTES = register(SettingGroup.STREAMING,
+            new SettingKey.LongKey("streamCommitBytes", 0, 0, 256 * 1024, "bytes", "Streaming, opt-in: the commit "
+            + "window also passes once this much of the answer is held (0 = no size bound)."));
     public static final SettingKey.LongKey MAX_BODY_BYTES = register(SettingGroup.CALLERS,
             new SettingKey.LongKey("maxBodyBytes",
             1_048_576, 1_024, 64L * 1_048_576, "bytes", "Largest request body accepted (413 above it)."));

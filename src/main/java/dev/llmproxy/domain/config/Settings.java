@@ -76,6 +76,8 @@ public final class Settings {
     public AdmissionLimits admissionLimits() { return admissionLimits; }
     public Duration firstTokenTimeout() { return Duration.ofMillis(get(SettingKeys.FIRST_TOKEN_TIMEOUT_MS)); }
     public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
+    public Duration streamCommitWindow() { return Duration.ofMillis(get(SettingKeys.STREAM_COMMIT_MS)); }
+    public long streamCommitBytes() { return get(SettingKeys.STREAM_COMMIT_BYTES); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }
     public long maxBodyBytes() { return get(SettingKeys.MAX_BODY_BYTES); }
     public Duration bodyTimeout() { return Duration.ofMillis(get(SettingKeys.BODY_TIMEOUT_MS)); }

@@ -29,7 +29,8 @@ final class RunContext {
         this.deadline = new Deadline(clock, plan.settings().chainBudget());
         this.log = new AttemptLog(clock);
         this.result = new RunningChain(log);
-        this.splice = plan.stream() == null ? null : new StreamSplice(plan.stream(), clock);
+        this.splice = plan.stream() == null ? null
+                : new StreamSplice(plan.stream(), clock, CommitWindow.of(plan.settings(), clock));
         result.whenComplete((r, e) -> {
             if (result.isCancelled()) {
                 CompletableFuture<?> current = inFlight;

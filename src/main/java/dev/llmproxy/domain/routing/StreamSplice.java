@@ -42,10 +42,13 @@ final class StreamSplice {
     /** The current attempt's events held back since its first tool-call delta, and their size. */
     private final List<StreamEvent> held = new ArrayList<>();
     private int heldChars;
+    private boolean holdingToolCall;
+    private final CommitWindow window;
     private Runnable openForHeld;
 
-    StreamSplice(ClientStream sink, Clock clock) {
+    StreamSplice(ClientStream sink, Clock clock, CommitWindow window) {
         this.sink = sink;
+        this.window = window;
         this.clock = clock;
         this.requestStart = clock.instant();
     }
@@ -55,6 +58,8 @@ final class StreamSplice {
         boolean continuation = sink.isOpen();
         held.clear();
         heldChars = 0;
+        holdingToolCall = false;
+        window.restart();
         Runnable open = new Runnable() {
             private boolean done;
 
@@ -75,14 +80,19 @@ final class StreamSplice {
         };
         openForHeld = open;
         return (event, valve) -> {
-            if ((event.toolCall() || !held.isEmpty()) && !toolCallRelayed) {
-                held.add(event);
-                heldChars += event.deltaJson().length();
+            if ((event.toolCall() || holdingToolCall) && !toolCallRelayed) {
+                holdingToolCall = true;
+                hold(event);
                 if (heldChars > MAX_HELD_CHARS) {
                     releaseHeld(); // too long to hold: relayed as it comes, and no longer continuable
                 }
                 return;
             }
+            if (!sink.isOpen() && window.holds(event)) {
+                hold(event);
+                return;
+            }
+            releaseHeld(); // the commit window has just passed: what it held goes first
             open.run();
             relay(event, valve);
         };
@@ -95,7 +105,12 @@ final class StreamSplice {
         sink.event(event, valve);
     }
 
-    /** The attempt ended whole: what it held back goes out now, in order. */
+    private void hold(StreamEvent event) {
+        held.add(event);
+        heldChars += event.deltaJson().length();
+    }
+
+    /** The attempt ended whole (or its window passed): what it held back goes out now, in order. */
     private void releaseHeld() {
         if (held.isEmpty()) {
             return;
@@ -128,7 +143,7 @@ final class StreamSplice {
 
     void broken(Candidate candidate, UpstreamReply.StreamBroken b) {
         malformed += b.malformed();
-        held.clear(); // a tool call cut short: never shown, the next model answers that part afresh
+        held.clear(); // a tool call cut short, or a break inside the commit window: never shown, answered afresh
         heldChars = 0;
         if (breakCause == null) {
             breakCause = "the answer from " + candidate.model().name() + " broke off after " + events + " events ("

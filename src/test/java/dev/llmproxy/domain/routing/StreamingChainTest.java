@@ -53,7 +53,7 @@ class StreamingChainTest {
     private final ChainExecutor executor = new ChainExecutor(port,
             d -> { clock.advance(d); return CompletableFuture.completedFuture(null); }, clock, cooldowns,
             breakers, () -> 0.5);
-    private final Settings settings = Settings.builder().set("firstTokenTimeoutMs", 1500L).set("streamIdleTimeoutMs", 2000L).build();
+    private Settings settings = Settings.builder().set("firstTokenTimeoutMs", 1500L).set("streamIdleTimeoutMs", 2000L).build();
     private final RecordingSink sink = new RecordingSink();
 
     /** Streams the words; then ends properly, or breaks. */
@@ -276,6 +276,55 @@ class StreamingChainTest {
         assertThat(f.error().kind()).isEqualTo(ErrorKind.STREAM_INTERRUPTED);
         assertThat(f.error().message()).startsWith("The answer from a broke off");
         assertThat(calls).extracting(c -> c.model().name()).containsExactly("a");
+    }
+
+    @Test
+    void aBreakInsideTheCommitWindowIsAnsweredAfreshByAModelThatTakesNoPrefill() {
+        settings = settings.toBuilder().set("streamCommitMs", 1000L).build();
+        script.put("a", words(StreamBreak.CUT, "one,", " two,"));
+        script.put("b", words(null, "Fresh", " answer."));
+        ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", false));
+        assertThat(sink.text()).isEqualTo("Fresh answer.");
+        assertThat(sink.opened).containsExactly("b");
+        assertThat(sink.spliced).isEmpty();
+        assertThat(new String(calls.get(1).body(), StandardCharsets.UTF_8)).isEqualTo("body:b");
+        assertThat(s.stats().continuations()).isZero();
+        assertThat(s.attempts()).extracting(AttemptRecord::outcome).containsExactly(Outcome.STREAM_BROKEN, Outcome.SUCCESS);
+    }
+
+    @Test
+    void anAnswerThatEndsInsideTheWindowGoesOutWholeAndInOrder() {
+        settings = settings.toBuilder().set("streamCommitMs", 1000L).build();
+        script.put("a", words(null, "Hello", " there"));
+        run(model("a", false));
+        assertThat(sink.opened).containsExactly("a");
+        assertThat(sink.text()).isEqualTo("Hello there");
+    }
+
+    @Test
+    void onceTheWindowHasPassedABreakIsContinuedAsWithoutIt() {
+        settings = settings.toBuilder().set("streamCommitMs", 1000L).build();
+        script.put("a", call -> {
+            call.stream().onEvent(new StreamEvent("{\"content\":\"one,\"}", "one,", null), Backpressure.NONE);
+            clock.advance(Duration.ofMillis(1200));
+            call.stream().onEvent(new StreamEvent("{\"content\":\" two,\"}", " two,", null), Backpressure.NONE);
+            return new UpstreamReply.StreamBroken(StreamBreak.CUT, "connection closed", "up-a", 2, 0, null);
+        });
+        script.put("c", words(null, " three."));
+        run(model("a", false), model("b", false), model("c", true));
+        assertThat(sink.opened).containsExactly("a");
+        assertThat(sink.spliced).containsExactly("c");
+        assertThat(sink.text()).isEqualTo("one, two, three.");
+    }
+
+    @Test
+    void theSizeBoundClosesTheWindowToo() {
+        settings = settings.toBuilder().set("streamCommitBytes", 30L).build();
+        script.put("a", words(StreamBreak.CUT, "one,", " two,"));
+        ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("b", false));
+        assertThat(sink.opened).containsExactly("a"); // the second event passed 30 bytes: both went out
+        assertThat(sink.text()).isEqualTo("one, two,");
+        assertThat(f.error().kind()).isEqualTo(ErrorKind.STREAM_INTERRUPTED);
     }
 
     /** A sink that records what the client would see. */

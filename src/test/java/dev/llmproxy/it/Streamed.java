@@ -1,0 +1,70 @@
+package dev.llmproxy.it;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What a client saw: status, headers and the data lines of the stream. */
+public record Streamed(HttpResponse<?> response, List<String> data, long millis) {
+    public List<JsonObject> chunks() {
+        return data.stream().filter(d -> !d.equals("[DONE]"))
+                .map(d -> Json.createReader(new StringReader(d)).readObject()).toList();
+    }
+
+    public String text() {
+        StringBuilder sb = new StringBuilder();
+        for (JsonObject c : chunks()) {
+            JsonArray choices = c.getJsonArray("choices");
+            if (choices != null && !choices.isEmpty()) {
+                JsonObject delta = choices.getJsonObject(0).getJsonObject("delta");
+                if (delta.containsKey("content") && !delta.isNull("content")) {
+                    sb.append(delta.getString("content"));
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    public boolean done() {
+        return !data.isEmpty() && data.get(data.size() - 1).equals("[DONE]");
+    }
+
+    public String header(String name) {
+        return response.headers().firstValue(name).orElse(null);
+    }
+
+    /** Asks for a streamed answer from {@code model} and reads the stream to its end. */
+    static Streamed call(HttpClient http, String model, boolean includeUsage) throws Exception {
+        String body = "{\"model\":\"" + model + "\",\"stream\":true," + (includeUsage ? "\"stream_options\":{\"include_usage\":true}," : "")
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"hello there\"}]}";
+        long t0 = System.nanoTime();
+        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        List<String> data = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.startsWith("data: ")) {
+                    data.add(line.substring(6));
+                } else if (!line.isEmpty() && r.statusCode() != 200) {
+                    data.add(line);
+                }
+            }
+        }
+        return new Streamed(r, data, Duration.ofNanos(System.nanoTime() - t0).toMillis());
+    }
+}
