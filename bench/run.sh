@@ -185,3 +185,32 @@ printf 'commit window, first byte of a word-by-word stream: off p50 %s ms p99 %s
 
 logged=$(curl -s -u admin:bench "localhost:$PROXY_PORT/admin/api/requests?limit=1" | grep -c requestId || true)
 echo "request logging: on (latest row present: $([ "$logged" -gt 0 ] && echo yes || echo no))"
+
+# The upstream client, compared in the same run: the proxy target again, with Jetty's client for plain http too.
+echo
+echo "== restarting Liberty with PROXY_PLAIN_HTTP_CLIENT=jetty"
+"$WLP/bin/server" stop $SERVER >/dev/null
+printf -- '-DPROXY_PLAIN_HTTP_CLIENT=jetty\n' >> "$WLP/usr/servers/$SERVER/jvm.options"
+"$WLP/bin/server" start $SERVER >/dev/null
+for i in $(seq 1 120); do
+  curl -sf -o /dev/null "localhost:$PROXY_PORT/v1/models" && break
+  sleep 1
+done
+for i in 1 2; do wrk -t2 -c16 -d20s -s "$OUT/post.lua" "${URLS[proxy]}" >/dev/null; done
+J50S=""; J99S=""
+for round in $(seq 1 "$ROUNDS"); do
+  hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -D "$OUT/body.json" \
+    "${URLS[proxy]}" > "$OUT/hey-jetty-$round.txt"
+  J50S+="$(percentile "$OUT/hey-jetty-$round.txt" 50) "
+  J99S+="$(percentile "$OUT/hey-jetty-$round.txt" 99) "
+done
+wrk -t2 -c32 -d"${DURATION}s" -s "$OUT/post.lua" "${URLS[proxy]}" > "$OUT/wrk-jetty.txt"
+JRPS=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$OUT/wrk-jetty.txt")
+J50=$(echo "$J50S" | median)
+J99=$(echo "$J99S" | median)
+printf '%-22s %14s %14s %16s\n' "upstream client" "p50 @${RATE}/s" "p99 @${RATE}/s" "saturated req/s"
+printf '%-22s %11s ms %11s ms %16s\n' "proxy, NIO (default)" "${P50[proxy]}" "${P99[proxy]}" "${RPS[proxy]}"
+printf '%-22s %11s ms %11s ms %16s\n' "proxy, Jetty" "$J50" "$J99" "$JRPS"
+awk -v j="$J50" -v n="${P50[proxy]}" -v jr="$JRPS" -v nr="${RPS[proxy]}" 'BEGIN {
+  printf "Jetty over NIO: p50 %+.2f ms, saturated %+.1f %% (adopt for every upstream when within +0.10 ms and -10 %%)\n", j-n, (jr-nr)*100/nr
+}'

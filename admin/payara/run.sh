@@ -19,7 +19,6 @@ case "$PROXY_DB_URL" in
     ;;
   *) kit=h2.asadmin ;;
 esac
-# The JDK HttpClient completes upstream exchanges on the common pool: make it a real pool on small machines.
-exec java -Djava.util.concurrent.ForkJoinPool.common.parallelism=4 ${PROXY_JAVA_OPTS:-} -jar "$jar" \
+exec java ${PROXY_JAVA_OPTS:-} -jar "$jar" \
   --nocluster --port "$PROXY_HTTP_PORT" --contextroot / "${extra[@]}" \
   --postbootcommandfile "$here/$kit" --deploy "$war"

@@ -6,7 +6,5 @@ home=$1
 shift
 host=${PROXY_HTTP_HOST:-0.0.0.0}
 [ "$host" = "*" ] && host=0.0.0.0
-# The JDK HttpClient completes upstream exchanges on the common pool: make it a real pool on small machines.
 exec "$home/bin/standalone.sh" -c standalone-microprofile.xml -b "$host" \
-  -Djboss.http.port="${PROXY_HTTP_PORT:-8080}" \
-  -Djava.util.concurrent.ForkJoinPool.common.parallelism=4 "$@"
+  -Djboss.http.port="${PROXY_HTTP_PORT:-8080}" "$@"

@@ -11,7 +11,7 @@ import dev.llmproxy.infrastructure.upstream.OpenAiHttpUpstream;
 import dev.llmproxy.infrastructure.upstream.SimUpstream;
 import dev.llmproxy.infrastructure.upstream.Timers;
 import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
-import dev.llmproxy.infrastructure.upstream.http.JdkHttpTransport;
+import dev.llmproxy.infrastructure.upstream.http.JettyHttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.infrastructure.upstream.UpstreamRouter;
 import jakarta.annotation.PostConstruct;
@@ -58,16 +58,13 @@ public class ProxyRuntime {
 
     @PostConstruct
     void start() {
-        if (java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() < 2) {
-            java.util.logging.Logger.getLogger(ProxyRuntime.class.getName()).warning("The common ForkJoinPool has a "
-                    + "parallelism of 1, so the JDK HttpClient starts a thread per https upstream response; start the JVM "
-                    + "with -Djava.util.concurrent.ForkJoinPool.common.parallelism=4 (admin/liberty/jvm.options).");
-        }
         int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
         workers = Executors.newFixedThreadPool(threads, namedDaemons("proxy-worker"));
         timers = new Timers(workers);
-        plainHttp = new NioHttpTransport("proxy-upstream-io");
-        tlsHttp = new JdkHttpTransport(workers);
+        tlsHttp = new JettyHttpTransport("proxy-upstream-https");
+        // Plain http goes through the lean NIO client unless the operator chooses Jetty's for it too.
+        plainHttp = "jetty".equals(config.getOptionalValue("PROXY_PLAIN_HTTP_CLIENT", String.class).orElse("nio"))
+                ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
         OpenAiHttpUpstream openai = new OpenAiHttpUpstream(plainHttp, tlsHttp, workers, timers, clock, this::secret);
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
@@ -97,7 +94,7 @@ public class ProxyRuntime {
 
     /** Whether the machinery that every request needs is running. */
     public boolean healthy() {
-        return ((NioHttpTransport) plainHttp).isAlive() && !workers.isShutdown();
+        return (!(plainHttp instanceof NioHttpTransport nio) || nio.isAlive()) && !workers.isShutdown();
     }
 
     @Produces
@@ -129,7 +126,9 @@ public class ProxyRuntime {
     @PreDestroy
     void stop() {
         timers.close();
-        plainHttp.close();
+        if (plainHttp != tlsHttp) {
+            plainHttp.close();
+        }
         tlsHttp.close();
         workers.shutdownNow();
     }

@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.infrastructure.upstream.http.JdkHttpTransport;
+import dev.llmproxy.infrastructure.upstream.http.JettyHttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.TestTls;
@@ -21,7 +21,7 @@ final class UpstreamClientFixture implements AutoCloseable {
     private final ExecutorService workers = Executors.newFixedThreadPool(4);
     private final Timers timers = new Timers(workers);
     private final NioHttpTransport plain = new NioHttpTransport("test-io");
-    private final JdkHttpTransport tls;
+    private final JettyHttpTransport tls;
 
     UpstreamClientFixture(Function<String, Optional<String>> secrets) throws IOException {
         this(secrets, false);
@@ -31,7 +31,7 @@ final class UpstreamClientFixture implements AutoCloseable {
     UpstreamClientFixture(Function<String, Optional<String>> secrets, boolean overTls) throws IOException {
         try {
             fault = overTls ? new FaultUpstream(0, TestTls.server()) : new FaultUpstream(0);
-            tls = overTls ? new JdkHttpTransport(workers, TestTls.client()) : new JdkHttpTransport(workers);
+            tls = overTls ? new JettyHttpTransport("test-https", TestTls.client()) : new JettyHttpTransport("test-https");
         } catch (GeneralSecurityException e) {
             throw new IOException(e);
         }

@@ -3,10 +3,9 @@ package dev.llmproxy.infrastructure.upstream.http;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.TestTls;
 
-import java.util.concurrent.ForkJoinPool;
 
-/** The https transport (the JDK's client) against a fake upstream over TLS, on the same contract as plain http. */
-class JdkHttpsTransportTest extends TransportContract {
+/** The https transport (Jetty's client) against a fake upstream over TLS, on the same contract as plain http. */
+class JettyHttpsTransportTest extends TransportContract {
 
     @Override
     FaultUpstream newUpstream() throws Exception {
@@ -15,7 +14,7 @@ class JdkHttpsTransportTest extends TransportContract {
 
     @Override
     HttpTransport newTransport() throws Exception {
-        return new JdkHttpTransport(ForkJoinPool.commonPool(), TestTls.client());
+        return new JettyHttpTransport("test-https", TestTls.client());
     }
 
     @Override
