@@ -80,9 +80,9 @@ put_config() { # $1 = extra settings, e.g. ',"streamCommitMs":100'
                  {\"name\":\"sim\",\"kind\":\"sim\"}],
   \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\"},
               {\"name\":\"bench-sse\",\"provider\":\"nginx-sse\",\"upstreamModel\":\"bench-upstream\"},
-              {\"name\":\"bench-words\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-20ms\"}],
+              {\"name\":\"bench-sim\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-20ms\"}],
   \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]},{\"name\":\"bench-stream\",\"chain\":[\"bench-sse\"]},
-            {\"name\":\"bench-words\",\"chain\":[\"bench-words\"]}],
+            {\"name\":\"bench-words\",\"chain\":[\"bench-sim\"]}],
   \"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":0$1}}" >/dev/null
 }
 put_config ""

@@ -24,18 +24,15 @@ import java.util.function.Consumer;
  */
 final class StreamingAttempt implements ResponseListener, Backpressure {
 
-
     private final UpstreamCall call;
     private final CompletableFuture<UpstreamReply> reply;
     private final Executor workers;
-    private final Timers timers;
     private final Clock clock;
     private final SseParser sse = new SseParser(this::onSseData);
 
     private volatile Exchange exchange;
     // Guarded by this: I/O callbacks and timer callbacks meet here.
-    private ResponseHead head;
-    private BoundedBody nonStreamBody;
+    private OnePieceAnswer onePiece;
     private boolean finished;
     private boolean completedCleanly;
     private final StreamTally tally;
@@ -46,7 +43,6 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         this.call = call;
         this.reply = reply;
         this.workers = workers;
-        this.timers = timers;
         this.clock = clock;
         this.tally = new StreamTally(call.model().upstreamModel());
         this.silence = new SilenceWatch(timers, clock, call.limits(), this::onTimer);
@@ -77,12 +73,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
 
     @Override
     public synchronized void onHead(ResponseHead head) {
-        this.head = head;
-        String type = head.header("content-type");
-        if (!head.isSuccess() || type == null || !type.toLowerCase().contains("text/event-stream")) {
-            // An error status, or an upstream that ignored stream:true and answered in one piece.
-            nonStreamBody = new BoundedBody(head.header("content-length"));
-        }
+        onePiece = OnePieceAnswer.startedBy(head);
     }
 
     @Override
@@ -90,8 +81,8 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         if (finished) {
             return;
         }
-        if (nonStreamBody != null) {
-            if (!nonStreamBody.add(data)) {
+        if (onePiece != null) {
+            if (!onePiece.add(data)) {
                 finishAndAbort(BoundedBody.TOO_LARGE);
             }
             return;
@@ -109,8 +100,8 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             return;
         }
         completedCleanly = true;
-        if (nonStreamBody != null) {
-            finish(wholeAnswer(nonStreamBody.bytes()));
+        if (onePiece != null) {
+            finish(onePiece.ended(call, relay, clock));
             return;
         }
         sse.end();
@@ -135,8 +126,8 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         }
         if (head == null) {
             finish(HttpReplies.connectionFailure(error));
-        } else if (nonStreamBody != null && !head.isSuccess()) {
-            finish(HttpReplies.httpError(call, head, nonStreamBody.bytes(), clock));
+        } else if (onePiece != null && !head.isSuccess()) {
+            finish(onePiece.cutError(call, clock));
         } else if (relay.started() && tally.finishReason() != null) {
             finish(tally.ended()); // only the tail after the last chunk was lost
         } else {
@@ -189,14 +180,6 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             finishAndAbort(tally.broken(StreamBreak.STALL,
                     "stalled: no event for " + silent + " ms after " + tally.events() + " events"));
         }
-    }
-
-    private UpstreamReply wholeAnswer(byte[] body) {
-        if (!head.isSuccess()) {
-            return HttpReplies.httpError(call, head, body, clock);
-        }
-        UpstreamReply parsed = CompletionParser.parse(body, call.model().upstreamModel());
-        return parsed instanceof UpstreamReply.Completed c ? relay.whole(c) : parsed;
     }
 
     private void finishAndAbort(UpstreamReply r) {
