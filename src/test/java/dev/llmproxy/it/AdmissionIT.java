@@ -75,10 +75,7 @@ class AdmissionIT extends DeployedProxy {
         assertThat(fault.calls("q-slow")).isEqualTo(1);
 
         String requestId = timedOut.headers().firstValue("X-Request-Id").orElseThrow();
-        await().atMost(Duration.ofSeconds(10)).until(() -> proxy.adminGet("/admin/api/requests?limit=20").body().contains(requestId));
-        JsonObject row = Json.createReader(new StringReader(proxy.adminGet("/admin/api/requests?limit=20").body())).readObject()
-                .getJsonArray("data").stream().map(JsonObject.class::cast)
-                .filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElseThrow();
+        JsonObject row = proxy.awaitLoggedRow(requestId, Duration.ofSeconds(10));
         assertThat(row.getInt("status")).isEqualTo(503);
         assertThat(row.getJsonNumber("queueWaitMs").longValue()).isBetween(900L, 3000L);
     }

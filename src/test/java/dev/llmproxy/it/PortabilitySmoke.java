@@ -16,7 +16,6 @@ import java.time.Duration;
 
 import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * What must hold on every server the WAR is deployed to, checked against one started from the operator's kit: a
@@ -72,7 +71,7 @@ abstract class PortabilitySmoke {
                 .getString("content")).isNotEmpty();
 
         String id = r.headers().firstValue("X-Request-Id").orElseThrow();
-        JsonObject row = await().atMost(Duration.ofSeconds(20)).until(() -> logged(id), java.util.Objects::nonNull);
+        JsonObject row = proxy.awaitLoggedRow(id, Duration.ofSeconds(20));
         assertThat(row.getInt("status")).isEqualTo(200);
         assertThat(row.getString("answeringModel")).isEqualTo("smoke-up");
         JsonArray attempts = row.getJsonArray("attempts");
@@ -90,7 +89,7 @@ abstract class PortabilitySmoke {
         assertThat(r.headers().firstValue("X-Proxy-Fallback")).hasValue("true");
         assertThat(r.body()).contains("Hello").contains(" world").endsWith("data: [DONE]\n\n");
         String id = r.headers().firstValue("X-Request-Id").orElseThrow();
-        JsonObject row = await().atMost(Duration.ofSeconds(20)).until(() -> logged(id), java.util.Objects::nonNull);
+        JsonObject row = proxy.awaitLoggedRow(id, Duration.ofSeconds(20));
         assertThat(row.getBoolean("stream")).isTrue();
         assertThat(row.getInt("status")).isEqualTo(200);
     }
@@ -139,12 +138,6 @@ abstract class PortabilitySmoke {
         HttpResponse<String> dashboard = console.get("/admin/dashboard");
         assertThat(dashboard.statusCode()).isEqualTo(200);
         assertThat(dashboard.body()).contains("Sign out");
-    }
-
-    private JsonObject logged(String requestId) {
-        HttpResponse<String> r = proxy.adminGet("/admin/api/requests?limit=50");
-        return json(r.body()).getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElse(null);
     }
 
     private static JsonObject json(String body) {

@@ -89,7 +89,7 @@ class ProxyApiIT extends DeployedProxy {
     void requestLogHoldsTheRowAndEveryAttempt() {
         HttpResponse<String> r = proxy.chat("main");
         String id = r.headers().firstValue("X-Request-Id").orElseThrow();
-        JsonObject row = await().atMost(Duration.ofSeconds(10)).until(() -> findLogged(id), java.util.Objects::nonNull);
+        JsonObject row = proxy.awaitLoggedRow(id, Duration.ofSeconds(10));
         assertThat(row.getString("tier")).isEqualTo("main");
         assertThat(row.getString("requestedModel")).isEqualTo("main");
         assertThat(row.getString("answeringModel")).isEqualTo("backup");
@@ -102,10 +102,6 @@ class ProxyApiIT extends DeployedProxy {
         assertThat(attempts.getJsonObject(0).getString("outcome")).isEqualTo("SERVER_ERROR");
         assertThat(attempts.getJsonObject(0).getInt("status")).isEqualTo(503);
         assertThat(attempts.getJsonObject(2).getString("outcome")).isEqualTo("SUCCESS");
-    }
-
-    private JsonObject findLogged(String requestId) {
-        return loggedRows(50).filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElse(null);
     }
 
     /** The newest rows of the request log. */
@@ -205,7 +201,7 @@ class ProxyApiIT extends DeployedProxy {
         assertThat(error(r).getString("code")).isEqualTo("timeout");
         // slow1 and slow2 timed out after 3 s each; the budget of 8 s left slow3 less than its attempt timeout.
         String id = r.headers().firstValue("X-Request-Id").orElseThrow();
-        JsonObject row = await().atMost(Duration.ofSeconds(10)).until(() -> findLogged(id), java.util.Objects::nonNull);
+        JsonObject row = proxy.awaitLoggedRow(id, Duration.ofSeconds(10));
         JsonArray attempts = row.getJsonArray("attempts");
         JsonObject last = attempts.getJsonObject(attempts.size() - 1);
         assertThat(last.getString("model")).isEqualTo("slow3");
@@ -266,8 +262,7 @@ class ProxyApiIT extends DeployedProxy {
                     .contains("did not arrive within 1500 ms");
             String requestId = answer.lines().filter(l -> l.toLowerCase().startsWith("x-request-id:"))
                     .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElseThrow();
-            JsonObject row = await().atMost(Duration.ofSeconds(10)).until(() -> findLogged(requestId),
-                    java.util.Objects::nonNull);
+            JsonObject row = proxy.awaitLoggedRow(requestId, Duration.ofSeconds(10));
             assertThat(row.getInt("status")).isEqualTo(408);
         }
     }

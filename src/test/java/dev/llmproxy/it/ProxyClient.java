@@ -3,6 +3,7 @@ package dev.llmproxy.it;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import org.awaitility.Awaitility;
 
 import java.io.StringReader;
 import java.net.URI;
@@ -12,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Objects;
 
 /** Talks to the deployed proxy the way applications and admins do. */
 final class ProxyClient {
@@ -95,6 +97,18 @@ final class ProxyClient {
 
     HttpResponse<String> adminGet(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", ADMIN_AUTH).GET());
+    }
+
+    /** The request-log row of that request among the newest 50, or null while it is not written yet. */
+    JsonObject loggedRow(String requestId) {
+        return Json.createReader(new StringReader(adminGet("/admin/api/requests?limit=50").body())).readObject()
+                .getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .filter(o -> o.getString("requestId").equals(requestId)).findFirst().orElse(null);
+    }
+
+    /** Waits for the request's row to be written, and returns it. */
+    JsonObject awaitLoggedRow(String requestId, Duration within) {
+        return Awaitility.await().atMost(within).until(() -> loggedRow(requestId), Objects::nonNull);
     }
 
     HttpResponse<String> adminPost(String path) {

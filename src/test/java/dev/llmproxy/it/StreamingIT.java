@@ -94,11 +94,7 @@ class StreamingIT extends DeployedProxy {
     }
 
     private JsonObject logged(String requestId) {
-        await().atMost(Duration.ofSeconds(10)).until(() -> proxy.adminGet("/admin/api/requests?limit=50").body().contains(requestId));
-        JsonArray rows = Json.createReader(new StringReader(proxy.adminGet("/admin/api/requests?limit=50").body()))
-                .readObject().getJsonArray("data");
-        return rows.stream().map(JsonObject.class::cast).filter(o -> o.getString("requestId").equals(requestId))
-                .findFirst().orElseThrow();
+        return proxy.awaitLoggedRow(requestId, Duration.ofSeconds(10));
     }
 
     @Test

@@ -8,6 +8,8 @@ import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.domain.streaming.StreamStats;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
  * The outer fallback of one run: gives each candidate of the chain its turn through the per-model policies
  * ({@link ModelStack}) and acts on how the turn ended, by the outcome table (README, How a request is handled):
@@ -46,7 +48,13 @@ final class CandidateFallback {
             return;
         }
         ModelTry attempt = new ModelTry(run, run.plan().candidates().get(index), index, run.continuing(), null);
-        stack.run(attempt).whenComplete((result, error) -> {
+        CompletableFuture<ModelResult> turn;
+        try {
+            turn = stack.run(attempt);
+        } catch (RuntimeException e) {
+            turn = CompletableFuture.failedFuture(e);
+        }
+        turn.whenComplete((result, error) -> {
             if (error != null) {
                 // A defect in a policy must end the request with an answer, never leave it hanging.
                 finish(new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL, "The chain failed unexpectedly."),
