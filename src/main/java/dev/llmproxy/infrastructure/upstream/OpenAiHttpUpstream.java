@@ -23,7 +23,7 @@ import java.util.logging.Logger;
 
 /**
  * Calls an OpenAI-compatible {@code /chat/completions} without blocking: plain-http upstreams through the lean NIO
- * transport, https through the JDK client. The attempt timeout is a timer that aborts the exchange, and cancelling
+ * transport, https through Jetty's client. The attempt timeout is a timer that aborts the exchange, and cancelling
  * the returned future aborts it too. Replies are completed on the worker executor, never on an I/O thread.
  */
 public final class OpenAiHttpUpstream implements UpstreamPort {
