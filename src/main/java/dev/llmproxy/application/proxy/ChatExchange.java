@@ -48,6 +48,10 @@ public final class ChatExchange {
         return requestId;
     }
 
+    public Instant receivedAt() {
+        return receivedAt;
+    }
+
     /** The settings in force when the request arrived (body limits, caps). */
     public Settings settings() {
         return settings;

@@ -51,11 +51,12 @@ final class ChainAnswers {
      * response), then events as they arrive, and at the end usage (if asked for) and {@code [DONE]}, or an in-band
      * error and no {@code [DONE]}.
      */
-    static void stream(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, long created,
-                       ChatRequest chat) throws IOException {
+    static void stream(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat)
+            throws IOException {
         String requestId = exchange.requestId();
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
-        SseResponse sse = new SseResponse(async, requestId, created, () -> clientGone.complete(null));
+        SseResponse sse = new SseResponse(async, requestId, exchange.receivedAt().getEpochSecond(),
+                () -> clientGone.complete(null));
         CompletableFuture<ChainResult> run = exchange.run(chat, sse);
         clientGone.thenRun(() -> run.cancel(true));
         abandon.watch(run);

@@ -19,7 +19,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,10 +48,9 @@ public class ChatCompletionsServlet extends ApiServlet {
 
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        Instant receivedAt = clock.instant();
-        ChatExchange exchange = service.begin(RequestIds.of(req), receivedAt);
+        ChatExchange exchange = service.begin(RequestIds.of(req), clock.instant());
         try {
-            start(req, res, exchange, receivedAt);
+            start(req, res, exchange);
         } catch (RuntimeException e) {
             ProxyError error = exchange.failed(e);
             if (req.isAsyncStarted()) {
@@ -63,7 +61,7 @@ public class ChatCompletionsServlet extends ApiServlet {
         }
     }
 
-    private void start(HttpServletRequest req, HttpServletResponse res, ChatExchange exchange, Instant receivedAt)
+    private void start(HttpServletRequest req, HttpServletResponse res, ChatExchange exchange)
             throws IOException {
         String routeScope = null;
         if (req.getServletPath().equals("/v1/scopes")) {
@@ -92,7 +90,7 @@ public class ChatCompletionsServlet extends ApiServlet {
             reader = BodyReader.read(req, exchange.settings().maxBodyBytes(), new BodyReader.Handler() {
                 @Override
                 public void body(byte[] body) {
-                    arrived(async, abandon, exchange, receivedAt, body);
+                    arrived(async, abandon, exchange, body);
                 }
 
                 @Override
@@ -117,8 +115,7 @@ public class ChatCompletionsServlet extends ApiServlet {
     }
 
     /** The whole body is in: the exchange reads it and the chain starts; whatever is thrown, the exchange ends. */
-    private static void arrived(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, Instant receivedAt,
-                                byte[] body) {
+    private static void arrived(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, byte[] body) {
         try {
             ChatRequest chat;
             try {
@@ -132,7 +129,7 @@ public class ChatCompletionsServlet extends ApiServlet {
                 return;
             }
             try {
-                ChainAnswers.stream(async, abandon, exchange, receivedAt.getEpochSecond(), chat);
+                ChainAnswers.stream(async, abandon, exchange, chat);
             } catch (IOException e) {
                 LOG.fine(() -> "Could not start the stream for " + exchange.requestId() + ": " + e);
                 AsyncAnswer.end(async);
