@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
@@ -31,6 +32,7 @@ class LangChain4jIT extends DeployedProxy {
                 .setting("firstTokenTimeoutMs", 2000).setting("streamIdleTimeoutMs", 2000)
                 .prefillModel("lc-cont")
                 .tier("lc-splice", "lc-cut", "lc-cont")
+                .tier("lc-broken", "lc-cut")
                 .build());
     }
 
@@ -39,13 +41,15 @@ class LangChain4jIT extends DeployedProxy {
         fault.close();
     }
 
-    @Test
-    void aStreamSplicedAcrossModelsIsOneCompleteAnswerWithUsage() throws Exception {
-        OpenAiStreamingChatModel model = OpenAiStreamingChatModel.builder().baseUrl(ProxyClient.BASE + "/v1")
-                .apiKey("not-needed").modelName("lc-splice").timeout(Duration.ofSeconds(30)).build();
+    private static OpenAiStreamingChatModel model(String tier) {
+        return OpenAiStreamingChatModel.builder().baseUrl(ProxyClient.BASE + "/v1")
+                .apiKey("not-needed").modelName(tier).timeout(Duration.ofSeconds(30)).build();
+    }
+
+    /** Streams a question; the future ends as LangChain4j's handler is told the stream ended. */
+    private static CompletableFuture<ChatResponse> ask(String tier, StringBuilder partials) {
         CompletableFuture<ChatResponse> done = new CompletableFuture<>();
-        StringBuilder partials = new StringBuilder();
-        model.chat("What is the answer?", new StreamingChatResponseHandler() {
+        model(tier).chat("What is the answer?", new StreamingChatResponseHandler() {
             @Override
             public void onPartialResponse(String text) {
                 partials.append(text);
@@ -61,11 +65,26 @@ class LangChain4jIT extends DeployedProxy {
                 done.completeExceptionally(error);
             }
         });
-        ChatResponse response = done.get(30, TimeUnit.SECONDS);
+        return done;
+    }
+
+    @Test
+    void aStreamSplicedAcrossModelsIsOneCompleteAnswerWithUsage() throws Exception {
+        StringBuilder partials = new StringBuilder();
+        ChatResponse response = ask("lc-splice", partials).get(30, TimeUnit.SECONDS);
         assertThat(response.aiMessage().text()).isEqualTo("The answer is forty-two.");
         assertThat(partials).hasToString("The answer is forty-two.");
         assertThat(response.metadata().finishReason()).isNotNull();
         assertThat(response.tokenUsage()).isNotNull();
         assertThat(response.tokenUsage().outputTokenCount()).isPositive();
+    }
+
+    @Test
+    void aStreamNoModelCouldFinishIsAnErrorNotAShortAnswer() {
+        StringBuilder partials = new StringBuilder();
+        CompletableFuture<ChatResponse> done = ask("lc-broken", partials);
+        // an error, not the wait running out
+        assertThat(done).failsWithin(Duration.ofSeconds(30)).withThrowableOfType(ExecutionException.class);
+        assertThat(partials).hasToString("The answer is");
     }
 }

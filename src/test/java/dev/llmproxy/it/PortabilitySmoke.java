@@ -9,12 +9,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.StringReader;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static dev.llmproxy.testing.OpenAiBodies.partialEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -35,11 +39,14 @@ abstract class PortabilitySmoke {
         fault.on("smoke-down", FaultUpstream.status(503, "{\"error\":{\"message\":\"overloaded\"}}"));
         fault.on("smoke-up", FaultUpstream.ok());
         fault.on("smoke-stream", fault.stream(0, 5, Ending.DONE, answerEvents("smoke-stream", "Hello", " world")));
+        fault.on("smoke-cut", fault.stream(0, 5, Ending.CUT, partialEvents("smoke-cut", "Hello", " wor")));
         server = start();
         proxy = new ProxyClient(server.base());
         proxy.importConfig(new ConfigBuilder(fault.baseUrl())
                 .tier("smoke", "smoke-down", "smoke-up")
                 .tier("smoke-streamed", "smoke-down", "smoke-stream")
+                .tier("smoke-broken", "smoke-cut")
+                .setting("firstTokenTimeoutMs", 5000).setting("streamIdleTimeoutMs", 5000)
                 .build());
     }
 
@@ -92,6 +99,22 @@ abstract class PortabilitySmoke {
         JsonObject row = proxy.awaitLoggedRow(id, Duration.ofSeconds(20));
         assertThat(row.getBoolean("stream")).isTrue();
         assertThat(row.getInt("status")).isEqualTo(200);
+    }
+
+    /** Over HTTP/1.1 the connection is closed; over HTTP/2 (the JDK client upgrades) only the stream is reset. */
+    @ParameterizedTest
+    @EnumSource(HttpClient.Version.class)
+    void aStreamNoModelCouldFinishEndsWithAnErrorEventAndACutBody(HttpClient.Version version) throws Exception {
+        Streamed s = Streamed.call(HttpClient.newBuilder().version(version).build(), server.base(), "smoke-broken", false);
+        assertThat(s.response().statusCode()).isEqualTo(200);
+        assertThat(s.text()).isEqualTo("Hello wor");
+        assertThat(s.events()).containsExactly("error");
+        assertThat(s.chunks().get(s.chunks().size() - 1).getJsonObject("error").getString("code"))
+                .isEqualTo("stream_interrupted");
+        assertThat(s.done()).isFalse();
+        assertThat(s.cut()).as("the body has no proper end (" + s.response().version() + ")").isTrue();
+        JsonObject row = proxy.awaitLoggedRow(s.header("X-Request-Id"), Duration.ofSeconds(20));
+        assertThat(row.getInt("status")).isEqualTo(502);
     }
 
     @Test

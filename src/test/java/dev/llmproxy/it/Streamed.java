@@ -5,6 +5,7 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.StringReader;
@@ -17,8 +18,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What a client saw: status, headers and the data lines of the stream. */
-public record Streamed(HttpResponse<?> response, List<String> data, long millis) {
+/**
+ * What a client saw: status, headers, the data lines of the stream, the event names given, and whether the body was
+ * cut (the connection closed before the body's proper end) rather than ended.
+ */
+public record Streamed(HttpResponse<?> response, List<String> data, List<String> events, boolean cut, long millis) {
     public List<JsonObject> chunks() {
         return data.stream().filter(d -> !d.equals("[DONE]"))
                 .map(d -> Json.createReader(new StringReader(d)).readObject()).toList();
@@ -48,23 +52,35 @@ public record Streamed(HttpResponse<?> response, List<String> data, long millis)
 
     /** Asks for a streamed answer from {@code model} and reads the stream to its end. */
     static Streamed call(HttpClient http, String model, boolean includeUsage) throws Exception {
+        return call(http, ProxyClient.BASE, model, includeUsage);
+    }
+
+    /** Asks the proxy at {@code base} for a streamed answer from {@code model} and reads the stream to its end. */
+    static Streamed call(HttpClient http, String base, String model, boolean includeUsage) throws Exception {
         String body = "{\"model\":\"" + model + "\",\"stream\":true," + (includeUsage ? "\"stream_options\":{\"include_usage\":true}," : "")
                 + "\"messages\":[{\"role\":\"user\",\"content\":\"hello there\"}]}";
         long t0 = System.nanoTime();
-        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
+        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/chat/completions"))
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
         List<String> data = new ArrayList<>();
+        List<String> events = new ArrayList<>();
+        boolean cut = false;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
                 if (line.startsWith("data: ")) {
                     data.add(line.substring(6));
+                } else if (line.startsWith("event: ")) {
+                    events.add(line.substring(7));
                 } else if (!line.isEmpty() && r.statusCode() != 200) {
                     data.add(line);
                 }
             }
+        } catch (IOException e) {
+            // the HTTP client's word for a body that stopped before its end (no last chunk)
+            cut = true;
         }
-        return new Streamed(r, data, Duration.ofNanos(System.nanoTime() - t0).toMillis());
+        return new Streamed(r, data, events, cut, Duration.ofNanos(System.nanoTime() - t0).toMillis());
     }
 }

@@ -110,6 +110,8 @@ class StreamingIT extends DeployedProxy {
         JsonObject usage = s.chunks().get(s.chunks().size() - 1).getJsonObject("usage");
         assertThat(usage.getInt("completion_tokens")).isEqualTo(2);
         assertThat(s.done()).isTrue();
+        assertThat(s.cut()).isFalse();
+        assertThat(s.events()).isEmpty();
         assertThat(fault.lastBody("s-ok")).contains("\"include_usage\":true");
         JsonObject row = logged(s.header("X-Request-Id"));
         assertThat(row.getBoolean("stream")).isTrue();
@@ -224,17 +226,27 @@ class StreamingIT extends DeployedProxy {
     }
 
     @Test
-    void cutStreamWithNoCapableModelEndsWithAnInBandErrorAndNoDone() throws Exception {
+    void cutStreamWithNoCapableModelEndsWithAnErrorEventNoDoneAndACutBody() throws Exception {
         Streamed s = stream("st-nosplice", false);
         assertThat(s.response().statusCode()).isEqualTo(200);
         assertThat(s.text()).isEqualTo("one, two,");
         assertThat(s.done()).isFalse();
+        assertThat(s.events()).containsExactly("error");
+        assertThat(s.cut()).as("the body has no proper end (" + s.response().version() + ")").isTrue();
         JsonObject last = s.chunks().get(s.chunks().size() - 1);
         assertThat(last.getJsonObject("error").getString("code")).isEqualTo("stream_interrupted");
         assertThat(last.getJsonObject("error").getString("message")).contains("s-cut broke off");
         JsonObject row = logged(s.header("X-Request-Id"));
         assertThat(row.getInt("status")).isEqualTo(502);
         assertThat(row.getString("errorCode")).isEqualTo("stream_interrupted");
+    }
+
+    @Test
+    void overHttp2ACutStreamIsResetNotEnded() throws Exception {
+        Streamed s = Streamed.call(HttpClient.newHttpClient(), "st-nosplice", false);
+        assertThat(s.text()).isEqualTo("one, two,");
+        assertThat(s.events()).containsExactly("error");
+        assertThat(s.cut()).as("the body has no proper end (" + s.response().version() + ")").isTrue();
     }
 
     @Test

@@ -46,9 +46,12 @@ final class SseChunks {
         return utf8(prefix + model + ",\"choices\":[],\"usage\":" + u + "}\n\n");
     }
 
-    /** An in-band error, in the shape of an OpenAI error body. */
+    /**
+     * An in-band error, in the shape of an OpenAI error body, as an {@code error} event: the official SDKs raise on
+     * either the event name or the body, and the event name tells other readers it is not a chunk.
+     */
     static byte[] error(ProxyError error) {
-        return utf8("data: " + JsonCodec.writeText(ErrorBodies.of(error)) + "\n\n");
+        return utf8("event: error\ndata: " + JsonCodec.writeText(ErrorBodies.of(error)) + "\n\n");
     }
 
     private static byte[] utf8(String s) {

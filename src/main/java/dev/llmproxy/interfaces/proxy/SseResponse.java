@@ -7,6 +7,7 @@ import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.JsonResponses;
+import dev.llmproxy.interfaces.proxy.cut.ConnectionCuts;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -36,6 +37,8 @@ final class SseResponse implements ClientStream, WriteListener {
     private int queuedBytes;
     private volatile boolean open;
     private boolean ending;
+    private boolean cutAtEnd;
+    private boolean flushedForCut;
     private boolean ended;
     private boolean gone;
     private boolean goneNotified;
@@ -101,9 +104,13 @@ final class SseResponse implements ClientStream, WriteListener {
         end();
     }
 
-    /** The answer broke off: an in-band error event and no {@code [DONE]}, so no client mistakes it for complete. */
+    /**
+     * The answer broke off: an {@code error} event, no {@code [DONE]}, and then the connection is cut, so that the body
+     * has no proper end either and no client can mistake it for a complete answer.
+     */
     synchronized void fail(ProxyError error) {
         enqueue(SseChunks.error(error));
+        cutAtEnd = true;
         end();
     }
 
@@ -132,6 +139,8 @@ final class SseResponse implements ClientStream, WriteListener {
         queuedBytes += bytes.length;
         if (queuedBytes > MAX_QUEUED_BYTES) {
             LOG.warning("Client is not reading its stream (" + queuedBytes + " bytes queued); cutting it off");
+            // what it has not read is dropped: a clean end would pass the stream off as whole
+            ConnectionCuts.cut(response);
             clientGone();
             return;
         }
@@ -189,8 +198,7 @@ final class SseResponse implements ClientStream, WriteListener {
             behind.drained(queuedBytes);
             if (queue.isEmpty() && out.isReady()) {
                 if (ending) {
-                    ended = true;
-                    async.complete();
+                    endNow();
                 } else if (wrote) {
                     // Flushing with nothing written would commit the response before its status and headers are set.
                     out.flush();
@@ -199,6 +207,22 @@ final class SseResponse implements ClientStream, WriteListener {
         } catch (IOException | IllegalStateException e) {
             clientGone();
         }
+    }
+
+    /** Everything queued has been written. A cut waits until the error event has been flushed to the client. */
+    private void endNow() throws IOException {
+        if (cutAtEnd && !flushedForCut) {
+            flushedForCut = true;
+            out.flush();
+            if (!out.isReady()) {
+                return;
+            }
+        }
+        ended = true;
+        if (cutAtEnd) {
+            ConnectionCuts.cut(response);
+        }
+        AsyncAnswer.end(async);
     }
 
     private void clientGone() {
