@@ -9,8 +9,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.StringReader;
 import java.net.http.HttpClient;
@@ -101,20 +99,32 @@ abstract class PortabilitySmoke {
         assertThat(row.getInt("status")).isEqualTo(200);
     }
 
-    /** Over HTTP/1.1 the connection is closed; over HTTP/2 (the JDK client upgrades) only the stream is reset. */
-    @ParameterizedTest
-    @EnumSource(HttpClient.Version.class)
-    void aStreamNoModelCouldFinishEndsWithAnErrorEventAndACutBody(HttpClient.Version version) throws Exception {
-        Streamed s = Streamed.call(HttpClient.newBuilder().version(version).build(), server.base(), "smoke-broken", false);
+    @Test
+    void aStreamNoModelCouldFinishEndsWithAnErrorEventAndACutConnection() throws Exception {
+        Streamed s = Streamed.call(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), server.base(),
+                "smoke-broken", false);
         assertThat(s.response().statusCode()).isEqualTo(200);
         assertThat(s.text()).isEqualTo("Hello wor");
         assertThat(s.events()).containsExactly("error");
         assertThat(s.chunks().get(s.chunks().size() - 1).getJsonObject("error").getString("code"))
                 .isEqualTo("stream_interrupted");
         assertThat(s.done()).isFalse();
-        assertThat(s.cut()).as("the body has no proper end (" + s.response().version() + ")").isTrue();
+        assertThat(s.cut()).as("no last chunk: the body has no proper end").isTrue();
         JsonObject row = proxy.awaitLoggedRow(s.header("X-Request-Id"), Duration.ofSeconds(20));
         assertThat(row.getInt("status")).isEqualTo(502);
+    }
+
+    /**
+     * Over HTTP/2 (the JDK client upgrades plain-http connections) the stream is reset. A reset tells the client to
+     * drop what it has not read yet, and the JDK's client does, so only the cut itself is certain here.
+     */
+    @Test
+    void overHttp2AStreamNoModelCouldFinishIsCutToo() throws Exception {
+        Streamed s = Streamed.call(HttpClient.newHttpClient(), server.base(), "smoke-broken", false);
+        assertThat(s.response().version()).isEqualTo(HttpClient.Version.HTTP_2);
+        assertThat("Hello wor").startsWith(s.text());
+        assertThat(s.done()).isFalse();
+        assertThat(s.cut()).as("the body has no proper end").isTrue();
     }
 
     @Test
