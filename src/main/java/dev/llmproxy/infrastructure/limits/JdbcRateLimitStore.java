@@ -11,12 +11,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import javax.sql.DataSource;
 
 /**
@@ -41,18 +38,11 @@ public final class JdbcRateLimitStore implements RateLimitStore {
 
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
-        return takeAll(List.of(new Take(buckets, now))).get(0);
-    }
-
-    /**
-     * Decides several requests' takes in one transaction, each as if alone and in the order given: the first ones
-     * fill the windows that later ones see.
-     */
-    List<Decision> takeAll(List<Take> takes) {
+        List<CountRow> rows = CountRow.of(buckets);
         SQLException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             try {
-                return takeOnce(takes);
+                return takeOnce(rows, now.toEpochMilli());
             } catch (SQLException e) {
                 if (!retryable(e)) {
                     throw new IllegalStateException("rate-limit store failed: " + e.getMessage(), e);
@@ -63,28 +53,36 @@ public final class JdbcRateLimitStore implements RateLimitStore {
         throw new IllegalStateException("rate-limit store kept conflicting: " + last.getMessage(), last);
     }
 
-    private List<Decision> takeOnce(List<Take> takes) throws SQLException {
-        List<List<CountRow>> rowsOfTakes = takes.stream().map(t -> CountRow.of(t.buckets())).toList();
-        List<String> keys = rowsOfTakes.stream().flatMap(List::stream).map(CountRow::key).distinct().sorted().toList();
-        long latest = takes.stream().mapToLong(t -> t.now().toEpochMilli()).max().orElseThrow();
+    private Decision takeOnce(List<CountRow> rows, long now) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                Map<String, WindowCounts> counts = lock(c, keys);
-                for (String key : keys) {
-                    if (!counts.containsKey(key)) {
-                        insert(c, key, latest); // the new row is ours (locked) until commit
-                        counts.put(key, WindowCounts.EMPTY);
+                Map<String, WindowCounts> counts = lock(c, rows);
+                for (CountRow r : rows) {
+                    if (!counts.containsKey(r.key())) {
+                        insert(c, r.key(), now); // the new row is ours (locked) until commit
+                        counts.put(r.key(), WindowCounts.EMPTY);
                     }
                 }
-                Set<String> entered = new TreeSet<>();
-                List<Decision> decisions = new ArrayList<>();
-                for (int i = 0; i < takes.size(); i++) {
-                    decisions.add(decide(rowsOfTakes.get(i), counts, takes.get(i).now().toEpochMilli(), entered));
+                for (CountRow r : rows) {
+                    Duration wait = counts.get(r.key()).refusal(r.window(), now);
+                    if (wait != null) {
+                        c.commit(); // keeps the rows just created; nothing was entered
+                        return new Decision.Refused(r.bucket().key(), r.window(), wait);
+                    }
                 }
-                update(c, entered, counts, latest);
-                c.commit(); // a refusal keeps the rows just created too
-                return decisions;
+                try (PreparedStatement ps = c.prepareStatement(UPDATE)) {
+                    ps.setQueryTimeout(queryTimeoutSeconds);
+                    for (CountRow r : rows) {
+                        ps.setString(1, counts.get(r.key()).record(r.window(), now).encode());
+                        ps.setLong(2, now);
+                        ps.setString(3, r.key());
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                }
+                c.commit();
+                return Decision.ALLOWED;
             } catch (SQLException | RuntimeException e) {
                 rollbackQuietly(c);
                 throw e;
@@ -92,48 +90,17 @@ public final class JdbcRateLimitStore implements RateLimitStore {
         }
     }
 
-    /** All or nothing for one request: refused by its first full window, else entered in every one. */
-    private static Decision decide(List<CountRow> rows, Map<String, WindowCounts> counts, long now, Set<String> entered) {
-        for (CountRow r : rows) {
-            Duration wait = counts.get(r.key()).refusal(r.window(), now);
-            if (wait != null) {
-                return new Decision.Refused(r.bucket().key(), r.window(), wait);
-            }
-        }
-        for (CountRow r : rows) {
-            counts.put(r.key(), counts.get(r.key()).record(r.window(), now));
-            entered.add(r.key());
-        }
-        return Decision.ALLOWED;
-    }
-
-    private void update(Connection c, Set<String> keys, Map<String, WindowCounts> counts, long now) throws SQLException {
-        if (keys.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement ps = c.prepareStatement(UPDATE)) {
-            ps.setQueryTimeout(queryTimeoutSeconds);
-            for (String key : keys) {
-                ps.setString(1, counts.get(key).encode());
-                ps.setLong(2, now);
-                ps.setString(3, key);
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
-    }
-
-    private Map<String, WindowCounts> lock(Connection c, List<String> keys) throws SQLException {
+    private Map<String, WindowCounts> lock(Connection c, List<CountRow> rows) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT bucket_key, hits FROM rate_window WHERE bucket_key IN (");
-        for (int i = 0; i < keys.size(); i++) {
+        for (int i = 0; i < rows.size(); i++) {
             sql.append(i == 0 ? "?" : ",?");
         }
         sql.append(") ORDER BY bucket_key FOR UPDATE");
         Map<String, WindowCounts> counts = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
             ps.setQueryTimeout(queryTimeoutSeconds);
-            for (int i = 0; i < keys.size(); i++) {
-                ps.setString(i + 1, keys.get(i));
+            for (int i = 0; i < rows.size(); i++) {
+                ps.setString(i + 1, rows.get(i).key());
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

@@ -69,10 +69,7 @@ public class LimiterStores {
         counter = scheduler.scheduleWithFixedDelay(this::countInstances, 0, 5, TimeUnit.SECONDS);
     }
 
-    /**
-     * PostgreSQL's one-round-trip store, else the portable one with concurrent requests' takes combined into one
-     * transaction; chosen at first use (the database may be down).
-     */
+    /** PostgreSQL's one-round-trip store, else the portable one; chosen at first use (the database may be down). */
     RateLimitStore shared() {
         RateLimitStore s = shared;
         if (s == null) {
@@ -82,8 +79,7 @@ public class LimiterStores {
                 // embedded H2 (file:, mem: or a bare path); tcp: and ssl: are H2 servers across the network
                 inProcess = url != null && url.startsWith("jdbc:h2:") && !url.startsWith("jdbc:h2:tcp:")
                         && !url.startsWith("jdbc:h2:ssl:");
-                s = postgres ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS)
-                        : new CombinedTakes(portable::takeAll);
+                s = postgres ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS) : portable;
             } catch (SQLException e) {
                 throw new IllegalStateException("rate-limit store unreachable: " + e.getMessage(), e);
             }

@@ -61,8 +61,6 @@ class RateLimitStoreIT {
         return Stream.of(new Named("in-memory", () -> new InMemoryRateLimitStore(Duration.ofHours(2))),
                 new Named("portable on H2", () -> new JdbcRateLimitStore(h2, 2)),
                 new Named("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
-                new Named("combined on H2", () -> new CombinedTakes(new JdbcRateLimitStore(h2, 2)::takeAll)),
-                new Named("combined on PostgreSQL", () -> new CombinedTakes(new JdbcRateLimitStore(pg, 2)::takeAll)),
                 new Named("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)));
     }
 
