@@ -7,7 +7,6 @@ import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.JsonResponses;
-import dev.llmproxy.interfaces.proxy.cut.ConnectionCuts;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -36,10 +35,7 @@ final class SseResponse implements ClientStream, WriteListener {
     private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
     private int queuedBytes;
     private volatile boolean open;
-    private boolean ending;
-    private boolean cutAtEnd;
-    private boolean flushedForCut;
-    private boolean ended;
+    private final SseEnding ending;
     private boolean gone;
     private boolean goneNotified;
     private final ReadBehind behind = new ReadBehind();
@@ -53,6 +49,7 @@ final class SseResponse implements ClientStream, WriteListener {
         this.out = response.getOutputStream();
         this.chunks = new SseChunks(requestId, created);
         this.onClientGone = onClientGone;
+        this.ending = new SseEnding(async, response, out);
         out.setWriteListener(this);
     }
 
@@ -101,7 +98,7 @@ final class SseResponse implements ClientStream, WriteListener {
             enqueue(chunks.usage(usage));
         }
         enqueue(SseChunks.DONE);
-        end();
+        end(false);
     }
 
     /**
@@ -110,29 +107,28 @@ final class SseResponse implements ClientStream, WriteListener {
      */
     synchronized void fail(ProxyError error) {
         enqueue(SseChunks.error(error));
-        cutAtEnd = true;
-        end();
+        end(true);
     }
 
     /** Before anything was streamed: an ordinary JSON error response with its status. */
     synchronized void reject(ProxyError error) {
         enqueue(JsonResponses.prepareError(response, error));
-        end();
+        end(false);
     }
 
     /** Ends the exchange without another byte (the client is gone). */
     synchronized void abandon() {
         queue.clear();
-        end();
+        end(false);
     }
 
-    private void end() {
-        ending = true;
+    private void end(boolean cut) {
+        ending.begin(cut);
         drain();
     }
 
     private void enqueue(byte[] bytes) {
-        if (ending || gone) {
+        if (ending.ending() || gone) {
             return;
         }
         queue.add(bytes);
@@ -140,8 +136,7 @@ final class SseResponse implements ClientStream, WriteListener {
         if (queuedBytes > MAX_QUEUED_BYTES) {
             LOG.warning("Client is not reading its stream (" + queuedBytes + " bytes queued); cutting it off");
             // what it has not read is dropped: a clean end would pass the stream off as whole
-            ConnectionCuts.cut(response);
-            clientGone();
+            clientGone(true);
             return;
         }
         drain();
@@ -163,7 +158,7 @@ final class SseResponse implements ClientStream, WriteListener {
     @Override
     public void onError(Throwable t) {
         synchronized (this) {
-            clientGone();
+            clientGone(false);
         }
         notifyIfGone();
     }
@@ -184,7 +179,7 @@ final class SseResponse implements ClientStream, WriteListener {
     }
 
     private void drain() {
-        if (ended) {
+        if (ending.ended()) {
             return;
         }
         try {
@@ -197,44 +192,25 @@ final class SseResponse implements ClientStream, WriteListener {
             }
             behind.drained(queuedBytes);
             if (queue.isEmpty() && out.isReady()) {
-                if (ending) {
-                    endNow();
+                if (ending.ending()) {
+                    ending.now();
                 } else if (wrote) {
                     // Flushing with nothing written would commit the response before its status and headers are set.
                     out.flush();
                 }
             }
         } catch (IOException | IllegalStateException e) {
-            clientGone();
+            clientGone(false);
         }
     }
 
-    /** Everything queued has been written. A cut waits until the error event has been flushed to the client. */
-    private void endNow() throws IOException {
-        if (cutAtEnd && !flushedForCut) {
-            flushedForCut = true;
-            out.flush();
-            if (!out.isReady()) {
-                return;
-            }
-        }
-        ended = true;
-        if (cutAtEnd) {
-            ConnectionCuts.cut(response);
-        }
-        AsyncAnswer.end(async);
-    }
-
-    private void clientGone() {
+    private void clientGone(boolean cut) {
         if (gone) {
             return;
         }
         gone = true;
         queue.clear();
         queuedBytes = 0;
-        if (!ended) {
-            ended = true;
-            AsyncAnswer.end(async);
-        }
+        ending.abort(cut);
     }
 }
