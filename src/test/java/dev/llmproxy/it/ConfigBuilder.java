@@ -1,5 +1,6 @@
 package dev.llmproxy.it;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,9 +33,22 @@ final class ConfigBuilder {
     }
 
     private ConfigBuilder model(String name, boolean enabled, boolean prefill) {
+        return model(name, enabled, prefill, "\"free\":true,\"freeVerifiedOn\":\"2026-11-30\"");
+    }
+
+    /** A model marked free on the day given (null: marked free, never verified). */
+    ConfigBuilder freeModel(String name, LocalDate verifiedOn) {
+        return model(name, true, false, "\"free\":true" + (verifiedOn == null ? "" : ",\"freeVerifiedOn\":\"" + verifiedOn + "\""));
+    }
+
+    /** A model that costs money (not marked free). */
+    ConfigBuilder paidModel(String name) {
+        return model(name, true, false, "\"free\":false");
+    }
+
+    private ConfigBuilder model(String name, boolean enabled, boolean prefill, String free) {
         models.add("{\"name\":\"" + name + "\",\"provider\":\"fault\",\"upstreamModel\":\"" + name + "\",\"enabled\":"
-                + enabled + ",\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":8192,\"supportsPrefill\":"
-                + prefill + "}");
+                + enabled + "," + free + ",\"contextWindow\":8192,\"supportsPrefill\":" + prefill + "}");
         return this;
     }
 

@@ -20,6 +20,7 @@ import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -68,7 +69,7 @@ public class ChatCompletionService {
         RuntimeConfig config = configs.current();
         RouteResolver.Route route;
         try {
-            route = RouteResolver.resolve(config, request.model());
+            route = RouteResolver.resolve(config, request.model(), LocalDate.now(clock));
             if (!caller.mayUse(route.tier())) {
                 throw new ProxyException(ProxyError.of(ErrorKind.NOT_PERMITTED, route.tier() == null
                         ? "This API key may only use its tiers, not a model by name."

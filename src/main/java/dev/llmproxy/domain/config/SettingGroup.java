@@ -5,6 +5,7 @@ public enum SettingGroup {
     TIME_BUDGETS("Time budgets and retries"),
     STREAMING("Streaming"),
     OUTCOMES("Outcome classification"),
+    COST_SAFETY("Cost safety"),
     BREAKERS("Circuit breakers"),
     ADMISSION("Admission control"),
     CALLERS("Callers and limits"),

@@ -83,6 +83,13 @@ public final class SettingKeys {
             new SettingKey.ChoiceKey("truncationPolicy", "accept", List.of("accept", "next"),
             "finish_reason length: accept the answer (logged as truncated) or try the next model first."));
 
+    public static final SettingKey.BoolKey REQUIRE_VERIFIED_FREE = register(SettingGroup.COST_SAFETY,
+            new SettingKey.BoolKey("requireVerifiedFree", false, "Call only models marked free whose free status was "
+            + "verified within freeVerificationMaxAgeDays; refuse the rest (403 cost_safety) before any call."));
+    public static final SettingKey.LongKey FREE_VERIFICATION_MAX_AGE_DAYS = register(SettingGroup.COST_SAFETY,
+            new SettingKey.LongKey("freeVerificationMaxAgeDays", 30, 1, 3_650, "days",
+            "How old a model's free verification may be before it counts as stale."));
+
     public static final SettingKey.LongKey BREAKER_FAILURE_THRESHOLD = register(SettingGroup.BREAKERS,
             new SettingKey.LongKey(
             "breakerFailureThreshold", BREAKER.failureThreshold(), 1, 10_000, "failures",

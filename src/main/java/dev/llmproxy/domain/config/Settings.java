@@ -80,6 +80,8 @@ public final class Settings {
     public long streamCommitBytes() { return get(SettingKeys.STREAM_COMMIT_BYTES); }
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }
     public long maxBodyBytes() { return get(SettingKeys.MAX_BODY_BYTES); }
+    public boolean requireVerifiedFree() { return get(SettingKeys.REQUIRE_VERIFIED_FREE); }
+    public long freeVerificationMaxAgeDays() { return get(SettingKeys.FREE_VERIFICATION_MAX_AGE_DAYS); }
     public Duration bodyTimeout() { return Duration.ofMillis(get(SettingKeys.BODY_TIMEOUT_MS)); }
     /** @param production whether the deployment runs in production mode (decides when the setting is unset) */
     public boolean allowAnonymousCallers(boolean production) {

@@ -1,16 +1,20 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.config.Tier;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Turns the {@code model} a caller asked for into the chain to run, enforcing cost safety: nothing that is not an
@@ -25,14 +29,24 @@ public final class RouteResolver {
     private RouteResolver() {
     }
 
-    public static Route resolve(RuntimeConfig config, String requested) {
+    /** @param today the date a model's free verification is judged against ({@code requireVerifiedFree}) */
+    public static Route resolve(RuntimeConfig config, String requested, LocalDate today) {
+        Settings settings = config.settings();
+        Predicate<AllowedModel> mayCost = m -> !settings.requireVerifiedFree()
+                || FreeStatus.verified(m, today, settings.freeVerificationMaxAgeDays());
         Optional<Tier> tier = config.tier(requested);
         if (tier.isPresent()) {
             List<Candidate> candidates = new ArrayList<>();
+            boolean enabled = false;
             for (String name : tier.get().chain()) {
-                config.model(name).filter(AllowedModel::enabled)
-                        .flatMap(m -> config.provider(m.provider()).map(p -> new Candidate(m, p)))
+                Optional<AllowedModel> model = config.model(name).filter(AllowedModel::enabled);
+                enabled |= model.isPresent();
+                model.filter(mayCost).flatMap(m -> config.provider(m.provider()).map(p -> new Candidate(m, p)))
                         .ifPresent(candidates::add);
+            }
+            if (candidates.isEmpty() && enabled) {
+                throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "Tier '" + requested + "' has no model "
+                        + unverified(settings) + "; requireVerifiedFree refuses the others.", "model", null));
             }
             if (candidates.isEmpty()) {
                 throw new ProxyException(ProxyError.of(ErrorKind.UNAVAILABLE,
@@ -47,7 +61,15 @@ public final class RouteResolver {
             throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY,
                     "Model '" + requested + "' is disabled on the allowlist.", "model", null));
         }
+        if (!mayCost.test(model)) {
+            throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "Model '" + requested + "' is not "
+                    + unverified(settings) + "; requireVerifiedFree refuses it.", "model", null));
+        }
         Provider provider = config.provider(model.provider()).orElseThrow();
         return new Route(null, List.of(new Candidate(model, provider)));
+    }
+
+    private static String unverified(Settings settings) {
+        return "verified free within the last " + settings.freeVerificationMaxAgeDays() + " days";
     }
 }

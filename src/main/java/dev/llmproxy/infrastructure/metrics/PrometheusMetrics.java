@@ -1,12 +1,14 @@
 package dev.llmproxy.infrastructure.metrics;
 
 import dev.llmproxy.application.breaker.ModelHealth;
+import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
-import dev.llmproxy.application.security.SignInThrottle;
 import dev.llmproxy.application.metrics.ProxyMetrics;
+import dev.llmproxy.application.security.SignInThrottle;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.BreakerTransition;
+import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
 import io.micrometer.core.instrument.Counter;
@@ -30,12 +32,14 @@ import jakarta.inject.Inject;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Clock;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * The operator's signals in Prometheus form, on Micrometer bundled in the WAR (so they do not depend on any server's
@@ -59,6 +63,10 @@ public class PrometheusMetrics implements ProxyMetrics {
     LimiterStores limiterStores;
     @Inject
     SignInThrottle signIns;
+    @Inject
+    ConfigService configs;
+    @Inject
+    Clock clock;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
@@ -98,6 +106,10 @@ public class PrometheusMetrics implements ProxyMetrics {
         FunctionCounter.builder("proxy.sign.in.lockouts", signIns, SignInThrottle::lockOuts)
                 .description("Lock-outs started: an address or a user name reached its failed sign-in limit")
                 .register(registry);
+        Gauge.builder("proxy.models.free.verification.stale", configs,
+                        c -> FreeStatus.staleModels(c.current(), LocalDate.now(clock)).size()).strongReference(true)
+                .description("Models marked free whose free status was never verified or is older than "
+                        + "freeVerificationMaxAgeDays").register(registry);
         new ClassLoaderMetrics().bindTo(registry);
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);

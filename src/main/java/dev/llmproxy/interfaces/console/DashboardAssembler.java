@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.domain.breaker.BreakerState;
+import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.log.RequestLogRepository;
 
 import java.time.Duration;
@@ -31,7 +32,7 @@ public final class DashboardAssembler {
 
     public static DashboardView assemble(RequestLogRepository.Summary summary, Instant from, Instant to,
                                          List<ModelHealth.ModelStatus> models, List<ModelHealth.TierStatus> tiers,
-                                         Queue queue) {
+                                         Queue queue, List<AllowedModel> staleFree) {
         List<Map<String, Long>> buckets = summary.byBucket();
         long max = 1;
         long total = 0;
@@ -77,7 +78,7 @@ public final class DashboardAssembler {
         List<DashboardView.TierRow> tierRows = tiers.stream()
                 .map(t -> new DashboardView.TierRow(t.name(), t.canAnswer())).toList();
         return new DashboardView(slices, total, degraded, failed, modelBars, breakers, tierRows, queue.depth(),
-                queue.inFlight(), alerts(models, tiers, queue));
+                queue.inFlight(), alerts(models, tiers, queue, staleFree));
     }
 
     public static List<DashboardView.BreakerRow> breakerRows(List<ModelHealth.ModelStatus> models) {
@@ -87,12 +88,16 @@ public final class DashboardAssembler {
     }
 
     /** The monitoring checklist (README, "Metrics and alerts"), as far as one instance can tell. */
-    static List<String> alerts(List<ModelHealth.ModelStatus> models, List<ModelHealth.TierStatus> tiers, Queue queue) {
+    static List<String> alerts(List<ModelHealth.ModelStatus> models, List<ModelHealth.TierStatus> tiers, Queue queue,
+                               List<AllowedModel> staleFree) {
         List<String> alerts = new ArrayList<>();
         models.stream().filter(m -> m.state() == BreakerState.OPEN)
                 .forEach(m -> alerts.add("Circuit breaker of " + m.name() + " is open."));
         tiers.stream().filter(t -> !t.canAnswer())
                 .forEach(t -> alerts.add("Tier " + t.name() + " cannot answer: every model of its chain is open or disabled."));
+        staleFree.forEach(m -> alerts.add("Model " + m.name() + " is marked free, but its free status "
+                + (m.freeVerifiedOn() == null ? "was never verified" : "was last verified on " + m.freeVerifiedOn())
+                + ": check it again."));
         if (queue.rejectedFull() > 0) {
             alerts.add(queue.rejectedFull() + " request(s) refused with \"queue is full\" since this instance started.");
         }

@@ -1,7 +1,9 @@
 package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.breaker.ModelHealth;
+import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.admission.Admission;
+import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.log.RequestLogRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -10,6 +12,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Map;
 
 @ApplicationScoped
@@ -23,13 +26,16 @@ public class DashboardPage {
     Admission admission;
     @Inject
     Clock clock;
+    @Inject
+    ConfigService configs;
 
     void show(ConsoleRequest r) throws IOException {
         Instant to = clock.instant();
         Instant from = to.minus(Duration.ofHours(1));
         DashboardView view = DashboardAssembler.assemble(log.summary(from, to, DashboardAssembler.SLICES), from, to,
                 health.models(), health.tiers(), new DashboardAssembler.Queue(admission.queued(), admission.running(),
-                        admission.rejectedFull(), admission.timedOut()));
+                        admission.rejectedFull(), admission.timedOut()),
+                FreeStatus.staleModels(configs.current(), LocalDate.now(clock)));
         r.render("dashboard", "dashboard", Map.of("view", view));
     }
 }

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,9 +11,13 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The model allowlist: only enabled allowlisted models are ever called. Admins add, edit, enable and disable. */
 @ApplicationScoped
@@ -20,11 +25,16 @@ public class ModelsPage {
 
     @Inject
     ConfigService configs;
+    @Inject
+    Clock clock;
 
     void list(ConsoleRequest r) throws IOException {
         RuntimeConfig c = configs.current();
+        Set<String> staleFree = FreeStatus.staleModels(c, LocalDate.now(clock)).stream().map(AllowedModel::name)
+                .collect(Collectors.toSet());
         r.render("models", "models", Map.of("models", c.models(), "version", c.version(),
-                "providers", c.providers().stream().map(Provider::name).toList()));
+                "providers", c.providers().stream().map(Provider::name).toList(), "staleFree", staleFree,
+                "maxAgeDays", c.settings().freeVerificationMaxAgeDays()));
     }
 
     /** @param name the model to edit, or null for a new one */

@@ -33,7 +33,7 @@ class DashboardAssemblerTest {
     @Test
     void laysOutStackedColumnsScaledToTheBusiestSlice() {
         DashboardView v = DashboardAssembler.assemble(summary(), FROM, TO, List.of(), List.of(),
-                new DashboardAssembler.Queue(0, 0, 0, 0));
+                new DashboardAssembler.Queue(0, 0, 0, 0), List.of());
         assertThat(v.hourTotal()).isEqualTo(150);
         assertThat(v.hourDegraded()).isEqualTo(9);
         assertThat(v.hourFailed()).isEqualTo(1);
@@ -56,12 +56,24 @@ class DashboardAssemblerTest {
                 new ModelHealth.ModelStatus("m2", BreakerState.CLOSED, Optional.empty()));
         List<ModelHealth.TierStatus> tiers = List.of(new ModelHealth.TierStatus("fast", false));
         DashboardView v = DashboardAssembler.assemble(summary(), FROM, TO, models, tiers,
-                new DashboardAssembler.Queue(3, 8, 2, 0));
+                new DashboardAssembler.Queue(3, 8, 2, 0), List.of());
         assertThat(v.alerts()).containsExactly("Circuit breaker of m1 is open.",
                 "Tier fast cannot answer: every model of its chain is open or disabled.",
                 "2 request(s) refused with \"queue is full\" since this instance started.");
         assertThat(v.breakers().get(0).untilProbe()).isEqualTo("2 s");
         assertThat(v.breakers().get(0).state()).isEqualTo("open");
         assertThat(v.queueDepth()).isEqualTo(3);
+    }
+
+    @Test
+    void modelsMarkedFreeWithAStaleCheckAreAlerts() {
+        List<String> alerts = DashboardAssembler.alerts(List.of(), List.of(), new DashboardAssembler.Queue(0, 0, 0, 0),
+                List.of(new dev.llmproxy.domain.config.AllowedModel("old", "p", "old", null, true, true,
+                                java.time.LocalDate.parse("2026-10-01"), null, false, null, null, null),
+                        new dev.llmproxy.domain.config.AllowedModel("never", "p", "never", null, true, true,
+                                null, null, false, null, null, null)));
+        assertThat(alerts).containsExactly(
+                "Model old is marked free, but its free status was last verified on 2026-10-01: check it again.",
+                "Model never is marked free, but its free status was never verified: check it again.");
     }
 }

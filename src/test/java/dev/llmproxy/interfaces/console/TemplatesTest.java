@@ -69,6 +69,19 @@ class TemplatesTest {
         assertThat(RequestRows.csv(hostile())).startsWith("req_1,2026-11-30 12:00:00.000,fast,<script>alert(1)</script>,m1,");
     }
 
+    @Test
+    void theModelListMarksAFreeModelWhoseCheckIsStale() {
+        var fresh = new dev.llmproxy.domain.config.AllowedModel("fresh", "p", "fresh", null, true, true,
+                java.time.LocalDate.parse("2026-11-30"), null, false, null, null, null);
+        var old = new dev.llmproxy.domain.config.AllowedModel("old", "p", "old", null, true, true,
+                java.time.LocalDate.parse("2026-10-01"), null, false, null, null, null);
+        String html = templates.render("models", with(Map.of("models", java.util.List.of(fresh, old), "version", 1L,
+                "providers", java.util.List.of("p"), "staleFree", java.util.Set.of("old"), "maxAgeDays", 30L),
+                new ConsoleRequest.Chrome("audrey", false, "tok", "models")));
+        assertThat(html).contains("id=\"stale-old\"").doesNotContain("id=\"stale-fresh\"")
+                .contains("Not verified free in the last 30 days");
+    }
+
     private static Map<String, Object> with(Map<String, Object> model, ConsoleRequest.Chrome chrome) {
         Map<String, Object> all = new java.util.HashMap<>(model);
         all.put("chrome", chrome);

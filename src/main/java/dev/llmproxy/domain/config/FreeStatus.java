@@ -1,0 +1,30 @@
+package dev.llmproxy.domain.config;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * Whether a model's "free" can be trusted. Providers end free tiers without notice, so the allowlist dates each
+ * check, and a check grows stale.
+ */
+public final class FreeStatus {
+
+    private FreeStatus() {
+    }
+
+    /** Marked free, and verified so no more than {@code maxAgeDays} before {@code today}. */
+    public static boolean verified(AllowedModel m, LocalDate today, long maxAgeDays) {
+        return m.free() && m.freeVerifiedOn() != null && !m.freeVerifiedOn().isBefore(today.minusDays(maxAgeDays));
+    }
+
+    /** The models of {@code config} whose free status is stale today. */
+    public static List<AllowedModel> staleModels(RuntimeConfig config, LocalDate today) {
+        long maxAge = config.settings().freeVerificationMaxAgeDays();
+        return config.models().stream().filter(m -> stale(m, today, maxAge)).toList();
+    }
+
+    /** Marked free, but never verified or verified too long ago: someone should look again. */
+    public static boolean stale(AllowedModel m, LocalDate today, long maxAgeDays) {
+        return m.free() && !verified(m, today, maxAgeDays);
+    }
+}
