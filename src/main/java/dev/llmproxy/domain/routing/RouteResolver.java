@@ -18,7 +18,7 @@ import java.util.function.Predicate;
 
 /**
  * Turns the {@code model} a caller asked for into the chain to run, enforcing cost safety: nothing that is not an
- * enabled, allowlisted model is ever a candidate.
+ * enabled, allowlisted model (and, with {@code requireVerifiedFree}, verified free lately) is ever a candidate.
  */
 public final class RouteResolver {
 
@@ -32,7 +32,7 @@ public final class RouteResolver {
     /** @param today the date a model's free verification is judged against ({@code requireVerifiedFree}) */
     public static Route resolve(RuntimeConfig config, String requested, LocalDate today) {
         Settings settings = config.settings();
-        Predicate<AllowedModel> mayCost = m -> !settings.requireVerifiedFree()
+        Predicate<AllowedModel> mayCall = m -> !settings.requireVerifiedFree()
                 || FreeStatus.verified(m, today, settings.freeVerificationMaxAgeDays());
         Optional<Tier> tier = config.tier(requested);
         if (tier.isPresent()) {
@@ -41,7 +41,7 @@ public final class RouteResolver {
             for (String name : tier.get().chain()) {
                 Optional<AllowedModel> model = config.model(name).filter(AllowedModel::enabled);
                 enabled |= model.isPresent();
-                model.filter(mayCost).flatMap(m -> config.provider(m.provider()).map(p -> new Candidate(m, p)))
+                model.filter(mayCall).flatMap(m -> config.provider(m.provider()).map(p -> new Candidate(m, p)))
                         .ifPresent(candidates::add);
             }
             if (candidates.isEmpty() && enabled) {
@@ -61,7 +61,7 @@ public final class RouteResolver {
             throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY,
                     "Model '" + requested + "' is disabled on the allowlist.", "model", null));
         }
-        if (!mayCost.test(model)) {
+        if (!mayCall.test(model)) {
             throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "Model '" + requested + "' is not "
                     + unverified(settings) + "; requireVerifiedFree refuses it.", "model", null));
         }
