@@ -7,4 +7,9 @@ class PayaraH2SmokeIT extends PortabilitySmoke {
     KitServer start() throws Exception {
         return KitServer.payara("payara-h2", 9480, null);
     }
+
+    @Override
+    boolean cutsTheWholeConnection() {
+        return true;
+    }
 }

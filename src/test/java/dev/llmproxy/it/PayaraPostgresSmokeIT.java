@@ -12,4 +12,9 @@ class PayaraPostgresSmokeIT extends PortabilitySmoke {
         PostgresDatabases.recreate(DATABASE);
         return KitServer.payara("payara-postgresql", 9482, PostgresDatabases.url(DATABASE, 5432));
     }
+
+    @Override
+    boolean cutsTheWholeConnection() {
+        return true;
+    }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.io.IOException;
 import java.io.StringReader;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
@@ -50,6 +51,11 @@ abstract class PortabilitySmoke {
 
     /** The server under test, started from the kit and ready. */
     abstract KitServer start() throws Exception;
+
+    /** Whether the server cuts an HTTP/2 stream by closing its whole connection rather than resetting the stream. */
+    boolean cutsTheWholeConnection() {
+        return false;
+    }
 
     /** After every test: the server's log shows none of the background failures once seen on these servers. */
     @AfterAll
@@ -116,11 +122,20 @@ abstract class PortabilitySmoke {
 
     /**
      * Over HTTP/2 (the JDK client upgrades plain-http connections) the stream is reset. A reset tells the client to
-     * drop what it has not read yet, and the JDK's client does, so only the cut itself is certain here.
+     * drop what it has not read yet, and the JDK's client does, so only the cut itself is certain here. Payara closes
+     * the whole connection instead, and its HTTP/2 frames are not always out by then: the client may see the
+     * connection end before the response's headers, which is a cut too (its call fails; nothing reads as an answer).
      */
     @Test
     void overHttp2AStreamNoModelCouldFinishIsCutToo() throws Exception {
-        Streamed s = Streamed.call(HttpClient.newHttpClient(), server.base(), "smoke-broken", false);
+        Streamed s;
+        try {
+            s = Streamed.call(HttpClient.newHttpClient(), server.base(), "smoke-broken", false);
+        } catch (IOException beforeTheHeaders) {
+            assertThat(cutsTheWholeConnection()).as("only a server that closes the connection cuts before the headers")
+                    .isTrue();
+            return;
+        }
         assertThat(s.response().version()).isEqualTo(HttpClient.Version.HTTP_2);
         assertThat("Hello wor").startsWith(s.text());
         assertThat(s.done()).isFalse();
