@@ -14,6 +14,8 @@ final class ConfigBuilder {
     private final List<String> models = new ArrayList<>();
     private final List<String> tiers = new ArrayList<>();
     private final Map<String, Object> settings = new LinkedHashMap<>();
+    private String geminiBaseUrl;
+    private boolean openRouter;
 
     ConfigBuilder(String baseUrl) {
         this.baseUrl = baseUrl;
@@ -52,6 +54,27 @@ final class ConfigBuilder {
         return this;
     }
 
+    /**
+     * A model at a second provider of kind {@code gemini} (Google's own API) at {@code baseUrl}; its upstream name is
+     * {@code upstreamModel} (the family rules read it).
+     */
+    ConfigBuilder geminiModel(String name, String upstreamModel, String baseUrl) {
+        geminiBaseUrl = baseUrl;
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"gemini\",\"upstreamModel\":\"" + upstreamModel
+                + "\",\"family\":\"gemini\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\","
+                + "\"contextWindow\":1048576,\"supportsPrefill\":false}");
+        return this;
+    }
+
+    /** A model at a second provider of kind {@code openrouter}, at the fault upstream too. */
+    ConfigBuilder openRouterModel(String name, String upstreamModel, boolean prefill) {
+        openRouter = true;
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"openrouter\",\"upstreamModel\":\"" + upstreamModel
+                + "\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":8192,"
+                + "\"supportsPrefill\":" + prefill + "}");
+        return this;
+    }
+
     ConfigBuilder tier(String name, String... chain) {
         for (String m : chain) {
             if (models.stream().noneMatch(s -> s.startsWith("{\"name\":\"" + m + "\""))) {
@@ -76,8 +99,12 @@ final class ConfigBuilder {
     String build() {
         String s = settings.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
                 .collect(Collectors.joining(","));
+        String gemini = geminiBaseUrl == null ? "" : ",{\"name\":\"gemini\",\"kind\":\"gemini\",\"baseUrl\":\""
+                + geminiBaseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
+        String router = !openRouter ? "" : ",{\"name\":\"openrouter\",\"kind\":\"openrouter\",\"baseUrl\":\""
+                + baseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
         return "{\"providers\":[{\"name\":\"fault\",\"kind\":\"openai\",\"baseUrl\":\"" + baseUrl
-                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}],\"models\":[" + String.join(",", models)
+                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}" + gemini + router + "],\"models\":[" + String.join(",", models)
                 + "],\"tiers\":[" + String.join(",", tiers) + "],\"settings\":{" + s + "}}";
     }
 }

@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
 
 /**
  * An OpenAI-compatible upstream on a raw socket, scripted per model name, that can fail in ways an HTTP framework
- * cannot: reset or close before headers, hang, cut a body short. Speaks HTTP/1.1 with keep-alive.
+ * cannot: reset or close before headers, hang, cut a body short. Speaks HTTP/1.1 with keep-alive. It stands in for
+ * Gemini's own API too: a request to {@code .../models/{model}:generateContent} (or {@code :streamGenerateContent})
+ * is scripted by the model in its path, and its {@code x-goog-api-key} is recorded as its authorization.
  */
 public final class FaultUpstream implements AutoCloseable {
 
@@ -35,6 +37,7 @@ public final class FaultUpstream implements AutoCloseable {
     }
 
     private static final Pattern MODEL = Pattern.compile("\"model\"\\s*:\\s*\"([^\"]+)\"");
+    private static final Pattern GEMINI_PATH = Pattern.compile("/models/([^/:]+):(generateContent|streamGenerateContent)");
 
     private final ServerSocket server;
     private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
@@ -55,6 +58,8 @@ public final class FaultUpstream implements AutoCloseable {
     private final AtomicInteger closed = new AtomicInteger();
     private final AtomicInteger streamsAbandoned = new AtomicInteger();
     private final Map<String, String> lastBodies = new ConcurrentHashMap<>();
+    private final Map<String, String> targets = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, String>> lastHeaders = new ConcurrentHashMap<>();
 
     private final String scheme;
 
@@ -97,6 +102,16 @@ public final class FaultUpstream implements AutoCloseable {
     /** The body of the last request for {@code model}, or null. */
     public String lastBody(String model) {
         return lastBodies.get(model);
+    }
+
+    /** The headers (names in lower case) of the last request for {@code model}, or an empty map. */
+    public Map<String, String> lastHeaders(String model) {
+        return lastHeaders.getOrDefault(model, Map.of());
+    }
+
+    /** The request target (path and query) of the last request for {@code model}, or null. */
+    public String lastTarget(String model) {
+        return targets.get(model);
     }
 
     /** Streams whose client (the proxy) closed the connection while events were still being sent. */
@@ -150,11 +165,14 @@ public final class FaultUpstream implements AutoCloseable {
                 }
                 int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
                 String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+                Matcher path = GEMINI_PATH.matcher(headers.getOrDefault(":target", ""));
                 Matcher m = MODEL.matcher(body);
-                String model = m.find() ? m.group(1) : "";
+                String model = path.find() ? path.group(1) : m.find() ? m.group(1) : "";
                 calls.computeIfAbsent(model, k -> new AtomicInteger()).incrementAndGet();
+                targets.put(model, headers.getOrDefault(":target", ""));
+                lastHeaders.put(model, Map.copyOf(headers));
                 authorizations.computeIfAbsent(model, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
-                        .add(headers.getOrDefault("authorization", ""));
+                        .add(headers.getOrDefault("authorization", headers.getOrDefault("x-goog-api-key", "")));
                 lastBodies.put(model, body);
                 if (!next(model).respond(model, in, out, socket)) {
                     return;
@@ -277,6 +295,15 @@ public final class FaultUpstream implements AutoCloseable {
      * first one {@code firstDelayMillis} after the headers, then ending as {@code ending} says.
      */
     public Action stream(long firstDelayMillis, long gapMillis, Ending ending, String... dataEvents) {
+        return stream("\n", firstDelayMillis, gapMillis, ending, dataEvents);
+    }
+
+    /** As {@link #stream}, each event's lines ending in CRLF, as some providers send them. */
+    public Action streamCrlf(long firstDelayMillis, long gapMillis, Ending ending, String... dataEvents) {
+        return stream("\r\n", firstDelayMillis, gapMillis, ending, dataEvents);
+    }
+
+    private Action stream(String eol, long firstDelayMillis, long gapMillis, Ending ending, String... dataEvents) {
         return (model, in, out, socket) -> {
             out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1));
@@ -284,7 +311,9 @@ public final class FaultUpstream implements AutoCloseable {
             try {
                 for (int i = 0; i < dataEvents.length; i++) {
                     pause(i == 0 ? firstDelayMillis : gapMillis);
-                    RawHttp.writeChunk(out, "data: " + dataEvents[i] + "\n\n");
+                    // an "event" starting with ':' is a comment line, as providers send to keep a stream open
+                    String line = dataEvents[i].startsWith(":") ? dataEvents[i] : "data: " + dataEvents[i];
+                    RawHttp.writeChunk(out, line + eol + eol);
                 }
             } catch (IOException e) {
                 streamsAbandoned.incrementAndGet();

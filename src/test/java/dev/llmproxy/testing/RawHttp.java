@@ -14,7 +14,10 @@ final class RawHttp {
     private RawHttp() {
     }
 
-    /** Reads a request head, headers lower-cased into {@code headers}; false at the end of the stream. */
+    /**
+     * Reads a request head, headers lower-cased into {@code headers} and the request target under {@code :target};
+     * false at the end of the stream.
+     */
     static boolean readHead(InputStream in, Map<String, String> headers) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         boolean first = true;
@@ -26,7 +29,10 @@ final class RawHttp {
                 if (text.isEmpty()) {
                     return true;
                 }
-                if (!first) {
+                if (first) {
+                    String[] words = text.split(" ");
+                    headers.put(":target", words.length > 1 ? words[1] : "");
+                } else {
                     int colon = text.indexOf(':');
                     headers.put(text.substring(0, colon).trim().toLowerCase(Locale.ROOT), text.substring(colon + 1).trim());
                 }

@@ -60,7 +60,7 @@ public final class BootstrapConfig {
     }
 
     /**
-     * Adds OpenRouter and Gemini (through its OpenAI-compatible endpoint) when their keys are set, and gives the
+     * Adds OpenRouter and Gemini (in Google's own format) when their keys are set, and gives the
      * standard tiers chains of real models only: a simulated answer must never pass for a real one. The simulated
      * models stay allowlisted for drills.
      */
@@ -69,8 +69,8 @@ public final class BootstrapConfig {
         List<AllowedModel> models = new ArrayList<>(base.models());
         Map<String, List<String>> heads = new LinkedHashMap<>();
         if (present(env, "GEMINI_API_KEY")) {
-            providers.add(new Provider("gemini", ProviderKind.OPENAI,
-                    URI.create("https://generativelanguage.googleapis.com/v1beta/openai"), "GEMINI_API_KEY"));
+            providers.add(new Provider("gemini", ProviderKind.GEMINI,
+                    URI.create("https://generativelanguage.googleapis.com/v1beta"), "GEMINI_API_KEY"));
             models.add(real("gemini-flash-lite", "gemini", "gemini-2.5-flash-lite", "gemini", 1_048_576));
             models.add(real("gemini-flash", "gemini", "gemini-2.5-flash", "gemini", 1_048_576));
             heads.computeIfAbsent("fast", k -> new ArrayList<>()).add("gemini-flash-lite");
@@ -78,7 +78,7 @@ public final class BootstrapConfig {
             heads.computeIfAbsent("thoughtful", k -> new ArrayList<>()).add("gemini-flash");
         }
         if (present(env, "OPENROUTER_API_KEY")) {
-            providers.add(new Provider("openrouter", ProviderKind.OPENAI, URI.create("https://openrouter.ai/api/v1"),
+            providers.add(new Provider("openrouter", ProviderKind.OPENROUTER, URI.create("https://openrouter.ai/api/v1"),
                     "OPENROUTER_API_KEY"));
             models.add(real("or-gemma-27b-free", "openrouter", "google/gemma-3-27b-it:free", "gemma", 131_072));
             models.add(real("or-mistral-small-free", "openrouter", "mistralai/mistral-small-3.2-24b-instruct:free", "mistral", 131_072));
@@ -101,7 +101,7 @@ public final class BootstrapConfig {
     // Free status is not verified here: the date stays empty until an admin checks it.
     private static AllowedModel real(String name, String provider, String upstream, String family, int context) {
         return new AllowedModel(name, provider, upstream, family, true, upstream.endsWith(":free"), null, context,
-                false, null, null, null);
+                false, null, null, null, null, null);
     }
 
     private static boolean present(Function<String, Optional<String>> env, String key) {

@@ -111,7 +111,7 @@ public final class ConfigDocument {
         if (kindId != null) {
             kind = ProviderKind.fromId(kindId).orElse(null);
             if (kind == null) {
-                problems.add(new Problem(f.at("kind"), "must be one of openai, sim (was '" + kindId + "')"));
+                problems.add(new Problem(f.at("kind"), "must be one of " + ProviderKind.ids() + " (was '" + kindId + "')"));
             }
         }
         URI uri = null;
@@ -135,7 +135,7 @@ public final class ConfigDocument {
                 upstream == null ? "" : upstream, f.string("family", false), f.bool("enabled", true),
                 f.bool("free", false), f.date("freeVerifiedOn"), f.positiveInt("contextWindow"),
                 f.bool("supportsPrefill", false), f.decimal("inputCostPerMTok"), f.decimal("outputCostPerMTok"),
-                f.string("localStandIn", false));
+                f.string("localStandIn", false), f.string("reasoningEffort", false), f.nonNegativeInt("thinkingHeadroom"));
         if (name != null && provider != null && upstream != null) {
             out.add(m);
         }

@@ -46,6 +46,8 @@ public final class ConfigDocumentWriter {
             addDecimal(b, "inputCostPerMTok", m.inputCostPerMTok());
             addDecimal(b, "outputCostPerMTok", m.outputCostPerMTok());
             if (m.localStandIn() != null) b.add("localStandIn", m.localStandIn());
+            if (m.reasoningEffort() != null) b.add("reasoningEffort", m.reasoningEffort());
+            if (m.thinkingHeadroom() != null) b.add("thinkingHeadroom", m.thinkingHeadroom());
             models.add(b);
         }
         JsonArrayBuilder tiers = JsonCodec.array();

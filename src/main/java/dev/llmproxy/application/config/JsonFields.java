@@ -73,13 +73,21 @@ final class JsonFields {
     }
 
     Integer positiveInt(String key) {
+        return wholeNumber(key, BigDecimal.ONE, "must be a positive whole number");
+    }
+
+    Integer nonNegativeInt(String key) {
+        return wholeNumber(key, BigDecimal.ZERO, "must be a whole number of at least 0");
+    }
+
+    private Integer wholeNumber(String key, BigDecimal least, String problem) {
         JsonValue v = value(key, false);
         if (v == null) {
             return null;
         }
-        if (!(v instanceof JsonNumber n) || !n.isIntegral() || n.bigDecimalValue().compareTo(BigDecimal.ONE) < 0
+        if (!(v instanceof JsonNumber n) || !n.isIntegral() || n.bigDecimalValue().compareTo(least) < 0
                 || n.bigDecimalValue().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
-            problems.add(new Problem(at(key), "must be a positive whole number"));
+            problems.add(new Problem(at(key), problem));
             return null;
         }
         return n.intValue();

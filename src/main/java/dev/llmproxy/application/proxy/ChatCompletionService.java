@@ -1,5 +1,6 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.application.local.LocalModels;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.Caller;
 import dev.llmproxy.application.config.ConfigService;
@@ -49,6 +50,8 @@ public class ChatCompletionService {
     Clock clock;
     @Inject
     Sleeper sleeper;
+    @Inject
+    LocalModels localModels;
 
     /** A request has arrived: its life starts with the settings in force now. */
     public ChatExchange begin(String requestId, Instant receivedAt) {
@@ -69,7 +72,7 @@ public class ChatCompletionService {
         RuntimeConfig config = configs.current();
         RouteResolver.Route route;
         try {
-            route = RouteResolver.resolve(config, request.model(), LocalDate.now(clock));
+            route = RouteResolver.resolve(config, request.model(), LocalDate.now(clock), localModels::ready);
             if (!caller.mayUse(route.tier())) {
                 throw new ProxyException(ProxyError.of(ErrorKind.NOT_PERMITTED, route.tier() == null
                         ? "This API key may only use its tiers, not a model by name."
@@ -108,6 +111,11 @@ public class ChatCompletionService {
                     requestId, requestLog::answerWithheld);
         });
         return answered;
+    }
+
+    /** Whether an answer from that allowlisted model is a local model's (a stand-in's), as the caller is told. */
+    public boolean answeredLocally(String modelName) {
+        return configs.current().isStandIn(modelName);
     }
 
     /** A streamed answer's usage, settled once: the client's usage chunk and the request log say the same. */

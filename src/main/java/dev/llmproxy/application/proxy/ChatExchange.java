@@ -52,6 +52,11 @@ public final class ChatExchange {
         return receivedAt;
     }
 
+    /** Whether an answer from that allowlisted model comes from a local model (a stand-in). */
+    public boolean answeredLocally(String modelName) {
+        return service.answeredLocally(modelName);
+    }
+
     /** The settings in force when the request arrived (body limits, caps). */
     public Settings settings() {
         return settings;

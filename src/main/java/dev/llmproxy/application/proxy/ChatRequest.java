@@ -2,6 +2,7 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.json.JsonLimitException;
+import dev.llmproxy.domain.config.ReasoningEffort;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
@@ -43,6 +44,11 @@ public record ChatRequest(JsonObject body, String model, boolean stream) {
             throw bad("model", "'model' is required: a tier name or an allowlisted model.");
         }
         validateMessages(body.get("messages"));
+        JsonValue effort = body.get("reasoning_effort");
+        if (effort != null && effort.getValueType() != JsonValue.ValueType.NULL
+                && !(effort instanceof JsonString e && ReasoningEffort.ALL.contains(e.getString()))) {
+            throw bad("reasoning_effort", "'reasoning_effort' must be one of " + ReasoningEffort.listed() + ".");
+        }
         boolean stream = false;
         JsonValue s = body.get("stream");
         if (s != null && s.getValueType() != JsonValue.ValueType.NULL) {
@@ -84,7 +90,11 @@ public record ChatRequest(JsonObject body, String model, boolean stream) {
 
     /** A message's text: its string content, or its text parts joined. */
     private static String text(JsonValue message) {
-        JsonValue content = message instanceof JsonObject o ? o.get("content") : null;
+        return textOf(message instanceof JsonObject o ? o.get("content") : null);
+    }
+
+    /** Content's text: the string, or the text parts joined (other parts have none). */
+    public static String textOf(JsonValue content) {
         if (content instanceof JsonString text) {
             return text.getString();
         }

@@ -7,6 +7,7 @@ import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainResult;
@@ -72,10 +73,14 @@ public class RequestRecorder {
                 .caller(caller.record(), request.promptExcerpt(configs.current().settings().logPromptChars()));
         if (result instanceof ChainResult.Success s) {
             return finish(answered(row, s.reply().usage()).answeredBy(s.model().name(), s.fallback())
+                    .answeredAs(renamed(s.model(), s.reply().answeredModel()))
+                    .answeredLocally(configs.current().isStandIn(s.model().name()))
                     .finished(s.reply().finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(request.stream(), null).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Streamed s) {
             return finish(answered(row, s.usage()).answeredBy(s.model().name(), s.fallback())
+                    .answeredAs(renamed(s.model(), s.answeredModel()))
+                    .answeredLocally(configs.current().isStandIn(s.model().name()))
                     .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(true, s.stats()).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {
@@ -89,6 +94,11 @@ public class RequestRecorder {
                     .attempts(abandoned).build());
         }
         return null; // a failure, or a client gone: no answer the log must vouch for first
+    }
+
+    /** The upstream's name for the model that answered, when it is not the one asked for (a router's pick). */
+    private static String renamed(AllowedModel asked, String reported) {
+        return reported == null || reported.equals(asked.upstreamModel()) ? null : reported;
     }
 
     private static RequestRecord.Builder answered(RequestRecord.Builder row, TokenUsage u) {

@@ -15,10 +15,15 @@ import java.util.Objects;
  * @param freeVerifiedOn  when someone last checked the free status; null if never
  * @param supportsPrefill whether the model continues an assistant prefill (mid-stream failover target)
  * @param localStandIn    the allowlisted model that stands in for this one in local development; may be null
+ * @param reasoningEffort the effort asked of the model when the caller names none (one of
+ *                        {@link ReasoningEffort#ALL}); null leaves the model's own default
+ * @param thinkingHeadroom output tokens added to a caller's answer budget for the model's thoughts; null for the
+ *                        provider's default by model family
  */
 public record AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                            boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
-                           BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn) {
+                           BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
+                           String reasoningEffort, Integer thinkingHeadroom) {
     /** The fields of a model as the config document and the console's form name them, in order. */
     public static final List<String> FIELDS = Arrays.stream(AllowedModel.class.getRecordComponents())
             .map(RecordComponent::getName).toList();
@@ -31,6 +36,7 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
 
     /** A minimal enabled model, for code paths and tests that need nothing else. */
     public static AllowedModel of(String name, String provider, String upstreamModel) {
-        return new AllowedModel(name, provider, upstreamModel, null, true, false, null, null, false, null, null, null);
+        return new AllowedModel(name, provider, upstreamModel, null, true, false, null, null, false, null, null, null,
+                null, null);
     }
 }

@@ -36,6 +36,12 @@ final class ModelsCheck {
             if (m.contextWindow() != null && m.contextWindow() <= 0) {
                 problems.add(new Problem(at + ".contextWindow", "must be positive"));
             }
+            if (m.reasoningEffort() != null && !ReasoningEffort.ALL.contains(m.reasoningEffort())) {
+                problems.add(new Problem(at + ".reasoningEffort", "must be one of " + ReasoningEffort.listed()));
+            }
+            if (m.thinkingHeadroom() != null && (m.thinkingHeadroom() < 0 || m.thinkingHeadroom() > ReasoningEffort.MAX_HEADROOM)) {
+                problems.add(new Problem(at + ".thinkingHeadroom", "must be from 0 to " + ReasoningEffort.MAX_HEADROOM + " tokens"));
+            }
             if (m.inputCostPerMTok() != null && m.inputCostPerMTok().signum() < 0) {
                 problems.add(new Problem(at + ".inputCostPerMTok", "must not be negative"));
             }

@@ -5,8 +5,12 @@ import java.util.Optional;
 
 /** How the proxy talks to a provider. */
 public enum ProviderKind {
-    /** Any OpenAI-compatible chat completions API (OpenRouter, Gemini's OpenAI endpoint, Ollama's /v1, vLLM...). */
+    /** Any OpenAI-compatible chat completions API (Ollama's /v1, vLLM, OpenAI itself...). */
     OPENAI("openai"),
+    /** OpenRouter: OpenAI's format, with its attribution headers, its error shapes and its in-band stream errors. */
+    OPENROUTER("openrouter"),
+    /** Google's Generative Language API in its own format ({@code generateContent}), translated both ways. */
+    GEMINI("gemini"),
     /** In-process simulated models for demos and drills. */
     SIM("sim");
 
@@ -18,6 +22,11 @@ public enum ProviderKind {
 
     public String id() {
         return id;
+    }
+
+    /** Every kind's id, in the order declared, for messages: "openai, openrouter, gemini, sim". */
+    public static String ids() {
+        return String.join(", ", Arrays.stream(values()).map(ProviderKind::id).toList());
     }
 
     public static Optional<ProviderKind> fromId(String id) {

@@ -21,9 +21,9 @@ final class ProvidersCheck {
             if (byName.putIfAbsent(p.name(), p) != null) {
                 problems.add(new Problem(at + ".name", "duplicate provider '" + p.name() + "'"));
             }
-            if (p.kind() == ProviderKind.OPENAI) {
+            if (p.kind() != ProviderKind.SIM) {
                 if (p.baseUrl() == null) {
-                    problems.add(new Problem(at + ".baseUrl", "required for kind 'openai'"));
+                    problems.add(new Problem(at + ".baseUrl", "required for kind '" + p.kind().id() + "'"));
                 } else if (!isHttpUrl(p.baseUrl())) {
                     problems.add(new Problem(at + ".baseUrl", "must be an absolute http(s) URL (was '" + p.baseUrl() + "')"));
                 }

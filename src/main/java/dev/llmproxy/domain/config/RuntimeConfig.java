@@ -73,6 +73,11 @@ public final class RuntimeConfig {
     public Optional<AllowedModel> model(String name) { return Optional.ofNullable(models.get(name)); }
     public Optional<Tier> tier(String name) { return Optional.ofNullable(tiers.get(name)); }
 
+    /** Whether the model is some model's local stand-in: an answer from it is a local model's. */
+    public boolean isStandIn(String modelName) {
+        return models.values().stream().anyMatch(m -> modelName.equals(m.localStandIn()));
+    }
+
     /** Same content, ignoring the version number. */
     public boolean sameContentAs(RuntimeConfig other) {
         return providers.equals(other.providers) && List.copyOf(models.values()).equals(List.copyOf(other.models.values()))

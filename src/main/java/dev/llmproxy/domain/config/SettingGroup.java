@@ -6,6 +6,7 @@ public enum SettingGroup {
     STREAMING("Streaming"),
     OUTCOMES("Outcome classification"),
     COST_SAFETY("Cost safety"),
+    PROVIDERS("Provider requests"),
     BREAKERS("Circuit breakers"),
     ADMISSION("Admission control"),
     CALLERS("Callers and limits"),

@@ -82,6 +82,9 @@ public final class SettingKeys {
     public static final SettingKey.ChoiceKey TRUNCATION_POLICY = register(SettingGroup.OUTCOMES,
             new SettingKey.ChoiceKey("truncationPolicy", "accept", List.of("accept", "next"),
             "finish_reason length: accept the answer (logged as truncated) or try the next model first."));
+    public static final SettingKey.BoolKey RETRY_THINKING_TRUNCATION = register(SettingGroup.OUTCOMES,
+            new SettingKey.BoolKey("retryWithMoreRoomForThinking", true, "When a model's thoughts used up the output "
+            + "budget (cut at length while thinking), ask that model once more with more room before truncationPolicy."));
 
     public static final SettingKey.BoolKey REQUIRE_VERIFIED_FREE = register(SettingGroup.COST_SAFETY,
             new SettingKey.BoolKey("requireVerifiedFree", false, "Call only models marked free whose free status was "
@@ -89,6 +92,13 @@ public final class SettingKeys {
     public static final SettingKey.LongKey FREE_VERIFICATION_MAX_AGE_DAYS = register(SettingGroup.COST_SAFETY,
             new SettingKey.LongKey("freeVerificationMaxAgeDays", 30, 1, 3_650, "days",
             "How old a model's free verification may be before it counts as stale."));
+
+    public static final TextKey OPENROUTER_REFERER = register(SettingGroup.PROVIDERS,
+            new TextKey("openRouterReferer", "", "HTTP-Referer sent to openrouter providers: the URL "
+            + "OpenRouter attributes the calls to (empty: not sent)."));
+    public static final TextKey OPENROUTER_TITLE = register(SettingGroup.PROVIDERS,
+            new TextKey("openRouterTitle", "", "X-OpenRouter-Title sent to openrouter providers: the "
+            + "application's name in OpenRouter's rankings (empty: not sent)."));
 
     public static final SettingKey.LongKey BREAKER_FAILURE_THRESHOLD = register(SettingGroup.BREAKERS,
             new SettingKey.LongKey(

@@ -106,6 +106,9 @@ public final class Settings {
     public boolean requestLogSync() { return "sync".equals(get(SettingKeys.REQUEST_LOG_DURABILITY)); }
     public Duration requestLogSyncWait() { return Duration.ofMillis(get(SettingKeys.REQUEST_LOG_SYNC_WAIT_MS)); }
     public boolean retryTruncatedOnNextModel() { return "next".equals(get(SettingKeys.TRUNCATION_POLICY)); }
+    public boolean retryWithMoreRoomForThinking() { return get(SettingKeys.RETRY_THINKING_TRUNCATION); }
+    public String openRouterReferer() { return get(SettingKeys.OPENROUTER_REFERER); }
+    public String openRouterTitle() { return get(SettingKeys.OPENROUTER_TITLE); }
 
     @Override public boolean equals(Object o) {
         return o instanceof Settings s && s.effective().equals(effective());

@@ -5,6 +5,11 @@ package dev.llmproxy.domain.failure;
 public enum Outcome {
     SUCCESS,
     TRUNCATED,
+    /**
+     * Truncated while the model was thinking: its thoughts used up the output budget (finish reason length with
+     * reasoning tokens), so the answer is short or empty for want of room, not because it was finished.
+     */
+    OUTPUT_BUDGET_TOO_SMALL,
     RATE_LIMITED,
     SERVER_ERROR,
     CONNECTION_FAILED,
@@ -24,6 +29,11 @@ public enum Outcome {
     SKIPPED_BREAKER_OPEN,
     /** Cancelled in flight: the client went away before the attempt ended. */
     ABANDONED;
+
+    /** Whether the answer stopped at its length limit (it stands, unless a later model does better). */
+    public boolean truncated() {
+        return this == TRUNCATED || this == OUTPUT_BUDGET_TOO_SMALL;
+    }
 
     /** Whether no upstream call was made. */
     public boolean skipped() {

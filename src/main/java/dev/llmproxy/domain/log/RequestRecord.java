@@ -16,15 +16,29 @@ import java.util.List;
  * @param queueWaitMs    how long the request waited for an upstream slot; null if it never queued for one
  * @param caller         who called and what the limiter decided
  * @param promptExcerpt  the start of the last user message, when the deployment keeps prompts; else null
+ * @param answeredAs     the model the upstream said answered, when that is not the allowlisted model's upstream
+ *                       name (a router such as {@code openrouter/free} names its pick); else null
+ * @param answeredLocally whether a local model (a stand-in, in development) answered
  */
 public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
                             String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
                             Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
                             boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
-                            StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt) {
+                            StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt,
+                            String answeredAs, boolean answeredLocally) {
     public RequestRecord {
         attempts = List.copyOf(attempts);
         caller = caller == null ? CallerRecord.UNKNOWN : caller;
+    }
+
+    public RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
+                         String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
+                         Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
+                         boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
+                         StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt) {
+        this(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status, errorCode, latencyMs,
+                promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429, stream, attempts,
+                streamStats, queueWaitMs, caller, promptExcerpt, null, false);
     }
 
     /** A record of the request with that id, received then; everything else is unknown until said. */
@@ -55,6 +69,8 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         private Long queueWaitMs;
         private CallerRecord caller;
         private String promptExcerpt;
+        private String answeredAs;
+        private boolean answeredLocally;
 
         private Builder(String requestId, Instant receivedAt) {
             this.requestId = requestId;
@@ -70,6 +86,20 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         public Builder answeredBy(String model, boolean fallback) {
             this.answeringModel = model;
             this.fallback = fallback;
+            return this;
+        }
+
+        /**
+         * @param upstreamName the name the upstream gave the model that answered; kept only when it is not the
+         *                     allowlisted model's own upstream name
+         */
+        public Builder answeredAs(String upstreamName) {
+            this.answeredAs = upstreamName;
+            return this;
+        }
+
+        public Builder answeredLocally(boolean local) {
+            this.answeredLocally = local;
             return this;
         }
 
@@ -129,7 +159,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         public RequestRecord build() {
             return new RequestRecord(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status,
                     errorCode, latencyMs, promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429,
-                    stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt);
+                    stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt, answeredAs, answeredLocally);
         }
     }
 }

@@ -47,7 +47,7 @@ final class CandidateFallback {
             finishExhausted(false);
             return;
         }
-        ModelTry attempt = new ModelTry(run, run.plan().candidates().get(index), index, run.continuing(), null);
+        ModelTry attempt = new ModelTry(run, run.plan().candidates().get(index), index, run.continuing());
         CompletableFuture<ModelResult> turn;
         try {
             turn = stack.run(attempt);
@@ -128,7 +128,7 @@ final class CandidateFallback {
             case SUCCEED -> finish(success(attempt, (UpstreamReply.Completed) a.reply(), verdict));
             case RETRY_SAME -> turn(attempt.index() + 1); // the retries are spent
             case NEXT -> {
-                if (verdict.outcome() == Outcome.TRUNCATED && keptTruncated == null) {
+                if (verdict.outcome().truncated() && keptTruncated == null) {
                     keptTruncated = success(attempt, (UpstreamReply.Completed) a.reply(), verdict);
                 }
                 turn(attempt.index() + 1);
@@ -140,7 +140,7 @@ final class CandidateFallback {
 
     private ChainResult.Success success(ModelTry attempt, UpstreamReply.Completed reply, Verdict verdict) {
         return new ChainResult.Success(attempt.candidate().model(), reply, attempt.index() > 0,
-                verdict.outcome() == Outcome.TRUNCATED, run.log().all(), run.saw429());
+                verdict.outcome().truncated(), run.log().all(), run.saw429());
     }
 
     private void finishExhausted(boolean budgetSpent) {

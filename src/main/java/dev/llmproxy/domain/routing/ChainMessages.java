@@ -100,7 +100,13 @@ final class ChainMessages {
 
     static String reasonFor(UpstreamReply reply, Duration timeout) {
         if (reply instanceof UpstreamReply.Completed c) {
-            return "length".equals(c.finishReason()) ? "answered, truncated (finish_reason length)" : "answered";
+            if (!"length".equals(c.finishReason())) {
+                return "answered";
+            }
+            Integer thoughts = c.usage().reasoningTokens();
+            return thoughts != null && thoughts > 0
+                    ? "output budget too small: truncated after " + thoughts + " tokens of thinking"
+                    : "answered, truncated (finish_reason length)";
         }
         if (reply instanceof UpstreamReply.StreamEnded e) {
             return "streamed " + e.events() + " events" + ("length".equals(e.finishReason()) ? ", truncated" : "")

@@ -28,7 +28,7 @@ final class InFlightPermit {
         }
         if (verdict.breakerFailure()) {
             h.breaker().onFailure(h.permit(), reason);
-        } else if (verdict.outcome() == Outcome.SUCCESS || verdict.outcome() == Outcome.TRUNCATED) {
+        } else if (verdict.outcome() == Outcome.SUCCESS || verdict.outcome().truncated()) {
             h.breaker().onSuccess(h.permit());
         } else {
             h.breaker().onNeutral(h.permit());

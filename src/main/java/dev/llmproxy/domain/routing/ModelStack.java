@@ -12,6 +12,7 @@ import java.util.function.DoubleSupplier;
  * The per-model policies, composed in one place. Outermost first:
  * <ol>
  *   <li>{@link SameModelRetry}: an outcome worth retrying is tried again after a backoff;</li>
+ *   <li>{@link RoomForThinking}: thoughts that used up the output budget are given more room, once;</li>
  *   <li>{@link RateLimitPolicy}: a model cooling down after a 429 is passed over, a 429 cools it down;</li>
  *   <li>{@link DeadlineGate}: no attempt starts past the chain budget;</li>
  *   <li>{@link BreakerGate}: an open circuit passes the model over, every attempt reports to it;</li>
@@ -27,7 +28,7 @@ final class ModelStack {
 
     static ModelStep standard(UpstreamPort upstream, Clock clock, Sleeper sleeper, RateLimitCooldowns cooldowns,
                               Breakers breakers, DoubleSupplier random) {
-        return of(List.of(new SameModelRetry(sleeper, random), new RateLimitPolicy(cooldowns, sleeper),
+        return of(List.of(new SameModelRetry(sleeper, random), new RoomForThinking(), new RateLimitPolicy(cooldowns, sleeper),
                 new DeadlineGate(), new BreakerGate(breakers), new AttemptTimeout()),
                 new UpstreamAttempt(upstream, clock));
     }

@@ -10,8 +10,14 @@ import java.time.Duration;
  * @param index        the candidate's place in the chain (0 for the chain's first model)
  * @param continuation whether the turn continues a streamed answer the client is already reading
  * @param timeout      the attempt's bound, set by {@link AttemptTimeout}; null above it
+ * @param moreRoom     whether the model is asked again with more output room ({@link RoomForThinking})
  */
-record ModelTry(RunContext run, Candidate candidate, int index, boolean continuation, Duration timeout) {
+record ModelTry(RunContext run, Candidate candidate, int index, boolean continuation, Duration timeout,
+                boolean moreRoom) {
+
+    ModelTry(RunContext run, Candidate candidate, int index, boolean continuation) {
+        this(run, candidate, index, continuation, null, false);
+    }
 
     String model() {
         return candidate.model().name();
@@ -22,6 +28,10 @@ record ModelTry(RunContext run, Candidate candidate, int index, boolean continua
     }
 
     ModelTry withTimeout(Duration bound) {
-        return new ModelTry(run, candidate, index, continuation, bound);
+        return new ModelTry(run, candidate, index, continuation, bound, moreRoom);
+    }
+
+    ModelTry withMoreRoom() {
+        return new ModelTry(run, candidate, index, continuation, timeout, true);
     }
 }

@@ -19,7 +19,9 @@ public final class OutcomeClassifier {
             if (!"length".equals(c.finishReason())) {
                 return new Verdict(Outcome.SUCCESS, Verdict.Action.SUCCEED, false);
             }
-            return new Verdict(Outcome.TRUNCATED,
+            Outcome truncated = c.usage().reasoningTokens() != null && c.usage().reasoningTokens() > 0
+                    ? Outcome.OUTPUT_BUDGET_TOO_SMALL : Outcome.TRUNCATED;
+            return new Verdict(truncated,
                     settings.retryTruncatedOnNextModel() ? Verdict.Action.NEXT : Verdict.Action.SUCCEED, false);
         }
         if (reply instanceof UpstreamReply.StreamEnded e) {

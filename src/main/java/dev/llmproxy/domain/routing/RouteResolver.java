@@ -26,6 +26,29 @@ public final class RouteResolver {
     public record Route(String tier, List<Candidate> candidates) {
     }
 
+    /**
+     * As {@link #resolve(RuntimeConfig, String, LocalDate)}, and every model that names a local stand-in that is
+     * ready (enabled, at a known provider, and {@code standInReady} says so) is replaced by it, in its place in the
+     * chain. Cost safety is judged on the model asked for: the stand-in serves in its stead.
+     *
+     * @param standInReady whether a stand-in may serve now (never, outside development)
+     */
+    public static Route resolve(RuntimeConfig config, String requested, LocalDate today,
+                                Predicate<AllowedModel> standInReady) {
+        Route route = resolve(config, requested, today);
+        List<Candidate> local = new ArrayList<>();
+        for (Candidate c : route.candidates()) {
+            Candidate chosen = Optional.ofNullable(c.model().localStandIn()).flatMap(config::model)
+                    .filter(AllowedModel::enabled).filter(standInReady)
+                    .flatMap(s -> config.provider(s.provider()).map(p -> new Candidate(s, p))).orElse(c);
+            // two models with one stand-in: once is enough
+            if (local.stream().noneMatch(x -> x.model().name().equals(chosen.model().name()))) {
+                local.add(chosen);
+            }
+        }
+        return new Route(route.tier(), List.copyOf(local));
+    }
+
     private RouteResolver() {
     }
 

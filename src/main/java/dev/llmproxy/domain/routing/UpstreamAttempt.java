@@ -61,12 +61,13 @@ final class UpstreamAttempt implements ModelStep {
                 ? plan.payload().continuationFor(candidate.model(), splice.partialAnswer())
                 : plan.payload().bodyFor(candidate.model());
         if (splice == null) {
-            return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout());
+            return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
+                    null, null, attempt.moreRoom());
         }
         Duration firstToken = min(plan.settings().firstTokenTimeout(), attempt.timeout());
         return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
                 splice.observerFor(candidate, attempt.index() > 0, attempt.run().saw429()),
-                new StreamLimits(firstToken, plan.settings().streamIdleTimeout()));
+                new StreamLimits(firstToken, plan.settings().streamIdleTimeout()), attempt.moreRoom());
     }
 
     private static Duration min(Duration a, Duration b) {

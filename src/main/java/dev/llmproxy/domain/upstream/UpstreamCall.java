@@ -12,12 +12,18 @@ import java.time.Duration;
  *
  * @param stream   for a streaming attempt, where its events go once content flows; null otherwise
  * @param limits   for a streaming attempt, its first-token and idle limits; null otherwise
+ * @param moreRoom the model's thoughts used up the output budget last time: give them more room this time
  */
 public record UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,
-                           UpstreamEvents stream, StreamLimits limits) {
+                           UpstreamEvents stream, StreamLimits limits, boolean moreRoom) {
 
     public UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout) {
-        this(requestId, provider, model, body, timeout, null, null);
+        this(requestId, provider, model, body, timeout, null, null, false);
+    }
+
+    public UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,
+                        UpstreamEvents stream, StreamLimits limits) {
+        this(requestId, provider, model, body, timeout, stream, limits, false);
     }
 
     public boolean streaming() {

@@ -4,10 +4,14 @@ import dev.llmproxy.application.breaker.BreakerEvents;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
-import dev.llmproxy.infrastructure.upstream.OpenAiHttpUpstream;
+import dev.llmproxy.infrastructure.upstream.HttpUpstream;
+import dev.llmproxy.infrastructure.upstream.OpenAiWire;
+import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
+import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
 import dev.llmproxy.infrastructure.upstream.SimUpstream;
 import dev.llmproxy.infrastructure.upstream.Timers;
 import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
@@ -22,6 +26,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
 
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -65,12 +70,17 @@ public class ProxyRuntime {
         // Plain http goes through the lean NIO client unless the operator chooses Jetty's for it too.
         plainHttp = "jetty".equals(config.getOptionalValue("PROXY_PLAIN_HTTP_CLIENT", String.class).orElse("nio"))
                 ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
-        OpenAiHttpUpstream openai = new OpenAiHttpUpstream(plainHttp, tlsHttp, workers, timers, clock, this::secret);
+        HttpUpstream openai = new HttpUpstream(new OpenAiWire(), plainHttp, tlsHttp, workers, timers, clock, this::secret);
+        HttpUpstream gemini = new HttpUpstream(new GeminiWire(clock), plainHttp, tlsHttp, workers, timers, clock,
+                this::secret);
+        HttpUpstream openRouter = new HttpUpstream(new OpenRouterWire(() -> configs.current().settings(), clock),
+                plainHttp, tlsHttp, workers, timers, clock, this::secret);
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
         breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),
                 breakerEvents::record);
-        executor = new ChainExecutor(new UpstreamRouter(openai, sim), timers, clock, new RateLimitCooldowns(clock),
+        executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
+                ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.SIM, sim)), timers, clock, new RateLimitCooldowns(clock),
                 breakers, () -> ThreadLocalRandom.current().nextDouble());
     }
 

@@ -13,6 +13,7 @@ import dev.llmproxy.infrastructure.persistence.SchemaMigrations;
 import dev.llmproxy.infrastructure.persistence.StartupLock;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
+import dev.llmproxy.infrastructure.local.OllamaWatch;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -62,6 +63,8 @@ public class Startup {
     Breakers breakers;
     @Inject
     Clock clock;
+    @Inject
+    OllamaWatch localModels;
 
     private Instant startedAt;
 
@@ -76,6 +79,7 @@ public class Startup {
         }
         requestLog.start();
         retention.start();
+        localModels.start();
         keys.reload();
         startedAt = clock.instant();
         configs.heartbeat(breakers.instanceId(), startedAt, startedAt);

@@ -30,7 +30,8 @@ final class ConfigMapper {
 
     static AllowedModel toDomain(ModelEntity e) {
         return new AllowedModel(e.name, e.provider, e.upstreamModel, e.family, e.enabled, e.free, e.freeVerifiedOn,
-                e.contextWindow, e.supportsPrefill, e.inputCostPerMTok, e.outputCostPerMTok, e.localStandIn);
+                e.contextWindow, e.supportsPrefill, e.inputCostPerMTok, e.outputCostPerMTok, e.localStandIn,
+                e.reasoningEffort, e.thinkingHeadroom);
     }
 
     static ModelEntity toEntity(AllowedModel m, int sortOrder) {
@@ -47,6 +48,8 @@ final class ConfigMapper {
         e.inputCostPerMTok = m.inputCostPerMTok();
         e.outputCostPerMTok = m.outputCostPerMTok();
         e.localStandIn = m.localStandIn();
+        e.reasoningEffort = m.reasoningEffort();
+        e.thinkingHeadroom = m.thinkingHeadroom();
         e.sortOrder = sortOrder;
         return e;
     }

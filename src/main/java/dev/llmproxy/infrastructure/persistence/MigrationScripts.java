@@ -25,7 +25,8 @@ final class MigrationScripts implements ResourceProvider {
     static final List<String> ALL = List.of("V001__initial_schema.sql", "V002__stream_stats.sql",
             "V003__breaker_transitions.sql", "V004__queue_wait.sql", "V005__callers_and_limits.sql",
             "V006__rate_take.sql", "V007__instance_heartbeat.sql", "V008__admin_audit.sql",
-            "V009__prompt_excerpt.sql", "V010__sign_in_failures.sql", "V011__request_log_retention.sql");
+            "V009__prompt_excerpt.sql", "V010__sign_in_failures.sql", "V011__request_log_retention.sql",
+            "V012__model_thinking.sql", "V013__answered_as_and_local.sql");
 
     private final String dialect;
 

@@ -33,6 +33,10 @@ public class ModelEntity {
     public BigDecimal outputCostPerMTok;
     @Column(name = "local_stand_in")
     public String localStandIn;
+    @Column(name = "reasoning_effort")
+    public String reasoningEffort;
+    @Column(name = "thinking_headroom")
+    public Integer thinkingHeadroom;
     @Column(name = "sort_order")
     public int sortOrder;
 }

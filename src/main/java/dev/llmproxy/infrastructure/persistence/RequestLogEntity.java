@@ -28,6 +28,10 @@ public class RequestLogEntity {
     public String requestedModel;
     @Column(name = "answering_model")
     public String answeringModel;
+    @Column(name = "answered_as")
+    public String answeredAs;
+    @Column(name = "answered_locally")
+    public boolean answeredLocally;
     public boolean fallback;
     public int status;
     @Column(name = "error_code")

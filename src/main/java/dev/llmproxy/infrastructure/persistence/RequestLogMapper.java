@@ -25,6 +25,8 @@ final class RequestLogMapper {
         e.tier = r.tier();
         e.requestedModel = clip(r.requestedModel(), 300);
         e.answeringModel = r.answeringModel();
+        e.answeredAs = clip(r.answeredAs(), 200);
+        e.answeredLocally = r.answeredLocally();
         e.fallback = r.fallback();
         e.status = r.status();
         e.errorCode = r.errorCode();
@@ -65,7 +67,8 @@ final class RequestLogMapper {
 
     static RequestRecord toDomain(RequestLogEntity e) {
         return RequestRecord.of(e.requestId, e.receivedAt.toInstant(ZoneOffset.UTC))
-                .asked(e.tier, e.requestedModel).answeredBy(e.answeringModel, e.fallback)
+                .asked(e.tier, e.requestedModel).answeredBy(e.answeringModel, e.fallback).answeredAs(e.answeredAs)
+                .answeredLocally(e.answeredLocally)
                 .status(e.status, e.errorCode).latencyMs(e.latencyMs)
                 .usage(e.promptTokens, e.completionTokens, e.totalTokens).finished(e.finishReason, e.truncated)
                 .saw429(e.saw429)

@@ -57,7 +57,9 @@ final class CompletionParser {
     }
 
     static TokenUsage usage(JsonObject u) {
-        return new TokenUsage(intOrNull(u, "prompt_tokens"), intOrNull(u, "completion_tokens"), intOrNull(u, "total_tokens"));
+        Integer reasoning = u.get("completion_tokens_details") instanceof JsonObject d ? intOrNull(d, "reasoning_tokens") : null;
+        return new TokenUsage(intOrNull(u, "prompt_tokens"), intOrNull(u, "completion_tokens"),
+                intOrNull(u, "total_tokens"), reasoning);
     }
 
     /** The first choice's message of a completion already checked by {@link #parse}, or null. */

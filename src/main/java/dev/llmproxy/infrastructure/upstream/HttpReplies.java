@@ -3,18 +3,16 @@ package dev.llmproxy.infrastructure.upstream;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.logging.Logger;
 
 /** How an HTTP exchange with an upstream becomes a reply: failures before a response, error statuses, bodies. */
-final class HttpReplies {
+public final class HttpReplies {
 
     private static final Logger LOG = Logger.getLogger(HttpReplies.class.getName());
     private static final int EXCERPT = 2000;
@@ -27,13 +25,21 @@ final class HttpReplies {
         return new UpstreamReply.Failed(connect ? FailureKind.CONNECT : FailureKind.RESET, describe(error));
     }
 
-    static UpstreamReply.HttpError httpError(UpstreamCall call, ResponseHead head, byte[] bytes, Clock clock) {
-        String excerpt = excerpt(bytes);
-        // Provider internals stay in the server log; the client never sees them.
+    /**
+     * An error status as the outcome table will see it; the body is logged (provider internals stay in the server
+     * log, the client never sees them) and kept as an excerpt for classification.
+     *
+     * @param retryAfter how long the provider asked to wait, or null
+     */
+    public static UpstreamReply.HttpError httpError(UpstreamCall call, int status, Duration retryAfter, byte[] body) {
+        return httpError(call, status, retryAfter, excerpt(body));
+    }
+
+    /** As above, with the excerpt already made (a format may put what it found in front of the provider's words). */
+    public static UpstreamReply.HttpError httpError(UpstreamCall call, int status, Duration retryAfter, String excerpt) {
         LOG.warning("Upstream " + call.provider().name() + "/" + call.model().upstreamModel() + " answered HTTP "
-                + head.status() + " for request " + call.requestId() + ": " + excerpt);
-        Duration retryAfter = RetryAfter.parse(head.header("retry-after"), clock);
-        return new UpstreamReply.HttpError(head.status(), retryAfter, excerpt);
+                + status + " for request " + call.requestId() + ": " + excerpt);
+        return new UpstreamReply.HttpError(status, retryAfter, excerpt);
     }
 
     static String describe(Throwable t) {
@@ -41,7 +47,7 @@ final class HttpReplies {
         return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
-    private static String excerpt(byte[] body) {
+    public static String excerpt(byte[] body) {
         String s = new String(body, 0, Math.min(body.length, EXCERPT), StandardCharsets.UTF_8);
         return s.replaceAll("\\s+", " ");
     }

@@ -35,16 +35,16 @@ final class OnePieceAnswer {
     }
 
     /** The body ended whole. */
-    UpstreamReply ended(UpstreamCall call, ChunkRelay relay, Clock clock) {
+    UpstreamReply ended(UpstreamCall call, WireFormat wire, ChunkRelay relay, Clock clock) {
         if (!head.isSuccess()) {
-            return HttpReplies.httpError(call, head, body.bytes(), clock);
+            return wire.error(call, head, body.bytes(), clock);
         }
-        UpstreamReply parsed = CompletionParser.parse(body.bytes(), call.model().upstreamModel());
+        UpstreamReply parsed = wire.completion(call, body.bytes());
         return parsed instanceof UpstreamReply.Completed c ? relay.whole(c) : parsed;
     }
 
     /** An error status whose body was cut short still says what it says. */
-    UpstreamReply cutError(UpstreamCall call, Clock clock) {
-        return HttpReplies.httpError(call, head, body.bytes(), clock);
+    UpstreamReply cutError(UpstreamCall call, WireFormat wire, Clock clock) {
+        return wire.error(call, head, body.bytes(), clock);
     }
 }

@@ -7,7 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /** Reads a Retry-After header: delay-seconds or an HTTP date. */
-final class RetryAfter {
+public final class RetryAfter {
 
     private static final Duration MAX = Duration.ofHours(24);
 
@@ -15,7 +15,7 @@ final class RetryAfter {
     }
 
     /** @return the delay, or null when absent or unreadable */
-    static Duration parse(String header, Clock clock) {
+    public static Duration parse(String header, Clock clock) {
         if (header == null || header.isBlank()) {
             return null;
         }

@@ -17,7 +17,7 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * One streaming attempt against an OpenAI-compatible upstream. Until the first content arrives it behaves like a
+ * One streaming attempt, its events read in OpenAI's chunk format (translated by the wire format where needed). Until the first content arrives it behaves like a
  * plain attempt (any status, reset or timeout is an ordinary reply the chain may route around); from then on each
  * content event goes to the call's observer, and the reply says how the stream ended: properly, or cut, stalled or
  * errored. Malformed events are skipped and counted, never relayed.
@@ -25,6 +25,8 @@ import java.util.function.Consumer;
 final class StreamingAttempt implements ResponseListener, Backpressure {
 
     private final UpstreamCall call;
+    private final WireFormat wire;
+    private final WireFormat.StreamEvents events;
     private final CompletableFuture<UpstreamReply> reply;
     private final Executor workers;
     private final Clock clock;
@@ -39,8 +41,11 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
     private final SilenceWatch silence;
     private final ChunkRelay relay;
 
-    StreamingAttempt(UpstreamCall call, CompletableFuture<UpstreamReply> reply, Executor workers, Timers timers, Clock clock) {
+    StreamingAttempt(UpstreamCall call, WireFormat wire, CompletableFuture<UpstreamReply> reply, Executor workers,
+                     Timers timers, Clock clock) {
         this.call = call;
+        this.wire = wire;
+        this.events = wire.events(call);
         this.reply = reply;
         this.workers = workers;
         this.clock = clock;
@@ -101,7 +106,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         }
         completedCleanly = true;
         if (onePiece != null) {
-            finish(onePiece.ended(call, relay, clock));
+            finish(onePiece.ended(call, wire, relay, clock));
             return;
         }
         sse.end();
@@ -127,7 +132,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         if (head == null) {
             finish(HttpReplies.connectionFailure(error));
         } else if (onePiece != null && !head.isSuccess()) {
-            finish(onePiece.cutError(call, clock));
+            finish(onePiece.cutError(call, wire, clock));
         } else if (relay.started() && tally.finishReason() != null) {
             finish(tally.ended()); // only the tail after the last chunk was lost
         } else {
@@ -140,7 +145,14 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             return;
         }
         silence.event();
-        UpstreamReply end = relay.onData(data);
+        events.translate(data, this::onChunk);
+    }
+
+    private void onChunk(String chunk) {
+        if (finished) {
+            return;
+        }
+        UpstreamReply end = relay.onData(chunk);
         if (end != null) {
             finishAndAbort(end);
         }

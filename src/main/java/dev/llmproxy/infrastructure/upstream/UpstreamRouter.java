@@ -1,27 +1,31 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /** Sends each call to the client for its provider's kind. */
 public final class UpstreamRouter implements UpstreamPort {
 
-    private final UpstreamPort openai;
-    private final UpstreamPort sim;
+    private final Map<ProviderKind, UpstreamPort> byKind;
 
-    public UpstreamRouter(UpstreamPort openai, UpstreamPort sim) {
-        this.openai = openai;
-        this.sim = sim;
+    /** @param byKind a client for every kind */
+    public UpstreamRouter(Map<ProviderKind, UpstreamPort> byKind) {
+        this.byKind = new EnumMap<>(byKind);
+        for (ProviderKind kind : ProviderKind.values()) {
+            if (!this.byKind.containsKey(kind)) {
+                throw new IllegalArgumentException("no client for provider kind " + kind.id());
+            }
+        }
     }
 
     @Override
     public CompletableFuture<UpstreamReply> send(UpstreamCall call) {
-        return switch (call.provider().kind()) {
-            case OPENAI -> openai.send(call);
-            case SIM -> sim.send(call);
-        };
+        return byKind.get(call.provider().kind()).send(call);
     }
 }

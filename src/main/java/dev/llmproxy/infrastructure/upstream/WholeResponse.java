@@ -15,12 +15,12 @@ import java.util.concurrent.Executor;
 
 import static dev.llmproxy.infrastructure.upstream.HttpReplies.connectionFailure;
 import static dev.llmproxy.infrastructure.upstream.HttpReplies.describe;
-import static dev.llmproxy.infrastructure.upstream.HttpReplies.httpError;
 
 /** Gathers a whole (not streamed) response; the verdict is reached on a worker thread. */
 final class WholeResponse implements ResponseListener {
 
     private final UpstreamCall call;
+    private final WireFormat wire;
     private final CompletableFuture<UpstreamReply> reply;
     private final Executor workers;
     private final Clock clock;
@@ -28,8 +28,10 @@ final class WholeResponse implements ResponseListener {
     private ResponseHead head;
     private volatile Exchange exchange;
 
-    WholeResponse(UpstreamCall call, CompletableFuture<UpstreamReply> reply, Executor workers, Clock clock) {
+    WholeResponse(UpstreamCall call, WireFormat wire, CompletableFuture<UpstreamReply> reply, Executor workers,
+                  Clock clock) {
         this.call = call;
+        this.wire = wire;
         this.reply = reply;
         this.workers = workers;
         this.clock = clock;
@@ -75,7 +77,7 @@ final class WholeResponse implements ResponseListener {
             finish(new UpstreamReply.Failed(FailureKind.MALFORMED, "body cut short: " + describe(error)));
         } else {
             byte[] partial = body == null ? new byte[0] : body.bytes();
-            workers.execute(() -> reply.complete(httpError(call, head, partial, clock)));
+            workers.execute(() -> reply.complete(wire.error(call, head, partial, clock)));
         }
     }
 
@@ -85,8 +87,8 @@ final class WholeResponse implements ResponseListener {
 
     private UpstreamReply toReply(ResponseHead head, byte[] bytes) {
         if (head.isSuccess()) {
-            return CompletionParser.parse(bytes, call.model().upstreamModel());
+            return wire.completion(call, bytes);
         }
-        return httpError(call, head, bytes, clock);
+        return wire.error(call, head, bytes, clock);
     }
 }

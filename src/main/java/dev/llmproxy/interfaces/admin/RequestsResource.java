@@ -77,6 +77,8 @@ public class RequestsResource {
         }
         nullable(b, "requestedModel", r.requestedModel());
         nullable(b, "answeringModel", r.answeringModel());
+        nullable(b, "answeredAs", r.answeredAs());
+        b.add("answeredLocally", r.answeredLocally());
         nullable(b, "errorCode", r.errorCode());
         nullable(b, "promptTokens", r.promptTokens());
         nullable(b, "completionTokens", r.completionTokens());

@@ -31,6 +31,7 @@ public class ConsoleServlet extends HttpServlet {
             ConsoleRoute.of("/models/{name}", (c, r, p) -> c.models.edit(r, p.get(0))),
             ConsoleRoute.of("/settings", (c, r, p) -> c.settings.show(r)),
             ConsoleRoute.of("/breakers", (c, r, p) -> c.breakers.list(r)),
+            ConsoleRoute.of("/parity", (c, r, p) -> c.parity.show(r)),
             ConsoleRoute.of("/requests", (c, r, p) -> c.requests.list(r)),
             ConsoleRoute.of("/requests.csv", (c, r, p) -> c.requests.csv(r)),
             ConsoleRoute.of("/requests/{id}", (c, r, p) -> c.requests.show(r, p.get(0))),
@@ -93,6 +94,8 @@ public class ConsoleServlet extends HttpServlet {
     UsersPage users;
     @Inject
     ProvidersPage providers;
+    @Inject
+    ParityPage parity;
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {

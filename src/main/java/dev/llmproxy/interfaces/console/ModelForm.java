@@ -52,6 +52,8 @@ public final class ModelForm {
         v.put("inputCostPerMTok", m.inputCostPerMTok() == null ? "" : m.inputCostPerMTok().toPlainString());
         v.put("outputCostPerMTok", m.outputCostPerMTok() == null ? "" : m.outputCostPerMTok().toPlainString());
         v.put("localStandIn", n(m.localStandIn()));
+        v.put("reasoningEffort", n(m.reasoningEffort()));
+        v.put("thinkingHeadroom", n(m.thinkingHeadroom()));
         return v;
     }
 
@@ -82,14 +84,8 @@ public final class ModelForm {
                 errors.put("freeVerifiedOn", "A date such as 2026-11-30.");
             }
         }
-        Integer context = null;
-        if (text(form, "contextWindow") != null) {
-            try {
-                context = Integer.valueOf(text(form, "contextWindow"));
-            } catch (NumberFormatException e) {
-                errors.put("contextWindow", "A whole number of tokens.");
-            }
-        }
+        Integer context = whole(form, "contextWindow", errors);
+        Integer headroom = whole(form, "thinkingHeadroom", errors);
         BigDecimal in = decimal(form, "inputCostPerMTok", errors);
         BigDecimal out = decimal(form, "outputCostPerMTok", errors);
         if (!errors.isEmpty()) {
@@ -97,7 +93,7 @@ public final class ModelForm {
         }
         AllowedModel model = new AllowedModel(name, provider, upstream, text(form, "family"), checked(form, "enabled"),
                 checked(form, "free"), verified, context, checked(form, "supportsPrefill"), in, out,
-                text(form, "localStandIn"));
+                text(form, "localStandIn"), text(form, "reasoningEffort"), headroom);
         List<AllowedModel> models = new ArrayList<>(current.models());
         int index = -1;
         for (int i = 0; i < models.size(); i++) {
@@ -120,6 +116,19 @@ public final class ModelForm {
                         () -> errors.put("", problem.toString()));
             }
             return new Result(null, null, errors);
+        }
+    }
+
+    private static Integer whole(Function<String, String> form, String field, Map<String, String> errors) {
+        String t = text(form, field);
+        if (t == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(t);
+        } catch (NumberFormatException e) {
+            errors.put(field, "A whole number of tokens.");
+            return null;
         }
     }
 

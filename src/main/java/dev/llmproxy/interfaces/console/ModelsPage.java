@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.ReasoningEffort;
 import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
@@ -101,6 +102,7 @@ public class ModelsPage {
         model.put("providers", c.providers().stream().map(Provider::name).toList());
         List<String> others = c.models().stream().map(AllowedModel::name).filter(n -> !n.equals(existing)).toList();
         model.put("standIns", others);
+        model.put("efforts", ReasoningEffort.ORDER);
         model.put("version", c.version());
         r.render("model", "models", model);
     }

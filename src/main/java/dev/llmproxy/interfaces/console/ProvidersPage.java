@@ -47,7 +47,7 @@ public class ProvidersPage {
         Map<String, String> errors = new LinkedHashMap<>();
         ProviderKind kind = ProviderKind.fromId(values.get("kind")).orElse(null);
         if (kind == null) {
-            errors.put("kind", "openai or sim.");
+            errors.put("kind", "One of " + ProviderKind.ids() + ".");
         }
         if (values.get("name").isEmpty()) {
             errors.put("name", "A name is required.");

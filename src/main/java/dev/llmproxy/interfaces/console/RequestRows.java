@@ -27,7 +27,8 @@ public final class RequestRows {
     }
 
     public record Row(String id, String time, String tier, String model, String answeredBy, boolean fallback,
-                      int status, String error, long latencyMs, boolean saw429, int attempts, String client) {
+                      int status, String error, long latencyMs, boolean saw429, int attempts, String client,
+                      boolean local) {
     }
 
     public record Attempt(String model, String outcome, String status, long latencyMs, String reason) {
@@ -39,9 +40,12 @@ public final class RequestRows {
     }
 
     static Row row(RequestRecord r) {
-        return new Row(r.requestId(), TIME.format(r.receivedAt()), r.tier(), r.requestedModel(), r.answeringModel(),
+        // A router names its pick: auditors see both the allowlisted model and the model that really answered.
+        String answeredBy = r.answeredAs() == null ? r.answeringModel() : r.answeringModel() + " (as " + r.answeredAs() + ")";
+        return new Row(r.requestId(), TIME.format(r.receivedAt()), r.tier(), r.requestedModel(), answeredBy,
                 r.fallback(), r.status(), r.errorCode(), r.latencyMs(), r.saw429(),
-                (int) r.attempts().stream().filter(a -> !a.outcome().skipped()).count(), r.caller().clientHash());
+                (int) r.attempts().stream().filter(a -> !a.outcome().skipped()).count(), r.caller().clientHash(),
+                r.answeredLocally());
     }
 
     static Detail detail(RequestRecord r) {

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -38,7 +39,7 @@ final class ChainAnswers {
                 return;
             }
             try {
-                AsyncAnswer.sendOrEnd(async, requestId, prepare(res, result));
+                AsyncAnswer.sendOrEnd(async, requestId, prepare(res, result, exchange::answeredLocally));
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "Could not answer request " + requestId, e);
                 AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL);
@@ -56,7 +57,7 @@ final class ChainAnswers {
         String requestId = exchange.requestId();
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
         SseResponse sse = new SseResponse(async, requestId, exchange.receivedAt().getEpochSecond(),
-                () -> clientGone.complete(null));
+                () -> clientGone.complete(null), exchange::answeredLocally);
         CompletableFuture<ChainResult> run = exchange.run(chat, sse);
         clientGone.thenRun(() -> run.cancel(true));
         abandon.watch(run);
@@ -103,9 +104,16 @@ final class ChainAnswers {
         return result.attempts().stream().filter(a -> !a.outcome().skipped()).count();
     }
 
-    /** Who answers, as every successful answer says it (a stream says it before its first content). */
-    static void answeredBy(HttpServletResponse res, String model, boolean fallback, boolean saw429) {
+    /**
+     * Who answers, as every successful answer says it (a stream says it before its first content).
+     *
+     * @param local whether that model is a local stand-in
+     */
+    static void answeredBy(HttpServletResponse res, String model, boolean fallback, boolean saw429, boolean local) {
         res.setHeader("X-Proxy-Model", model);
+        if (local) {
+            res.setHeader("X-Proxy-Local", "true");
+        }
         res.setHeader("X-Proxy-Fallback", Boolean.toString(fallback));
         res.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
     }
@@ -119,11 +127,15 @@ final class ChainAnswers {
         }
     }
 
-    /** Sets the answer's status and headers; returns its body. */
-    static byte[] prepare(HttpServletResponse res, ChainResult result) {
+    /**
+     * Sets the answer's status and headers; returns its body.
+     *
+     * @param local whether an allowlisted model (by name) is a local stand-in
+     */
+    static byte[] prepare(HttpServletResponse res, ChainResult result, Predicate<String> local) {
         proxyHeaders(res, result);
         if (result instanceof ChainResult.Success s) {
-            answeredBy(res, s.model().name(), s.fallback(), s.saw429());
+            answeredBy(res, s.model().name(), s.fallback(), s.saw429(), local.test(s.model().name()));
             if (s.truncated()) {
                 res.setHeader("X-Proxy-Truncated", "true");
             }

@@ -42,7 +42,9 @@ final class SseChunks {
     /** The usage chunk a client asks for with {@code stream_options.include_usage}: no choices, only usage. */
     byte[] usage(TokenUsage usage) {
         String u = "{\"prompt_tokens\":" + usage.promptTokens() + ",\"completion_tokens\":" + usage.completionTokens()
-                + ",\"total_tokens\":" + usage.totalTokens() + "}";
+                + ",\"total_tokens\":" + usage.totalTokens()
+                + (usage.reasoningTokens() == null ? ""
+                : ",\"completion_tokens_details\":{\"reasoning_tokens\":" + usage.reasoningTokens() + "}") + "}";
         return utf8(prefix + model + ",\"choices\":[],\"usage\":" + u + "}\n\n");
     }
 

@@ -13,6 +13,7 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.util.function.Predicate;
 import java.util.ArrayDeque;
 import java.util.logging.Logger;
 
@@ -39,11 +40,15 @@ final class SseResponse implements ClientStream, WriteListener {
     private boolean gone;
     private boolean goneNotified;
     private final ReadBehind behind = new ReadBehind();
+    private final Predicate<String> local;
 
     /**
      * @param onClientGone called once if the client stops reading or disconnects
+     * @param local        whether an allowlisted model (by name) is a local stand-in
      */
-    SseResponse(AsyncContext async, String requestId, long created, Runnable onClientGone) throws IOException {
+    SseResponse(AsyncContext async, String requestId, long created, Runnable onClientGone, Predicate<String> local)
+            throws IOException {
+        this.local = local;
         this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
         this.out = response.getOutputStream();
@@ -62,7 +67,7 @@ final class SseResponse implements ClientStream, WriteListener {
             response.setContentType("text/event-stream;charset=UTF-8");
             response.setHeader("Cache-Control", "no-cache");
             response.setHeader("X-Accel-Buffering", "no");
-            ChainAnswers.answeredBy(response, allowed.name(), fallback, saw429);
+            ChainAnswers.answeredBy(response, allowed.name(), fallback, saw429, local.test(allowed.name()));
             enqueue(chunks.role());
         }
         notifyIfGone();

@@ -17,7 +17,8 @@ class ConfigDocumentTest {
     static final String ISSUE_EXAMPLE = """
             {"providers": [{"name": "wall", "kind": "openai", "baseUrl": "http://127.0.0.1:18401/v1", "apiKeySecret": "WALL_KEY"}],
              "models": [{"name": "fb-ok", "provider": "wall", "upstreamModel": "fb-ok", "enabled": true, "free": true,
-                         "freeVerifiedOn": "2026-11-30", "contextWindow": 8192, "supportsPrefill": true},
+                         "freeVerifiedOn": "2026-11-30", "contextWindow": 8192, "supportsPrefill": true,
+                         "reasoningEffort": "low", "thinkingHeadroom": 2048},
                         {"name": "fb-s04-503", "provider": "wall", "upstreamModel": "fb-s04-503"}],
              "tiers": [{"name": "s04", "description": "...", "chain": ["fb-s04-503", "fb-ok"]}],
              "settings": {"attemptTimeoutMs": 3000, "chainBudgetMs": 10000, "maxSameModelRetries": 2,
@@ -31,6 +32,8 @@ class ConfigDocumentTest {
         assertThat(c.provider("wall").orElseThrow().apiKeySecret()).isEqualTo("WALL_KEY");
         assertThat(c.model("fb-ok").orElseThrow().freeVerifiedOn()).isEqualTo(LocalDate.of(2026, 11, 30));
         assertThat(c.model("fb-s04-503").orElseThrow().enabled()).isTrue();
+        assertThat(c.model("fb-ok").orElseThrow().reasoningEffort()).isEqualTo("low");
+        assertThat(c.model("fb-ok").orElseThrow().thinkingHeadroom()).isEqualTo(2048);
         assertThat(c.tier("s04").orElseThrow().chain()).containsExactly("fb-s04-503", "fb-ok");
         assertThat(c.settings().attemptTimeout().toMillis()).isEqualTo(3000);
         assertThat(c.settings().get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)).isEqualTo(2000L);
@@ -54,7 +57,8 @@ class ConfigDocumentTest {
     void everyProblemIsReportedWithItsField() {
         String bad = """
                 {"providers": [{"name": "p", "kind": "grpc"}, {"name": "o", "kind": "openai"}],
-                 "models": [{"name": "m", "provider": "nobody", "upstreamModel": "x", "contextWindow": -1, "colour": 1}],
+                 "models": [{"name": "m", "provider": "nobody", "upstreamModel": "x", "contextWindow": -1, "colour": 1,
+                             "reasoningEffort": "extreme", "thinkingHeadroom": -3}],
                  "tiers": [{"name": "t", "chain": ["m", "ghost"]}],
                  "settings": {"attemptTimeoutMs": "soon", "noSuchSetting": 1, "nextModelStatuses": [700]},
                  "extra": true}
@@ -64,6 +68,8 @@ class ConfigDocumentTest {
                         p -> assertThat(p).startsWith("providers[0].kind")).anySatisfy(
                         p -> assertThat(p).startsWith("models[0].contextWindow")).anySatisfy(
                         p -> assertThat(p).startsWith("models[0].colour")).anySatisfy(
+                        p -> assertThat(p).startsWith("models[0].reasoningEffort")).anySatisfy(
+                        p -> assertThat(p).startsWith("models[0].thinkingHeadroom")).anySatisfy(
                         p -> assertThat(p).startsWith("settings.attemptTimeoutMs")).anySatisfy(
                         p -> assertThat(p).startsWith("settings.noSuchSetting")).anySatisfy(
                         p -> assertThat(p).startsWith("settings.nextModelStatuses")).anySatisfy(
@@ -108,5 +114,16 @@ class ConfigDocumentTest {
         assertThat(real.provider("openrouter").orElseThrow().apiKeySecret()).isEqualTo("OPENROUTER_API_KEY");
         assertThat(real.tier("fast").orElseThrow().chain()).containsExactly("gemini-flash-lite", "or-gemma-27b-free");
         assertThat(real.tier("drill").orElseThrow().chain()).contains("sim-outage");
+    }
+
+    @Test
+    void theReadmesWholeConfigurationIsValid() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
+        int at = readme.indexOf("```json", readme.indexOf("A whole configuration:")) + "```json".length();
+        RuntimeConfig c = ConfigDocument.read(readme.substring(at, readme.indexOf("```", at)));
+        assertThat(c.provider("gemini").orElseThrow().kind().id()).isEqualTo("gemini");
+        assertThat(c.provider("openrouter").orElseThrow().kind().id()).isEqualTo("openrouter");
+        assertThat(c.tier("balanced").orElseThrow().chain()).endsWith("or-free-router");
+        assertThat(c.isStandIn("llama")).isTrue();
     }
 }

@@ -52,6 +52,8 @@ class ChatCompletionServiceTest {
         RuntimeConfig config = ConfigDocument.read(CONFIG);
         service.configs = FixedConfigs.holding(config);
         service.clock = clock;
+        service.localModels = () -> new dev.llmproxy.application.local.LocalModels.Status(false, null, false, null,
+                java.util.Set.of(), null);
         service.sleeper = d -> {
             sleeps.add(d);
             CompletableFuture<Void> timer = new CompletableFuture<>();

@@ -56,6 +56,10 @@ class ChatRequestTest {
         assertThat(paramOf("{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}")).isEqualTo("model");
         assertThat(paramOf("{\"model\":\"  \",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}")).isEqualTo("model");
         assertThat(paramOf("{\"model\":\"m\",\"messages\":[]}")).isEqualTo("messages");
+        assertThat(paramOf("{\"model\":\"m\",\"reasoning_effort\":\"extreme\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"))
+                .isEqualTo("reasoning_effort");
+        assertThat(paramOf("{\"model\":\"m\",\"reasoning_effort\":3,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"))
+                .isEqualTo("reasoning_effort");
         assertThat(paramOf("{\"model\":\"m\",\"messages\":[1]}")).isEqualTo("messages[0]");
         assertThat(paramOf("{\"model\":\"m\",\"messages\":[{\"content\":\"x\"}]}")).isEqualTo("messages[0].role");
         assertThat(paramOf("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":5}]}")).isEqualTo("messages[0].content");

@@ -56,7 +56,7 @@ class GatesTest {
         f.clock.advance(Duration.ofSeconds(10));
         assertThat(result(new DeadlineGate().apply(turn(run, 0), f.inner))).isSameAs(ModelResult.OUT_OF_TIME);
         f.answers(ok("a"));
-        ModelTry continuation = new ModelTry(run, run.plan().candidates().get(0), 0, true, null);
+        ModelTry continuation = new ModelTry(run, run.plan().candidates().get(0), 0, true);
         assertThat(result(new DeadlineGate().apply(continuation, f.inner))).isInstanceOf(ModelResult.Answered.class);
     }
 
@@ -66,7 +66,7 @@ class GatesTest {
         f.clock.advance(Duration.ofMillis(8500));
         f.answers(ok("a"), ok("a"));
         result(new AttemptTimeout().apply(turn(run, 0), f.inner));
-        result(new AttemptTimeout().apply(new ModelTry(run, run.plan().candidates().get(0), 0, true, null), f.inner));
+        result(new AttemptTimeout().apply(new ModelTry(run, run.plan().candidates().get(0), 0, true), f.inner));
         assertThat(f.innerRuns).extracting(ModelTry::timeout)
                 .containsExactly(Duration.ofMillis(1500), Duration.ofMillis(3000));
     }

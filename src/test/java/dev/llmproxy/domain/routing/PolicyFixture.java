@@ -62,7 +62,7 @@ final class PolicyFixture {
     }
 
     static ModelTry turn(RunContext run, int index) {
-        return new ModelTry(run, run.plan().candidates().get(index), index, false, null);
+        return new ModelTry(run, run.plan().candidates().get(index), index, false);
     }
 
     static ModelResult result(CompletableFuture<ModelResult> f) {

@@ -23,7 +23,7 @@ class RouteResolverTest {
     private static final LocalDate TODAY = LocalDate.parse("2026-12-01");
 
     private static AllowedModel model(String name, boolean free, LocalDate verifiedOn) {
-        return new AllowedModel(name, "sim", "healthy", null, true, free, verifiedOn, null, false, null, null, null);
+        return new AllowedModel(name, "sim", "healthy", null, true, free, verifiedOn, null, false, null, null, null, null, null);
     }
 
     private static final List<AllowedModel> MODELS = List.of(
@@ -81,5 +81,34 @@ class RouteResolverTest {
         assertThat(FreeStatus.verified(MODELS.get(0), TODAY, 30)).isTrue();
         assertThat(FreeStatus.verified(MODELS.get(0), TODAY, 29)).isFalse();
         assertThat(FreeStatus.stale(MODELS.get(3), TODAY, 30)).as("a paid model is not 'stale'").isFalse();
+    }
+
+    private static RuntimeConfig withStandIns() {
+        AllowedModel cloud = new AllowedModel("cloud", "sim", "healthy", null, true, false, null, null, false, null,
+                null, "local", null, null);
+        AllowedModel other = new AllowedModel("other", "sim", "healthy", null, true, false, null, null, false, null,
+                null, "local", null, null);
+        AllowedModel plain = AllowedModel.of("plain", "sim", "healthy");
+        AllowedModel gone = new AllowedModel("gone", "sim", "healthy", null, true, false, null, null, false, null,
+                null, "off", null, null);
+        AllowedModel local = AllowedModel.of("local", "sim", "healthy");
+        AllowedModel off = new AllowedModel("off", "sim", "healthy", null, false, false, null, null, false, null, null,
+                null, null, null);
+        return RuntimeConfig.of(1, List.of(new Provider("sim", ProviderKind.SIM, null, null)),
+                List.of(cloud, other, plain, gone, local, off),
+                List.of(new Tier("t", null, List.of("cloud", "plain", "other", "gone"))), Settings.defaults());
+    }
+
+    @Test
+    void standInsTakeTheirModelsPlacesOnlyWhenAsked() {
+        assertThat(chain(RouteResolver.resolve(withStandIns(), "t", TODAY, m -> false)))
+                .containsExactly("cloud", "plain", "other", "gone");
+        // one stand-in for two models runs once; a disabled stand-in, or one not ready, leaves its model in place
+        assertThat(chain(RouteResolver.resolve(withStandIns(), "t", TODAY, m -> !m.name().equals("local"))))
+                .containsExactly("cloud", "plain", "other", "gone");
+        assertThat(chain(RouteResolver.resolve(withStandIns(), "t", TODAY, m -> true))).containsExactly("local", "plain", "gone");
+        assertThat(chain(RouteResolver.resolve(withStandIns(), "cloud", TODAY, m -> true))).containsExactly("local");
+        assertThat(withStandIns().isStandIn("local")).isTrue();
+        assertThat(withStandIns().isStandIn("cloud")).isFalse();
     }
 }

@@ -56,7 +56,7 @@ class SameModelRetryTest {
     void aContinuationIsNeverRetriedOnTheSameModel() {
         f.answers(status(503));
         RunContext run = f.run("a");
-        result(retry.apply(new ModelTry(run, run.plan().candidates().get(0), 0, true, null), f.inner));
+        result(retry.apply(new ModelTry(run, run.plan().candidates().get(0), 0, true), f.inner));
         assertThat(f.innerRuns).hasSize(1);
     }
 

@@ -30,7 +30,7 @@ class OpenAiHttpUpstreamTest {
 
     private static UpstreamClientFixture upstream;
     private static FaultUpstream fault;
-    private static OpenAiHttpUpstream client;
+    private static HttpUpstream client;
 
     @BeforeAll
     static void start() throws Exception {

@@ -32,7 +32,7 @@ class StreamingUpstreamTest {
 
     private static UpstreamClientFixture upstream;
     private static FaultUpstream fault;
-    private static OpenAiHttpUpstream client;
+    private static HttpUpstream client;
 
     @BeforeAll
     static void start() throws Exception {

@@ -17,7 +17,7 @@ import java.util.function.Function;
 final class UpstreamClientFixture implements AutoCloseable {
 
     final FaultUpstream fault;
-    final OpenAiHttpUpstream client;
+    final HttpUpstream client;
     private final ExecutorService workers = Executors.newFixedThreadPool(4);
     private final Timers timers = new Timers(workers);
     private final NioHttpTransport plain = new NioHttpTransport("test-io");
@@ -35,7 +35,7 @@ final class UpstreamClientFixture implements AutoCloseable {
         } catch (GeneralSecurityException e) {
             throw new IOException(e);
         }
-        client = new OpenAiHttpUpstream(plain, tls, workers, timers, Clock.systemUTC(), secrets);
+        client = new HttpUpstream(new OpenAiWire(), plain, tls, workers, timers, Clock.systemUTC(), secrets);
     }
 
     @Override

@@ -25,7 +25,7 @@ class ModelFormTest {
         Map<String, String> form = new java.util.HashMap<>(Map.of("name", "b", "provider", "sim", "upstreamModel",
                 "healthy", "enabled", "on", "free", "on", "freeVerifiedOn", "2026-11-30", "contextWindow", "8192"));
         form.putAll(Map.of("supportsPrefill", "on", "inputCostPerMTok", "0.15", "outputCostPerMTok", "0.6",
-                "localStandIn", "a"));
+                "localStandIn", "a", "reasoningEffort", "medium", "thinkingHeadroom", "4096"));
         ModelForm.Result r = ModelForm.save(CONFIG, null, form::get);
         assertThat(r.ok()).as(r.errors().toString()).isTrue();
         AllowedModel b = r.config().model("b").orElseThrow();
@@ -34,6 +34,8 @@ class ModelFormTest {
         assertThat(b.contextWindow()).isEqualTo(8192);
         assertThat(b.inputCostPerMTok()).isEqualByComparingTo(new BigDecimal("0.15"));
         assertThat(b.localStandIn()).isEqualTo("a");
+        assertThat(b.reasoningEffort()).isEqualTo("medium");
+        assertThat(b.thinkingHeadroom()).isEqualTo(4096);
         // the form shows what it saved
         assertThat(ModelForm.values(b)).containsEntry("supportsPrefill", "on").containsEntry("outputCostPerMTok", "0.6");
     }
@@ -41,13 +43,14 @@ class ModelFormTest {
     @Test
     void everyProblemLandsOnItsField() {
         Map<String, String> form = Map.of("name", "t", "provider", "sim", "upstreamModel", "explode-now",
-                "contextWindow", "lots", "inputCostPerMTok", "cheap", "freeVerifiedOn", "yesterday");
+                "contextWindow", "lots", "inputCostPerMTok", "cheap", "freeVerifiedOn", "yesterday",
+                "thinkingHeadroom", "plenty");
         ModelForm.Result r = ModelForm.save(CONFIG, null, form::get);
-        assertThat(r.errors()).containsKeys("name", "contextWindow", "inputCostPerMTok", "freeVerifiedOn");
+        assertThat(r.errors()).containsKeys("name", "contextWindow", "inputCostPerMTok", "freeVerifiedOn", "thinkingHeadroom");
         Map<String, String> semantic = Map.of("name", "c", "provider", "sim", "upstreamModel", "explode-now",
-                "contextWindow", "-5");
+                "contextWindow", "-5", "reasoningEffort", "extreme");
         ModelForm.Result r2 = ModelForm.save(CONFIG, null, semantic::get);
-        assertThat(r2.errors()).containsKeys("upstreamModel", "contextWindow");
+        assertThat(r2.errors()).containsKeys("upstreamModel", "contextWindow", "reasoningEffort");
     }
 
     @Test

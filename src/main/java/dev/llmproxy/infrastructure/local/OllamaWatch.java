@@ -1,0 +1,84 @@
+package dev.llmproxy.infrastructure.local;
+
+import dev.llmproxy.application.access.AccessMode;
+import dev.llmproxy.application.local.LocalModels;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.Config;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/**
+ * Watches the local Ollama in development: checked at start and then every {@code PROXY_OLLAMA_CHECK_SECONDS}
+ * (30 by default) at {@code PROXY_OLLAMA_URL} (default {@code http://127.0.0.1:11434}), each check bounded by two
+ * seconds. Production never checks and never routes to a stand-in. A change of state is logged once.
+ */
+@ApplicationScoped
+public class OllamaWatch implements LocalModels {
+
+    private static final Logger LOG = Logger.getLogger(OllamaWatch.class.getName());
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    @Inject
+    Config config;
+    @Inject
+    AccessMode access;
+    @Inject
+    Clock clock;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    private volatile Status status = new Status(false, null, false, null, Set.of(), null);
+    private OllamaProbe probe;
+    private ScheduledFuture<?> job;
+
+    /** Starts watching (development only); called once the application is up. */
+    public void start() {
+        String url = config.getOptionalValue("PROXY_OLLAMA_URL", String.class).filter(s -> !s.isBlank())
+                .orElse("http://127.0.0.1:11434");
+        if (access.production()) {
+            status = new Status(false, url, false, null, Set.of(), null);
+            return;
+        }
+        long every = Math.max(1, config.getOptionalValue("PROXY_OLLAMA_CHECK_SECONDS", Long.class).orElse(30L));
+        status = new Status(true, url, false, null, Set.of(), null);
+        probe = new OllamaProbe(URI.create(url), TIMEOUT);
+        job = scheduler.scheduleWithFixedDelay(this::check, 0, every, TimeUnit.SECONDS);
+    }
+
+    private void check() {
+        try {
+            OllamaProbe.Found found = probe.check();
+            Status before = status;
+            status = new Status(true, before.url(), found.up(), found.version(), found.models(), clock.instant());
+            if (found.up() != before.up() || before.checkedAt() == null) {
+                LOG.info(found.up() ? "Local models: Ollama " + found.version() + " answers at " + before.url()
+                        + "; requests for models with a local stand-in go to the stand-in"
+                        : "Local models: no Ollama at " + before.url() + "; requests go to the models themselves");
+            }
+        } catch (RuntimeException e) {
+            LOG.warning("Local models: the check failed: " + e);
+        }
+    }
+
+    @Override
+    public Status status() {
+        return status;
+    }
+
+    @PreDestroy
+    void stop() {
+        if (job != null) {
+            job.cancel(true);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
+import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/** OpenAI's own chat completions API, and every API compatible with it: sent as the caller wrote it. */
+public final class OpenAiWire implements WireFormat {
+
+    private static final OutboundRequest.Header JSON = new OutboundRequest.Header("Content-Type", "application/json");
+    private static final OutboundRequest.Header ACCEPT_JSON = new OutboundRequest.Header("Accept", "application/json");
+    private static final OutboundRequest.Header ACCEPT_EVENTS = new OutboundRequest.Header("Accept", "text/event-stream");
+    private static final StreamEvents AS_THEY_ARE = (data, out) -> out.accept(data);
+
+    private final ConcurrentMap<URI, URI> endpoints = new ConcurrentHashMap<>();
+
+    @Override
+    public OutboundRequest request(UpstreamCall call, String apiKey) {
+        OutboundRequest.Header accept = call.streaming() ? ACCEPT_EVENTS : ACCEPT_JSON;
+        List<OutboundRequest.Header> headers = apiKey == null ? List.of(JSON, accept)
+                : List.of(JSON, accept, new OutboundRequest.Header("Authorization", "Bearer " + apiKey));
+        URI base = call.provider().baseUrl();
+        return new OutboundRequest(endpoints.computeIfAbsent(base, b -> URI.create(b + "/chat/completions")), headers,
+                call.body());
+    }
+
+    @Override
+    public UpstreamReply completion(UpstreamCall call, byte[] body) {
+        return CompletionParser.parse(body, call.model().upstreamModel());
+    }
+
+    @Override
+    public UpstreamReply.HttpError error(UpstreamCall call, ResponseHead head, byte[] body, Clock clock) {
+        return HttpReplies.httpError(call, head.status(), RetryAfter.parse(head.header("retry-after"), clock), body);
+    }
+
+    @Override
+    public StreamEvents events(UpstreamCall call) {
+        return AS_THEY_ARE;
+    }
+}

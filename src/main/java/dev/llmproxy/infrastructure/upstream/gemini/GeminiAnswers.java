@@ -1,0 +1,112 @@
+package dev.llmproxy.infrastructure.upstream.gemini;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+
+import java.time.Clock;
+
+/**
+ * A whole {@code generateContent} answer as an OpenAI chat completion. A refused prompt or answer (a 200 from
+ * Gemini) is a content refusal, a 400 the outcome table stops on; an unusable answer is a failed attempt.
+ */
+final class GeminiAnswers {
+
+    /** What a refusal's excerpt starts with: the outcome table's content-policy marker. */
+    static final String REFUSAL = "content_filter: ";
+
+    private GeminiAnswers() {
+    }
+
+    static UpstreamReply completion(UpstreamCall call, byte[] body, Clock clock) {
+        JsonObject root;
+        try {
+            if (!(JsonCodec.read(body) instanceof JsonObject o)) {
+                return malformed("body is not a JSON object");
+            }
+            root = o;
+        } catch (JsonException e) {
+            return malformed("body is not complete JSON (" + body.length + " bytes)");
+        }
+        if (root.get("error") instanceof JsonObject error) {
+            int code = error.get("code") instanceof JsonNumber n && n.isIntegral() ? n.intValue() : 502;
+            return GeminiErrors.read(call, code >= 400 && code <= 599 ? code : 502, body, clock);
+        }
+        String model = root.get("modelVersion") instanceof JsonString v && !v.getString().isBlank()
+                ? v.getString() : GeminiThinking.bare(call.model().upstreamModel());
+        if (!(root.get("candidates") instanceof JsonArray candidates) || candidates.isEmpty()) {
+            String blocked = blockReason(root);
+            return blocked != null ? refusal(call, "the prompt was blocked (" + blocked + ")")
+                    : malformed("no candidates");
+        }
+        JsonArrayBuilder choices = JsonCodec.array();
+        String firstFinish = null;
+        for (int i = 0; i < candidates.size(); i++) {
+            if (!(candidates.get(i) instanceof JsonObject candidate)) {
+                return malformed("candidate " + i + " is not an object");
+            }
+            GeminiParts parts = GeminiParts.of(candidate);
+            GeminiFinish finish = GeminiFinish.of(parts.finishReason());
+            if (finish == GeminiFinish.REFUSED) {
+                return refusal(call, "the answer was stopped (" + parts.finishReason() + ")");
+            }
+            if (finish == GeminiFinish.MALFORMED || (finish == GeminiFinish.NONE && parts.isEmpty())) {
+                return malformed("finishReason " + parts.finishReason());
+            }
+            String reason = finish.openAi(!parts.toolCalls().isEmpty());
+            firstFinish = firstFinish == null ? reason : firstFinish;
+            choices.add(JsonCodec.object().add("index", i).add("message", message(parts)).add("finish_reason", reason));
+        }
+        TokenUsage usage = GeminiUsage.of(root.get("usageMetadata") instanceof JsonObject u ? u : null);
+        JsonObjectBuilder completion = JsonCodec.object()
+                .add("id", "chatcmpl-" + (root.get("responseId") instanceof JsonString id ? id.getString() : call.requestId()))
+                .add("object", "chat.completion").add("created", clock.instant().getEpochSecond())
+                .add("model", model).add("choices", choices);
+        if (usage != TokenUsage.NONE) {
+            completion.add("usage", GeminiUsage.json(usage));
+        }
+        return new UpstreamReply.Completed(JsonCodec.write(completion.build()), model, firstFinish, usage);
+    }
+
+    private static JsonObject message(GeminiParts parts) {
+        JsonObjectBuilder m = JsonCodec.object().add("role", "assistant");
+        if (parts.text().isEmpty() && !parts.toolCalls().isEmpty()) {
+            m.addNull("content");
+        } else {
+            m.add("content", parts.text());
+        }
+        if (!parts.thoughts().isEmpty()) {
+            m.add("reasoning_content", parts.thoughts());
+        }
+        if (!parts.toolCalls().isEmpty()) {
+            JsonArrayBuilder calls = JsonCodec.array();
+            parts.toolCalls().forEach(calls::add);
+            m.add("tool_calls", calls);
+        }
+        return m.build();
+    }
+
+    /** {@code promptFeedback.blockReason}, or null. */
+    static String blockReason(JsonObject root) {
+        return root.get("promptFeedback") instanceof JsonObject f && f.get("blockReason") instanceof JsonString r
+                ? r.getString() : null;
+    }
+
+    static UpstreamReply.HttpError refusal(UpstreamCall call, String why) {
+        return HttpReplies.httpError(call, 400, null, REFUSAL + why);
+    }
+
+    private static UpstreamReply malformed(String detail) {
+        return new UpstreamReply.Failed(FailureKind.MALFORMED, detail);
+    }
+}

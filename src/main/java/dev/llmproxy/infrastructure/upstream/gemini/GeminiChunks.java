@@ -1,0 +1,127 @@
+package dev.llmproxy.infrastructure.upstream.gemini;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.infrastructure.upstream.WireFormat;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+
+import java.util.function.Consumer;
+
+/**
+ * One Gemini stream ({@code streamGenerateContent?alt=sse}) as OpenAI chunks. Every Gemini event is a whole response
+ * holding only the new parts; there is no {@code [DONE]}: the chunk with a finish reason ends the answer, and a body
+ * that ends without one was cut (the streaming attempt already reads it that way). An {@code error} event is passed
+ * on as one, a refusal before any content is an error event with the content-policy marker, and after content it
+ * finishes the answer as OpenAI does ({@code content_filter}).
+ */
+final class GeminiChunks implements WireFormat.StreamEvents {
+
+    private final String requestedModel;
+    private int toolCalls;
+    private boolean contentSent;
+
+    GeminiChunks(String requestedModel) {
+        this.requestedModel = requestedModel;
+    }
+
+    @Override
+    public void translate(String data, Consumer<String> out) {
+        JsonObject event;
+        try {
+            if (!(JsonCodec.read(data) instanceof JsonObject o)) {
+                out.accept(data); // not an object: counted as malformed downstream
+                return;
+            }
+            event = o;
+        } catch (JsonException e) {
+            out.accept(data);
+            return;
+        }
+        if (event.get("error") instanceof JsonObject) {
+            out.accept(data);
+            return;
+        }
+        String model = event.get("modelVersion") instanceof JsonString v ? v.getString() : requestedModel;
+        TokenUsage usage = GeminiUsage.of(event.get("usageMetadata") instanceof JsonObject u ? u : null);
+        if (!(event.get("candidates") instanceof JsonArray candidates) || candidates.isEmpty()
+                || !(candidates.get(0) instanceof JsonObject candidate)) {
+            String blocked = GeminiAnswers.blockReason(event);
+            if (blocked != null) {
+                out.accept(error(400, GeminiAnswers.REFUSAL + "the prompt was blocked (" + blocked + ")"));
+            } else if (usage != TokenUsage.NONE) {
+                out.accept(chunk(event, model, null, null, usage));
+            }
+            return;
+        }
+        GeminiParts parts = GeminiParts.of(candidate);
+        GeminiFinish finish = GeminiFinish.of(parts.finishReason());
+        String finishReason = null;
+        switch (finish) {
+            case REFUSED -> {
+                if (!contentSent && parts.isEmpty()) {
+                    out.accept(error(400, GeminiAnswers.REFUSAL + "the answer was stopped (" + parts.finishReason() + ")"));
+                    return;
+                }
+                finishReason = "content_filter";
+            }
+            case MALFORMED -> {
+                out.accept(error(502, "the model's answer was unusable (finishReason " + parts.finishReason() + ")"));
+                return;
+            }
+            case NONE -> { }
+            default -> finishReason = finish.openAi(toolCalls > 0 || !parts.toolCalls().isEmpty());
+        }
+        out.accept(chunk(event, model, delta(parts), finishReason, usage));
+    }
+
+    private JsonObject delta(GeminiParts parts) {
+        JsonObjectBuilder delta = JsonCodec.object();
+        if (!parts.text().isEmpty()) {
+            delta.add("content", parts.text());
+        }
+        if (!parts.thoughts().isEmpty()) {
+            delta.add("reasoning_content", parts.thoughts());
+        }
+        if (!parts.toolCalls().isEmpty()) {
+            JsonArrayBuilder calls = JsonCodec.array();
+            for (JsonObject call : parts.toolCalls()) {
+                calls.add(JsonCodec.object(call).add("index", toolCalls++));
+            }
+            delta.add("tool_calls", calls);
+        }
+        contentSent |= !parts.isEmpty();
+        return delta.build();
+    }
+
+    private static String chunk(JsonObject event, String model, JsonObject delta, String finishReason, TokenUsage usage) {
+        JsonObjectBuilder chunk = JsonCodec.object().add("object", "chat.completion.chunk").add("model", model);
+        if (event.get("responseId") instanceof JsonString id) {
+            chunk.add("id", "chatcmpl-" + id.getString());
+        }
+        JsonArrayBuilder choices = JsonCodec.array();
+        if (delta != null) {
+            JsonObjectBuilder choice = JsonCodec.object().add("index", 0).add("delta", delta);
+            if (finishReason == null) {
+                choice.addNull("finish_reason");
+            } else {
+                choice.add("finish_reason", finishReason);
+            }
+            choices.add(choice);
+        }
+        chunk.add("choices", choices);
+        if (usage != TokenUsage.NONE) {
+            chunk.add("usage", GeminiUsage.json(usage));
+        }
+        return JsonCodec.writeText(chunk.build());
+    }
+
+    private static String error(int code, String message) {
+        return JsonCodec.writeText(JsonCodec.object().add("error",
+                JsonCodec.object().add("code", code).add("message", message)).build());
+    }
+}

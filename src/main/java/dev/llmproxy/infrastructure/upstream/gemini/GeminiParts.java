@@ -1,0 +1,52 @@
+package dev.llmproxy.infrastructure.upstream.gemini;
+
+import dev.llmproxy.application.json.JsonCodec;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one Gemini candidate's parts say in OpenAI's terms: answer text, thoughts (for {@code reasoning_content},
+ * never mixed into the answer) and function calls as OpenAI tool calls.
+ *
+ * @param toolCalls OpenAI tool call objects ({@code id}, {@code type}, {@code function}), without an index
+ */
+record GeminiParts(String text, String thoughts, List<JsonObject> toolCalls, String finishReason) {
+
+    static GeminiParts of(JsonObject candidate) {
+        StringBuilder text = new StringBuilder();
+        StringBuilder thoughts = new StringBuilder();
+        List<JsonObject> calls = new ArrayList<>();
+        if (candidate.get("content") instanceof JsonObject content && content.get("parts") instanceof JsonArray parts) {
+            for (JsonValue v : parts) {
+                if (!(v instanceof JsonObject part)) {
+                    continue;
+                }
+                if (part.get("functionCall") instanceof JsonObject call) {
+                    String signature = part.get("thoughtSignature") instanceof JsonString s ? s.getString() : null;
+                    calls.add(toolCall(call, signature));
+                } else if (part.get("text") instanceof JsonString t) {
+                    (part.get("thought") == JsonValue.TRUE ? thoughts : text).append(t.getString());
+                }
+            }
+        }
+        String finish = candidate.get("finishReason") instanceof JsonString f ? f.getString() : null;
+        return new GeminiParts(text.toString(), thoughts.toString(), calls, finish);
+    }
+
+    private static JsonObject toolCall(JsonObject call, String signature) {
+        JsonObject args = call.get("args") instanceof JsonObject a ? a : JsonValue.EMPTY_JSON_OBJECT;
+        return JsonCodec.object().add("id", ToolCallIds.mint(signature)).add("type", "function")
+                .add("function", JsonCodec.object().add("name", call.getString("name", ""))
+                        .add("arguments", JsonCodec.writeText(args)))
+                .build();
+    }
+
+    boolean isEmpty() {
+        return text.isEmpty() && thoughts.isEmpty() && toolCalls.isEmpty();
+    }
+}

@@ -1,0 +1,148 @@
+package dev.llmproxy.infrastructure.upstream.gemini;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.AllowedModel;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * A caller's OpenAI chat request as a Gemini {@code generateContent} request. Gemini refuses fields it does not know
+ * with a 400, so only what has a Gemini form is sent; anything else is dropped and named in a debug log.
+ */
+final class GeminiRequests {
+
+    private static final Logger LOG = Logger.getLogger(GeminiRequests.class.getName());
+    /** Fields translated below, or with no meaning for Gemini at all (the model is in the URL, streaming too). */
+    private static final Set<String> HANDLED = Set.of("model", "messages", "stream", "stream_options", "max_tokens",
+            "max_completion_tokens", "temperature", "top_p", "stop", "seed", "n", "presence_penalty",
+            "frequency_penalty", "response_format", "tools", "tool_choice", "reasoning_effort");
+
+    /** Room for thoughts on a second try, at the least: enough to matter when the first had almost none. */
+    private static final long MIN_MORE_ROOM = 4096;
+
+    private GeminiRequests() {
+    }
+
+    /**
+     * @param moreRoom the model's thoughts used up its output budget last time: give them twice the room
+     */
+    static JsonObject translate(JsonObject openAi, AllowedModel allowed, boolean stream, boolean moreRoom) {
+        String model = GeminiThinking.bare(allowed.upstreamModel());
+        GeminiContents.Translated conversation = GeminiContents.of(openAi.getJsonArray("messages"));
+        JsonObjectBuilder out = JsonCodec.object().add("contents", conversation.contents());
+        if (conversation.systemInstruction() != null) {
+            out.add("systemInstruction", conversation.systemInstruction());
+        }
+        out.add("generationConfig", generationConfig(openAi, allowed, model, stream, moreRoom));
+        if (openAi.get("tools") instanceof JsonArray tools) {
+            JsonArray declarations = declarations(tools);
+            if (!declarations.isEmpty()) {
+                out.add("tools", JsonCodec.array().add(JsonCodec.object().add("functionDeclarations", declarations)));
+            }
+        }
+        JsonObject toolConfig = toolConfig(openAi.get("tool_choice"));
+        if (toolConfig != null) {
+            out.add("toolConfig", toolConfig);
+        }
+        for (String field : openAi.keySet()) {
+            if (!HANDLED.contains(field)) {
+                LOG.fine(() -> "Not sent to Gemini (no such field there): " + field);
+            }
+        }
+        return out.build();
+    }
+
+    private static JsonObject generationConfig(JsonObject r, AllowedModel allowed, String model, boolean stream,
+                                               boolean moreRoom) {
+        JsonObjectBuilder g = JsonCodec.object();
+        GeminiThinking.Plan thinking = GeminiThinking.plan(model,
+                r.get("reasoning_effort") instanceof JsonString e ? e.getString() : allowed.reasoningEffort());
+        JsonNumber answerBudget = r.get("max_completion_tokens") instanceof JsonNumber n ? n
+                : r.get("max_tokens") instanceof JsonNumber m ? m : null;
+        if (answerBudget != null) {
+            // The caller's budget is for the answer; thoughts count against maxOutputTokens as well.
+            long room = thinking.headroom() == 0 ? 0
+                    : allowed.thinkingHeadroom() != null ? allowed.thinkingHeadroom() : thinking.headroom();
+            g.add("maxOutputTokens", answerBudget.longValue() + (moreRoom ? Math.max(2 * room, MIN_MORE_ROOM) : room));
+        }
+        copyNumber(r, "temperature", g, "temperature");
+        copyNumber(r, "top_p", g, "topP");
+        copyNumber(r, "seed", g, "seed");
+        if (GeminiThinking.family(model) != GeminiThinking.Family.LEVEL) {
+            // Gemini 3 takes no penalties.
+            copyNumber(r, "presence_penalty", g, "presencePenalty");
+            copyNumber(r, "frequency_penalty", g, "frequencyPenalty");
+        }
+        if (!stream && r.get("n") instanceof JsonNumber n && n.intValue() > 1) {
+            g.add("candidateCount", n.intValue());
+        }
+        if (r.get("stop") instanceof JsonString s) {
+            g.add("stopSequences", JsonCodec.array().add(s.getString()));
+        } else if (r.get("stop") instanceof JsonArray stops && !stops.isEmpty()) {
+            g.add("stopSequences", stops);
+        }
+        if (r.get("response_format") instanceof JsonObject format) {
+            String type = format.getString("type", "text");
+            if (type.equals("json_object") || type.equals("json_schema")) {
+                g.add("responseMimeType", "application/json");
+            }
+            if (type.equals("json_schema") && format.get("json_schema") instanceof JsonObject js
+                    && js.get("schema") instanceof JsonObject schema) {
+                g.add("responseJsonSchema", schema);
+            }
+        }
+        if (thinking.config() != null) {
+            g.add("thinkingConfig", thinking.config());
+        }
+        return g.build();
+    }
+
+    private static JsonArray declarations(JsonArray tools) {
+        JsonArrayBuilder out = JsonCodec.array();
+        for (JsonValue v : tools) {
+            if (v instanceof JsonObject tool && tool.get("function") instanceof JsonObject f) {
+                JsonObjectBuilder d = JsonCodec.object().add("name", f.getString("name", ""));
+                if (f.get("description") instanceof JsonString desc) {
+                    d.add("description", desc.getString());
+                }
+                if (f.get("parameters") instanceof JsonObject parameters) {
+                    // The JSON Schema form takes what OpenAI callers write (additionalProperties and all).
+                    d.add("parametersJsonSchema", parameters);
+                }
+                out.add(d);
+            }
+        }
+        return out.build();
+    }
+
+    /** none, auto, required, or one named function: Gemini's NONE, AUTO, ANY, or ANY limited to that name. */
+    private static JsonObject toolConfig(JsonValue choice) {
+        JsonObjectBuilder calling = JsonCodec.object();
+        if (choice instanceof JsonString s) {
+            switch (s.getString()) {
+                case "none" -> calling.add("mode", "NONE");
+                case "required" -> calling.add("mode", "ANY");
+                default -> calling.add("mode", "AUTO");
+            }
+        } else if (choice instanceof JsonObject o && o.get("function") instanceof JsonObject f) {
+            calling.add("mode", "ANY").add("allowedFunctionNames", JsonCodec.array().add(f.getString("name", "")));
+        } else {
+            return null;
+        }
+        return JsonCodec.object().add("functionCallingConfig", calling).build();
+    }
+
+    private static void copyNumber(JsonObject from, String key, JsonObjectBuilder to, String as) {
+        if (from.get(key) instanceof JsonNumber n) {
+            to.add(as, n);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.llmproxy.infrastructure.upstream.gemini;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
+import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+import jakarta.json.JsonObject;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Google's Generative Language API in its own format: {@code {base}/models/{model}:generateContent}, or
+ * {@code :streamGenerateContent?alt=sse}, with the key in {@code x-goog-api-key}. The caller's OpenAI request is
+ * translated to Gemini's, and every answer, stream event and error back.
+ */
+public final class GeminiWire implements WireFormat {
+
+    private static final OutboundRequest.Header JSON = new OutboundRequest.Header("Content-Type", "application/json");
+    private static final OutboundRequest.Header ACCEPT_JSON = new OutboundRequest.Header("Accept", "application/json");
+    private static final OutboundRequest.Header ACCEPT_EVENTS = new OutboundRequest.Header("Accept", "text/event-stream");
+
+    private final Clock clock;
+    private final ConcurrentMap<String, URI> endpoints = new ConcurrentHashMap<>();
+
+    public GeminiWire(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public OutboundRequest request(UpstreamCall call, String apiKey) {
+        String model = GeminiThinking.bare(call.model().upstreamModel());
+        boolean stream = call.streaming();
+        String base = call.provider().baseUrl().toString();
+        URI uri = endpoints.computeIfAbsent(base + "|" + model + "|" + stream, k -> URI.create(base + "/models/"
+                + model + (stream ? ":streamGenerateContent?alt=sse" : ":generateContent")));
+        List<OutboundRequest.Header> headers = apiKey == null ? List.of(JSON, stream ? ACCEPT_EVENTS : ACCEPT_JSON)
+                : List.of(JSON, stream ? ACCEPT_EVENTS : ACCEPT_JSON, new OutboundRequest.Header("x-goog-api-key", apiKey));
+        JsonObject openAi = (JsonObject) JsonCodec.read(call.body());
+        byte[] body = JsonCodec.write(GeminiRequests.translate(openAi, call.model(), stream, call.moreRoom()));
+        return new OutboundRequest(uri, headers, body);
+    }
+
+    @Override
+    public UpstreamReply completion(UpstreamCall call, byte[] body) {
+        return GeminiAnswers.completion(call, body, clock);
+    }
+
+    @Override
+    public UpstreamReply.HttpError error(UpstreamCall call, ResponseHead head, byte[] body, Clock clock) {
+        return GeminiErrors.read(call, head.status(), body, clock);
+    }
+
+    @Override
+    public StreamEvents events(UpstreamCall call) {
+        return new GeminiChunks(GeminiThinking.bare(call.model().upstreamModel()));
+    }
+}

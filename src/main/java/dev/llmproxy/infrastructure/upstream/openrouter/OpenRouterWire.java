@@ -1,0 +1,109 @@
+package dev.llmproxy.infrastructure.upstream.openrouter;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import dev.llmproxy.infrastructure.upstream.OpenAiWire;
+import dev.llmproxy.infrastructure.upstream.RetryAfter;
+import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
+import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * OpenRouter: OpenAI's format, plus what OpenRouter does its own way. Requests carry the attribution headers from
+ * the settings. Errors come as a number or a word ({@code metadata.error_type}), with the wait in the body. Once
+ * it has answered 200, an error is in-band: a whole answer whose body is an {@code error}, or a stream chunk with a
+ * top-level {@code error} or {@code finish_reason: "error"}; each is read as the error it is, never relayed as
+ * content. Its {@code : OPENROUTER PROCESSING} comments are not events: they are never content, never a first
+ * token, and do not reset the idle timer (a stream that only says it is still working is not making progress).
+ */
+public final class OpenRouterWire implements WireFormat {
+
+    private final OpenAiWire openAi = new OpenAiWire();
+    private final Supplier<Settings> settings;
+    private final Clock clock;
+
+    public OpenRouterWire(Supplier<Settings> settings, Clock clock) {
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    @Override
+    public OutboundRequest request(UpstreamCall call, String apiKey) {
+        OutboundRequest plain = openAi.request(call, apiKey);
+        Settings s = settings.get();
+        if (s.openRouterReferer().isEmpty() && s.openRouterTitle().isEmpty()) {
+            return plain;
+        }
+        List<OutboundRequest.Header> headers = new ArrayList<>(plain.headers());
+        if (!s.openRouterReferer().isEmpty()) {
+            headers.add(new OutboundRequest.Header("HTTP-Referer", s.openRouterReferer()));
+        }
+        if (!s.openRouterTitle().isEmpty()) {
+            headers.add(new OutboundRequest.Header("X-OpenRouter-Title", s.openRouterTitle()));
+        }
+        return new OutboundRequest(plain.uri(), headers, plain.body());
+    }
+
+    @Override
+    public UpstreamReply completion(UpstreamCall call, byte[] body) {
+        JsonObject error = OpenRouterErrors.errorOf(body);
+        if (error != null && !(JsonCodec.read(body) instanceof JsonObject o && o.containsKey("choices"))) {
+            return HttpReplies.httpError(call, OpenRouterErrors.statusOf(error),
+                    OpenRouterErrors.retryAfter(error, clock), body);
+        }
+        return openAi.completion(call, body);
+    }
+
+    @Override
+    public UpstreamReply.HttpError error(UpstreamCall call, ResponseHead head, byte[] body, Clock clock) {
+        Duration wait = RetryAfter.parse(head.header("retry-after"), clock);
+        JsonObject error = OpenRouterErrors.errorOf(body);
+        if (wait == null && error != null) {
+            wait = OpenRouterErrors.retryAfter(error, clock);
+        }
+        return HttpReplies.httpError(call, head.status(), wait, body);
+    }
+
+    @Override
+    public StreamEvents events(UpstreamCall call) {
+        return (data, out) -> out.accept(inBand(data));
+    }
+
+    /** A chunk as it is, or the error it carries in OpenAI's error-event shape with the status it stands for. */
+    static String inBand(String data) {
+        JsonObject chunk;
+        try {
+            if (!(JsonCodec.read(data) instanceof JsonObject o)) {
+                return data;
+            }
+            chunk = o;
+        } catch (JsonException notJson) {
+            return data;
+        }
+        JsonObject error = chunk.get("error") instanceof JsonObject e ? e : null;
+        boolean finishedWithError = chunk.get("choices") instanceof JsonArray choices && !choices.isEmpty()
+                && choices.get(0) instanceof JsonObject c && c.get("finish_reason") instanceof JsonString f
+                && f.getString().equals("error");
+        if (error == null && !finishedWithError) {
+            return data;
+        }
+        String message = error != null && error.get("message") instanceof JsonString m ? m.getString()
+                : "the stream finished with an error";
+        int status = error == null ? 502 : OpenRouterErrors.statusOf(error);
+        return JsonCodec.writeText(JsonCodec.object().add("error", JsonCodec.object().add("code", status)
+                .add("message", message)).build());
+    }
+}

@@ -1,0 +1,26 @@
+package dev.llmproxy.interfaces.console;
+
+import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.local.LocalModels;
+import dev.llmproxy.application.local.ParityTable;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.util.Map;
+
+/** Local parity: which model stands in for which in development, and whether the local server holds it. */
+@ApplicationScoped
+public class ParityPage {
+
+    @Inject
+    ConfigService configs;
+    @Inject
+    LocalModels local;
+
+    void show(ConsoleRequest r) throws IOException {
+        LocalModels.Status s = local.status();
+        r.render("parity", "parity", Map.of("rows", ParityTable.of(configs.current(), s), "server", s,
+                "routing", local.routeToStandIns()));
+    }
+}
