@@ -11,6 +11,7 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.spend.Cost;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -75,12 +76,14 @@ public class RequestRecorder {
             return finish(answered(row, s.reply().usage()).answeredBy(s.model().name(), s.fallback())
                     .answeredAs(renamed(s.model(), s.reply().answeredModel()))
                     .answeredLocally(configs.current().isStandIn(s.model().name()))
+                    .cost(Cost.of(s.model(), s.reply().usage()))
                     .finished(s.reply().finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(request.stream(), null).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Streamed s) {
             return finish(answered(row, s.usage()).answeredBy(s.model().name(), s.fallback())
                     .answeredAs(renamed(s.model(), s.answeredModel()))
                     .answeredLocally(configs.current().isStandIn(s.model().name()))
+                    .cost(Cost.of(s.model(), s.usage()))
                     .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(true, s.stats()).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {

@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.log;
 
 import java.nio.charset.StandardCharsets;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
@@ -27,6 +28,19 @@ public interface RequestLogRepository extends RequestLogWriter {
      * ({@code ok}, {@code degraded}, {@code failed}); and by answering model over the whole period.
      */
     Summary summary(Instant from, Instant to, int buckets);
+
+    /** What requests received in {@code [from, to)} cost, in US dollars, in all and by model, tier and API key. */
+    Spend spend(Instant from, Instant to);
+
+    /**
+     * Spend over a period; each map is ordered from the largest spender down.
+     *
+     * @param byTier tier -> dollars ({@code none} for models asked for by name)
+     * @param byKey  API key id -> dollars ({@code none} for callers without a key)
+     */
+    record Spend(BigDecimal total, Map<String, BigDecimal> byModel, Map<String, BigDecimal> byTier,
+                 Map<String, BigDecimal> byKey) {
+    }
 
     /** @param byBucket per slice (oldest first): outcome -> count; @param byModel answering model -> count */
     record Summary(List<Map<String, Long>> byBucket, Map<String, Long> byModel) {

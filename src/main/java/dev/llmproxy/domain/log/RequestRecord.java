@@ -3,6 +3,7 @@ package dev.llmproxy.domain.log;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 
@@ -19,13 +20,14 @@ import java.util.List;
  * @param answeredAs     the model the upstream said answered, when that is not the allowlisted model's upstream
  *                       name (a router such as {@code openrouter/free} names its pick); else null
  * @param answeredLocally whether a local model (a stand-in, in development) answered
+ * @param costUsd        what the answer cost in US dollars ({@link dev.llmproxy.domain.spend.Cost}); null when unknown
  */
 public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
                             String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
                             Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
                             boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
                             StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt,
-                            String answeredAs, boolean answeredLocally) {
+                            String answeredAs, boolean answeredLocally, BigDecimal costUsd) {
     public RequestRecord {
         attempts = List.copyOf(attempts);
         caller = caller == null ? CallerRecord.UNKNOWN : caller;
@@ -38,7 +40,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
                          StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt) {
         this(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status, errorCode, latencyMs,
                 promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429, stream, attempts,
-                streamStats, queueWaitMs, caller, promptExcerpt, null, false);
+                streamStats, queueWaitMs, caller, promptExcerpt, null, false, null);
     }
 
     /** A record of the request with that id, received then; everything else is unknown until said. */
@@ -71,6 +73,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         private String promptExcerpt;
         private String answeredAs;
         private boolean answeredLocally;
+        private BigDecimal costUsd;
 
         private Builder(String requestId, Instant receivedAt) {
             this.requestId = requestId;
@@ -100,6 +103,12 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
 
         public Builder answeredLocally(boolean local) {
             this.answeredLocally = local;
+            return this;
+        }
+
+        /** @param usd what the answer cost; null when unknown */
+        public Builder cost(BigDecimal usd) {
+            this.costUsd = usd;
             return this;
         }
 
@@ -159,7 +168,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         public RequestRecord build() {
             return new RequestRecord(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status,
                     errorCode, latencyMs, promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429,
-                    stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt, answeredAs, answeredLocally);
+                    stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt, answeredAs, answeredLocally, costUsd);
         }
     }
 }

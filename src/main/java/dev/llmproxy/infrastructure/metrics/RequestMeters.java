@@ -40,6 +40,8 @@ final class RequestMeters {
     private final Timer firstToken;
     private final Counter continuations;
     private final Counter malformedEvents;
+    private final Meter.MeterProvider<Counter> cost;
+    private final Meter.MeterProvider<Counter> tokens;
 
     RequestMeters(MeterRegistry registry) {
         requests = Counter.builder("proxy.requests")
@@ -68,6 +70,10 @@ final class RequestMeters {
                 .description("Broken streams continued on another model").register(registry);
         malformedEvents = Counter.builder("proxy.stream.malformed.events")
                 .description("Upstream stream events skipped because they were not valid JSON").register(registry);
+        cost = Counter.builder("proxy.cost.usd").description("What answered requests cost, in US dollars, by the "
+                + "answering model and the tier (from the allowlist's prices; free models count 0)").withRegistry(registry);
+        tokens = Counter.builder("proxy.tokens").description("Tokens of answered requests by the answering model and "
+                + "kind (prompt or completion, reasoning included)").withRegistry(registry);
     }
 
     void record(RequestRecord r) {
@@ -82,6 +88,17 @@ final class RequestMeters {
         }
         if (r.queueWaitMs() != null) {
             queueWait.record(r.queueWaitMs(), TimeUnit.MILLISECONDS);
+        }
+        if (r.answeringModel() != null) {
+            if (r.costUsd() != null) {
+                cost.withTags("model", r.answeringModel(), "tier", tier).increment(r.costUsd().doubleValue());
+            }
+            if (r.promptTokens() != null) {
+                tokens.withTags("model", r.answeringModel(), "kind", "prompt").increment(r.promptTokens());
+            }
+            if (r.completionTokens() != null) {
+                tokens.withTags("model", r.answeringModel(), "kind", "completion").increment(r.completionTokens());
+            }
         }
         Set<String> called = new HashSet<>();
         for (AttemptRecord a : r.attempts()) {

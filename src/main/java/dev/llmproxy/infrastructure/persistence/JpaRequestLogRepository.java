@@ -81,6 +81,16 @@ public class JpaRequestLogRepository implements RequestLogRepository {
 
     @Override
     @Transactional
+    public Spend spend(Instant from, Instant to) {
+        try (Connection c = dataSource.getConnection()) {
+            return RequestLogSpend.query(c, from, to);
+        } catch (SQLException e) {
+            throw new PersistenceException("request log spend failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    @Transactional
     public Summary summary(Instant from, Instant to, int buckets) {
         try (Connection c = dataSource.getConnection()) {
             return RequestLogSummaries.query(c, from, to, buckets);

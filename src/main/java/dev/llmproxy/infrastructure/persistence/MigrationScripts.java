@@ -26,7 +26,8 @@ final class MigrationScripts implements ResourceProvider {
             "V003__breaker_transitions.sql", "V004__queue_wait.sql", "V005__callers_and_limits.sql",
             "V006__rate_take.sql", "V007__instance_heartbeat.sql", "V008__admin_audit.sql",
             "V009__prompt_excerpt.sql", "V010__sign_in_failures.sql", "V011__request_log_retention.sql",
-            "V012__model_thinking.sql", "V013__answered_as_and_local.sql");
+            "V012__model_thinking.sql", "V013__answered_as_and_local.sql",
+            "V014__request_cost.sql");
 
     private final String dialect;
 

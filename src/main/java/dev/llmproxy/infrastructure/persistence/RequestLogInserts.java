@@ -20,7 +20,8 @@ final class RequestLogInserts {
             + " answering_model, fallback, status, error_code, latency_ms, prompt_tokens, completion_tokens,"
             + " total_tokens, finish_reason, truncated, saw_429, stream, first_token_ms, events_relayed, malformed_events,"
             + " continuations, queue_wait_ms, client_hash, key_id, scope, rate_limits, rate_limit_hit, limiter,"
-            + " prompt_excerpt, answered_as, answered_locally) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+            + " prompt_excerpt, answered_as, answered_locally, cost_usd)"
+            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
     private static final String ATTEMPT = "INSERT INTO request_attempt (request_id, seq, model, outcome, status,"
             + " latency_ms, reason) VALUES (?,?,?,?,?,?,?)";
 
@@ -62,6 +63,7 @@ final class RequestLogInserts {
                 ps.setString(28, e.promptExcerpt);
                 ps.setString(29, e.answeredAs);
                 ps.setBoolean(30, e.answeredLocally);
+                ps.setBigDecimal(31, e.costUsd);
                 ps.addBatch();
                 anyAttempt |= !e.attempts.isEmpty();
             }

@@ -27,6 +27,7 @@ final class RequestLogMapper {
         e.answeringModel = r.answeringModel();
         e.answeredAs = clip(r.answeredAs(), 200);
         e.answeredLocally = r.answeredLocally();
+        e.costUsd = r.costUsd();
         e.fallback = r.fallback();
         e.status = r.status();
         e.errorCode = r.errorCode();
@@ -68,7 +69,7 @@ final class RequestLogMapper {
     static RequestRecord toDomain(RequestLogEntity e) {
         return RequestRecord.of(e.requestId, e.receivedAt.toInstant(ZoneOffset.UTC))
                 .asked(e.tier, e.requestedModel).answeredBy(e.answeringModel, e.fallback).answeredAs(e.answeredAs)
-                .answeredLocally(e.answeredLocally)
+                .answeredLocally(e.answeredLocally).cost(e.costUsd)
                 .status(e.status, e.errorCode).latencyMs(e.latencyMs)
                 .usage(e.promptTokens, e.completionTokens, e.totalTokens).finished(e.finishReason, e.truncated)
                 .saw429(e.saw429)

@@ -79,6 +79,9 @@ public class RequestsResource {
         nullable(b, "answeringModel", r.answeringModel());
         nullable(b, "answeredAs", r.answeredAs());
         b.add("answeredLocally", r.answeredLocally());
+        if (r.costUsd() != null) {
+            b.add("costUsd", r.costUsd());
+        }
         nullable(b, "errorCode", r.errorCode());
         nullable(b, "promptTokens", r.promptTokens());
         nullable(b, "completionTokens", r.completionTokens());

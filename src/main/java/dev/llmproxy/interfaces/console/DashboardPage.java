@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.LocalDate;
 import java.util.Map;
 
@@ -36,6 +37,9 @@ public class DashboardPage {
                 health.models(), health.tiers(), new DashboardAssembler.Queue(admission.queued(), admission.running(),
                         admission.rejectedFull(), admission.timedOut()),
                 FreeStatus.staleModels(configs.current(), LocalDate.now(clock)));
-        r.render("dashboard", "dashboard", Map.of("view", view));
+        Instant today = to.atZone(ZoneOffset.UTC).toLocalDate().atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant month = to.atZone(ZoneOffset.UTC).toLocalDate().withDayOfMonth(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        SpendTable spend = SpendTable.of(log.spend(today, to), log.spend(month, to));
+        r.render("dashboard", "dashboard", Map.of("view", view, "spend", spend));
     }
 }

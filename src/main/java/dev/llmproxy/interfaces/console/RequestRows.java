@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.console;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 
+import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
@@ -19,7 +20,7 @@ public final class RequestRows {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
     static final String CSV_HEADER = "request_id,received_at_utc,tier,requested_model,answering_model,fallback,status,"
             + "error_code,latency_ms,prompt_tokens,completion_tokens,saw_429,stream,attempts,client_hash,key_id,scope,"
-            + "rate_limit_hit\r\n";
+            + "rate_limit_hit,cost_usd\r\n";
     private static final List<String> FIELDS = List.of("from", "to", "status", "tier", "model", "fallback", "saw429",
             "requestId", "client");
 
@@ -36,7 +37,7 @@ public final class RequestRows {
 
     public record Detail(Row row, String requestedModel, String finishReason, String tokens, boolean stream,
                          String keyId, String scope, String limits, String limitHit, String limiter,
-                         String prompt, List<Attempt> attempts) {
+                         String prompt, List<Attempt> attempts, String cost) {
     }
 
     static Row row(RequestRecord r) {
@@ -57,7 +58,7 @@ public final class RequestRows {
         String tokens = r.totalTokens() == null ? "" : r.promptTokens() + " + " + r.completionTokens() + " = " + r.totalTokens();
         return new Detail(row(r), r.requestedModel(), r.finishReason(), tokens, r.stream(), r.caller().keyId(),
                 r.caller().scope(), r.caller().limits(), r.caller().limitHit(), r.caller().limiter(), r.promptExcerpt(),
-                attempts);
+                attempts, r.costUsd() == null ? "unknown (no price or no usage)" : "$" + usd(r.costUsd()));
     }
 
     /** The filter form's current values, for re-display. */
@@ -78,13 +79,18 @@ public final class RequestRows {
         return q;
     }
 
+    /** Dollars as plain digits, without trailing zeros (0.0000585, 0). */
+    static String usd(BigDecimal usd) {
+        return usd == null ? "" : usd.signum() == 0 ? "0" : usd.stripTrailingZeros().toPlainString();
+    }
+
     static String csv(RequestRecord r) {
         List<String> cells = List.of(r.requestId(), TIME.format(r.receivedAt()), n(r.tier()), n(r.requestedModel()),
                 n(r.answeringModel()), Boolean.toString(r.fallback()), Integer.toString(r.status()), n(r.errorCode()),
                 Long.toString(r.latencyMs()), n(r.promptTokens()), n(r.completionTokens()), Boolean.toString(r.saw429()),
                 Boolean.toString(r.stream()), r.attempts().stream().map(a -> a.model() + ":" + a.outcome())
                         .collect(Collectors.joining(" ")), n(r.caller().clientHash()), n(r.caller().keyId()),
-                n(r.caller().scope()), n(r.caller().limitHit()));
+                n(r.caller().scope()), n(r.caller().limitHit()), usd(r.costUsd()));
         return cells.stream().map(RequestRows::cell).collect(Collectors.joining(",")) + "\r\n";
     }
 

@@ -87,6 +87,18 @@ class RequestMetersTest {
                 .contains("proxy_stream_malformed_events_total 2.0");
     }
 
+    @Test
+    void costAndTokensAreCountedByTheAnsweringModel() {
+        RequestRecord r = RequestRecord.of("r", Instant.EPOCH).asked("fast", "fast").answeredBy("m1", false)
+                .status(200, null).usage(11, 7, 18).cost(new java.math.BigDecimal("0.0000585")).build();
+        meters.record(r);
+        meters.record(r);
+        assertThat(registry.scrape())
+                .contains("proxy_cost_usd_total{model=\"m1\",tier=\"fast\"} 1.17E-4")
+                .contains("proxy_tokens_total{kind=\"prompt\",model=\"m1\"} 22.0")
+                .contains("proxy_tokens_total{kind=\"completion\",model=\"m1\"} 14.0");
+    }
+
     private static RequestRecord record(String tier, String model, boolean fallback, int status, String code,
                                         List<AttemptRecord> attempts) {
         return new RequestRecord("r", Instant.EPOCH, tier, tier, model, fallback, status, code, 50, null, null, null,

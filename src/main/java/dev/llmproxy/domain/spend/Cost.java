@@ -1,0 +1,41 @@
+package dev.llmproxy.domain.spend;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.upstream.TokenUsage;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * What an answer cost in US dollars: the answering model's prices (per million tokens, from the allowlist at the
+ * time) times the tokens it used. Completion tokens include a model's reasoning tokens, which providers bill as
+ * output. Exact decimal arithmetic, never floating point; ten decimal places (a ten-thousandth of a micro-dollar).
+ */
+public final class Cost {
+
+    public static final int SCALE = 10;
+
+    private Cost() {
+    }
+
+    /** @return the cost, zero for a model marked free, or null when the usage or a price it needs is not known */
+    public static BigDecimal of(AllowedModel model, TokenUsage usage) {
+        if (model.free()) {
+            return BigDecimal.ZERO.setScale(SCALE);
+        }
+        if (usage == null || (usage.promptTokens() == null && usage.completionTokens() == null)) {
+            return null;
+        }
+        BigDecimal input = part(usage.promptTokens(), model.inputCostPerMTok());
+        BigDecimal output = part(usage.completionTokens(), model.outputCostPerMTok());
+        return input == null || output == null ? null : input.add(output).setScale(SCALE, RoundingMode.HALF_UP);
+    }
+
+    /** Tokens at a price per million: zero for no tokens, null for tokens without a price. */
+    private static BigDecimal part(Integer tokens, BigDecimal perMillion) {
+        if (tokens == null || tokens == 0) {
+            return BigDecimal.ZERO;
+        }
+        return perMillion == null ? null : perMillion.multiply(BigDecimal.valueOf(tokens)).movePointLeft(6);
+    }
+}

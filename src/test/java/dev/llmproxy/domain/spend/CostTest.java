@@ -1,0 +1,46 @@
+package dev.llmproxy.domain.spend;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CostTest {
+
+    private static AllowedModel priced(String in, String out, boolean free) {
+        return new AllowedModel("m", "p", "m", null, true, free, null, null, false,
+                in == null ? null : new BigDecimal(in), out == null ? null : new BigDecimal(out), null, null, null);
+    }
+
+    @Test
+    void tokensTimesThePricePerMillionExactly() {
+        // 1234 x 0.15 / 1e6 + 567 x 0.60 / 1e6 = 0.0001851 + 0.0003402
+        assertThat(Cost.of(priced("0.15", "0.60", false), new TokenUsage(1234, 567, 1801)))
+                .isEqualByComparingTo("0.0005253").hasScaleOf(Cost.SCALE);
+        // reasoning tokens are completion tokens: billed at the output price
+        assertThat(Cost.of(priced("1.25", "10", false), new TokenUsage(14, 900, 914, 852)))
+                .isEqualByComparingTo("0.0090175");
+    }
+
+    @Test
+    void aFreeModelCostsNothingWhateverItsPrices() {
+        assertThat(Cost.of(priced("5", "15", true), new TokenUsage(1000, 1000, 2000))).isZero();
+        assertThat(Cost.of(priced(null, null, true), TokenUsage.NONE)).isZero();
+    }
+
+    @Test
+    void unknownWithoutUsageOrWithoutAPriceItNeeds() {
+        assertThat(Cost.of(priced("1", "2", false), TokenUsage.NONE)).isNull();
+        assertThat(Cost.of(priced(null, "2", false), new TokenUsage(10, 5, 15))).isNull();
+        // no tokens of a kind need no price for it
+        assertThat(Cost.of(priced(null, "2", false), new TokenUsage(0, 5, 5))).isEqualByComparingTo("0.00001");
+    }
+
+    @Test
+    void aMillionthOfACentIsKept() {
+        assertThat(Cost.of(priced("0.01", "0.01", false), new TokenUsage(1, 0, 1))).isEqualByComparingTo("0.00000001");
+    }
+}

@@ -1,0 +1,89 @@
+package dev.llmproxy.it;
+
+import dev.llmproxy.testing.FaultUpstream;
+import dev.llmproxy.testing.FaultUpstream.Ending;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What each answered request cost, from the answering model's prices, on its log row and in the metrics. */
+class CostIT extends DeployedProxy {
+
+    private static FaultUpstream fault;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fault = new FaultUpstream(0);
+        fault.on("priced", FaultUpstream.ok());
+        fault.on("priced-stream", fault.stream(0, 5, Ending.DONE, answerEvents("priced-stream", "Hello", " there")));
+        fault.on("gratis", FaultUpstream.ok());
+        new ProxyClient().importConfig("""
+                {"providers": [{"name": "fault", "kind": "openai", "baseUrl": "%s", "apiKeySecret": "IT_UPSTREAM_KEY"}],
+                 "models": [{"name": "priced", "provider": "fault", "upstreamModel": "priced",
+                             "inputCostPerMTok": 1.5, "outputCostPerMTok": 6},
+                            {"name": "priced-stream", "provider": "fault", "upstreamModel": "priced-stream",
+                             "inputCostPerMTok": 1.5, "outputCostPerMTok": 6},
+                            {"name": "gratis", "provider": "fault", "upstreamModel": "gratis", "free": true,
+                             "inputCostPerMTok": 1.5, "outputCostPerMTok": 6}],
+                 "tiers": [{"name": "costed", "chain": ["priced"]}, {"name": "costed-stream", "chain": ["priced-stream"]},
+                           {"name": "free-tier", "chain": ["gratis"]}],
+                 "settings": {}}
+                """.formatted(fault.baseUrl()));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fault.close();
+    }
+
+    private BigDecimal costOf(HttpResponse<String> r) {
+        JsonObject row = proxy.awaitLoggedRow(r.headers().firstValue("X-Request-Id").orElseThrow(), Duration.ofSeconds(20));
+        return row.getJsonNumber("costUsd").bigDecimalValue();
+    }
+
+    @Test
+    void anAnswerCostsItsTokensAtItsModelsPrices() {
+        HttpResponse<String> r = proxy.chat("costed");
+        assertThat(r.statusCode()).isEqualTo(200);
+        // 11 prompt tokens at $1.5 and 7 completion tokens at $6 per million
+        assertThat(costOf(r)).isEqualByComparingTo("0.0000585");
+        assertThat(proxy.get("/metrics").body()).contains("proxy_cost_usd_total{model=\"priced\",tier=\"costed\"}")
+                .contains("proxy_tokens_total{kind=\"completion\",model=\"priced\"}");
+    }
+
+    @Test
+    void aStreamedAnswerCostsItsUpstreamsUsage() {
+        HttpResponse<String> r = proxy.post("/v1/chat/completions",
+                "{\"model\":\"costed-stream\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        assertThat(r.statusCode()).isEqualTo(200);
+        // the upstream reported 9 prompt and 2 completion tokens
+        assertThat(costOf(r)).isEqualByComparingTo("0.0000255");
+    }
+
+    @Test
+    void theDashboardShowsTodaysAndThisMonthsSpendByModelAndTier() throws Exception {
+        proxy.awaitLoggedRow(proxy.chat("costed").headers().firstValue("X-Request-Id").orElseThrow(), Duration.ofSeconds(20));
+        ConsoleLogin console = ConsoleLogin.open(proxy, "203.0.113.51");
+        console.signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        String dashboard = console.get("/admin/dashboard").body();
+        assertThat(dashboard).contains("id=\"spend-total\"").contains("By model").contains("By tier")
+                .contains("<td>priced</td>").contains("<td>costed</td>");
+        JsonObject spend = (JsonObject) dev.llmproxy.application.json.JsonCodec.read(proxy.adminGet("/admin/api/spend").body());
+        assertThat(spend.getJsonObject("today").getJsonObject("byModel").getJsonNumber("priced").bigDecimalValue())
+                .isGreaterThanOrEqualTo(new BigDecimal("0.0000585"));
+        assertThat(spend.getJsonObject("month").getJsonNumber("totalUsd").bigDecimalValue()).isPositive();
+    }
+
+    @Test
+    void aFreeModelCostsNothing() {
+        assertThat(costOf(proxy.chat("free-tier"))).isZero();
+    }
+}
