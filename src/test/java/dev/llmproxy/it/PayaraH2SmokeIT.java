@@ -9,7 +9,7 @@ class PayaraH2SmokeIT extends PortabilitySmoke {
     }
 
     @Override
-    boolean cutsTheWholeConnection() {
+    boolean cutMayLoseQueuedBytes() {
         return true;
     }
 }

@@ -14,7 +14,7 @@ class PayaraPostgresSmokeIT extends PortabilitySmoke {
     }
 
     @Override
-    boolean cutsTheWholeConnection() {
+    boolean cutMayLoseQueuedBytes() {
         return true;
     }
 }

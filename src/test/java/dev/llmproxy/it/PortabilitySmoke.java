@@ -52,9 +52,24 @@ abstract class PortabilitySmoke {
     /** The server under test, started from the kit and ready. */
     abstract KitServer start() throws Exception;
 
-    /** Whether the server cuts an HTTP/2 stream by closing its whole connection rather than resetting the stream. */
-    boolean cutsTheWholeConnection() {
+    /**
+     * Whether the server's cut may lose what it still had queued: Payara cuts by closing the whole connection, and
+     * the last bytes written (the error event, the tail of the text, even the headers of a short answer) do not
+     * always go out first. The cut itself is certain: nothing reads as a finished answer.
+     */
+    boolean cutMayLoseQueuedBytes() {
         return false;
+    }
+
+    /** Asks for the broken stream; null when the server's cut overtook even the response's headers. */
+    private Streamed brokenStream(HttpClient http) throws Exception {
+        try {
+            return Streamed.call(http, server.base(), "smoke-broken", false);
+        } catch (IOException beforeTheHeaders) {
+            assertThat(cutMayLoseQueuedBytes()).as("only a server whose cut may lose queued bytes cuts before the headers")
+                    .isTrue();
+            return null;
+        }
     }
 
     /** After every test: the server's log shows none of the background failures once seen on these servers. */
@@ -107,13 +122,19 @@ abstract class PortabilitySmoke {
 
     @Test
     void aStreamNoModelCouldFinishEndsWithAnErrorEventAndACutConnection() throws Exception {
-        Streamed s = Streamed.call(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), server.base(),
-                "smoke-broken", false);
+        Streamed s = brokenStream(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
+        if (s == null) {
+            return;
+        }
         assertThat(s.response().statusCode()).isEqualTo(200);
-        assertThat(s.text()).isEqualTo("Hello wor");
-        assertThat(s.events()).containsExactly("error");
-        assertThat(s.chunks().get(s.chunks().size() - 1).getJsonObject("error").getString("code"))
-                .isEqualTo("stream_interrupted");
+        if (cutMayLoseQueuedBytes()) {
+            assertThat("Hello wor").startsWith(s.text());
+        } else {
+            assertThat(s.text()).isEqualTo("Hello wor");
+            assertThat(s.events()).containsExactly("error");
+            assertThat(s.chunks().get(s.chunks().size() - 1).getJsonObject("error").getString("code"))
+                    .isEqualTo("stream_interrupted");
+        }
         assertThat(s.done()).isFalse();
         assertThat(s.cut()).as("no last chunk: the body has no proper end").isTrue();
         JsonObject row = proxy.awaitLoggedRow(s.header("X-Request-Id"), Duration.ofSeconds(20));
@@ -122,18 +143,12 @@ abstract class PortabilitySmoke {
 
     /**
      * Over HTTP/2 (the JDK client upgrades plain-http connections) the stream is reset. A reset tells the client to
-     * drop what it has not read yet, and the JDK's client does, so only the cut itself is certain here. Payara closes
-     * the whole connection instead, and its HTTP/2 frames are not always out by then: the client may see the
-     * connection end before the response's headers, which is a cut too (its call fails; nothing reads as an answer).
+     * drop what it has not read yet, and the JDK's client does, so only the cut itself is certain here.
      */
     @Test
     void overHttp2AStreamNoModelCouldFinishIsCutToo() throws Exception {
-        Streamed s;
-        try {
-            s = Streamed.call(HttpClient.newHttpClient(), server.base(), "smoke-broken", false);
-        } catch (IOException beforeTheHeaders) {
-            assertThat(cutsTheWholeConnection()).as("only a server that closes the connection cuts before the headers")
-                    .isTrue();
+        Streamed s = brokenStream(HttpClient.newHttpClient());
+        if (s == null) {
             return;
         }
         assertThat(s.response().version()).isEqualTo(HttpClient.Version.HTTP_2);
