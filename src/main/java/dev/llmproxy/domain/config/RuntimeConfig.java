@@ -17,6 +17,8 @@ public final class RuntimeConfig {
     private final Map<String, AllowedModel> models;
     private final Map<String, Tier> tiers;
     private final Settings settings;
+    /** Derived once per snapshot: every answer asks whether its model is a stand-in. */
+    private final java.util.Set<String> standIns;
 
     private RuntimeConfig(long version, Map<String, Provider> providers, Map<String, AllowedModel> models,
                           Map<String, Tier> tiers, Settings settings) {
@@ -25,6 +27,8 @@ public final class RuntimeConfig {
         this.models = models;
         this.tiers = tiers;
         this.settings = settings;
+        this.standIns = models.values().stream().map(AllowedModel::localStandIn).filter(java.util.Objects::nonNull)
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
     /**
@@ -75,7 +79,7 @@ public final class RuntimeConfig {
 
     /** Whether the model is some model's local stand-in: an answer from it is a local model's. */
     public boolean isStandIn(String modelName) {
-        return models.values().stream().anyMatch(m -> modelName.equals(m.localStandIn()));
+        return standIns.contains(modelName);
     }
 
     /** Same content, ignoring the version number. */

@@ -35,10 +35,11 @@ final class OpenRouterErrors {
     private OpenRouterErrors() {
     }
 
-    /** The error object of a body, or null. */
+    /** The error object of a body that is not a completion, or null. */
     static JsonObject errorOf(byte[] body) {
         try {
-            return JsonCodec.read(body) instanceof JsonObject o && o.get("error") instanceof JsonObject e ? e : null;
+            return JsonCodec.read(body) instanceof JsonObject o && !o.containsKey("choices")
+                    && o.get("error") instanceof JsonObject e ? e : null;
         } catch (JsonException notJson) {
             return null;
         }

@@ -60,7 +60,7 @@ public final class OpenRouterWire implements WireFormat {
     @Override
     public UpstreamReply completion(UpstreamCall call, byte[] body) {
         JsonObject error = OpenRouterErrors.errorOf(body);
-        if (error != null && !(JsonCodec.read(body) instanceof JsonObject o && o.containsKey("choices"))) {
+        if (error != null) {
             return HttpReplies.httpError(call, OpenRouterErrors.statusOf(error),
                     OpenRouterErrors.retryAfter(error, clock), body);
         }
