@@ -186,4 +186,26 @@ class ConsoleEditingIT extends ConsoleBrowser {
         assertThat(browser.findElement(By.id("description")).getText()).isEqualTo("changed by someone else");
         proxy.importConfig(CONFIG);
     }
+
+    @Test
+    void anAdminGivesAKeyItsOwnBudgetOnItsPageAndABadAmountIsRefusedPerField() {
+        proxy.importConfig(CONFIG);
+        HttpResponse<String> created = proxy.send("POST", "/admin/api/keys", "{\"name\":\"console budget\"}",
+                "Authorization", ProxyClient.adminAuth(), "Content-Type", "application/json");
+        String id = Json.createReader(new StringReader(created.body())).readObject().getString("id");
+        signInAsAdmin();
+        open("/admin/keys");
+        browser.findElement(By.linkText(id)).click();
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("API key " + id);
+        browser.findElement(By.id("budget-dailyUsd")).sendKeys("lots");
+        submit(By.id("save-budget"));
+        assertThat(browser.findElement(By.cssSelector("ul.error")).getText()).contains("dailyUsd: must be a number");
+        browser.findElement(By.id("budget-dailyUsd")).clear();
+        browser.findElement(By.id("budget-dailyUsd")).sendKeys("2.5");
+        browser.findElement(By.id("budget-monthlyTokens")).sendKeys("5000000");
+        submit(By.id("save-budget"));
+        assertThat(browser.findElement(By.id("key-budgets")).getText()).contains("key:" + id + ".daily")
+                .contains("$2.50").contains("key:" + id + ".monthly").contains("5,000,000 tokens");
+        assertThat(proxy.adminGet("/admin/api/keys").body()).contains("\"dailyUsd\":2.5");
+    }
 }

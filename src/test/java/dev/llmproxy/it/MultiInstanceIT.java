@@ -34,9 +34,16 @@ class MultiInstanceIT {
     private static final String ADMIN = "Basic " + Base64.getEncoder()
             .encodeToString("admin:multi-admin-secret".getBytes(StandardCharsets.UTF_8));
     private static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\",\"baseUrl\":\"sim://local\"}],"
-            + "\"models\":[{\"name\":\"mi-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"}],"
+            + "\"models\":[{\"name\":\"mi-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
+            + "{\"name\":\"mi-slow\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-2000ms\"}],"
             + "\"tiers\":[{\"name\":\"mi-tier\",\"chain\":[\"mi-ok\"]}],"
-            + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"]}}";
+            + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"],"
+            + "\"budgets\":{\"scope:mi-shared\":{\"dailyTokens\":600},\"scope:mi-outage\":{\"dailyTokens\":600}}}}";
+    /** "hi" is estimated at 9 prompt tokens: with max_tokens 91 each request reserves 100 tokens, 6 fit in 600. */
+    private static final String BUDGETED = "{\"model\":\"mi-slow\",\"max_tokens\":91,"
+            + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+    /** What the simulated model reports for "hi": 1 prompt and 7 completion tokens. */
+    private static final long SIM_TOKENS = 8;
 
     private static TcpRelay database;
     private static LibertyInstance a;
@@ -158,6 +165,76 @@ class MultiInstanceIT {
             allowed += chat(i % 2 == 0 ? a : b, "203.0.113.5").statusCode() == 200 ? 1 : 0;
         }
         assertThat(allowed).isEqualTo(5);
+    }
+
+    @Test
+    void twoInstancesShareABudgetExactly() throws Exception {
+        awaitSharedStore();
+        // 20 requests at once, 10 on each instance, each held 2 s by the model: only reservations decide
+        List<HttpResponse<String>> answers = budgeted("mi-shared", 20);
+        assertThat(answers.stream().filter(r -> r.statusCode() == 200)).hasSize(6);
+        assertThat(answers.stream().filter(r -> r.statusCode() == 429))
+                .hasSize(14).allSatisfy(r -> assertThat(r.body()).contains("budget_exceeded"));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            for (LibertyInstance i : List.of(a, b)) {
+                JsonObject use = budget(i, "scope:mi-shared.daily");
+                assertThat(use.getJsonNumber("reservedTokens").longValue()).isZero();
+                assertThat(use.getJsonNumber("usedTokens").longValue()).isEqualTo(6 * SIM_TOKENS);
+            }
+        });
+    }
+
+    @Test
+    void withoutTheDatabaseEachInstanceSpendsItsShareAndTheSpendReachesTheStoreWhenItReturns() throws Exception {
+        awaitSharedStore();
+        database.cut();
+        List<HttpResponse<String>> answers;
+        try {
+            // 600 tokens over the 2 instances alive: 300 each, 3 reservations of 100
+            answers = budgeted("mi-outage", 20);
+            for (LibertyInstance i : List.of(a, b)) {
+                assertThat(i.get("/metrics").body()).contains("proxy_budget_store_shared 0.0");
+            }
+        } finally {
+            database.restore();
+            awaitSharedStore();
+        }
+        assertThat(answers.stream().filter(r -> r.statusCode() == 200)).hasSize(6);
+        // what the instances spent on their own is written into the shared totals once the store answers again
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            JsonObject use = budget(a, "scope:mi-outage.daily");
+            assertThat(use.getJsonNumber("usedTokens").longValue()).isEqualTo(6 * SIM_TOKENS);
+            assertThat(use.getJsonNumber("reservedTokens").longValue()).isZero();
+        });
+    }
+
+    /** {@code n} budgeted requests at once in that scope, alternating instances, each from its own address. */
+    private static List<HttpResponse<String>> budgeted(String scope, int n) throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+        try {
+            List<java.util.concurrent.Callable<HttpResponse<String>>> calls = new java.util.ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                LibertyInstance instance = k % 2 == 0 ? a : b;
+                String client = "198.51.100." + (k + 1) + scope.length();
+                calls.add(() -> instance.send(HttpRequest.newBuilder(URI.create(instance.base() + "/v1/scopes/" + scope
+                                + "/chat/completions")).header("Content-Type", "application/json")
+                        .header("X-Forwarded-For", client).POST(HttpRequest.BodyPublishers.ofString(BUDGETED))));
+            }
+            List<HttpResponse<String>> out = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<HttpResponse<String>> f : pool.invokeAll(calls)) {
+                out.add(f.get());
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static JsonObject budget(LibertyInstance i, String name) throws Exception {
+        JsonObject all = Json.createReader(new StringReader(i.send(HttpRequest.newBuilder(
+                URI.create(i.base() + "/admin/api/budgets")).header("Authorization", ADMIN).GET()).body())).readObject();
+        return all.getJsonArray("budgets").getValuesAs(JsonObject.class).stream()
+                .filter(o -> o.getString("name").equals(name)).findFirst().orElseThrow();
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.llmproxy.domain.keys.ApiKey;
 import dev.llmproxy.domain.keys.ApiKeyRepository;
 import dev.llmproxy.domain.keys.ApiKeySecrets;
 import dev.llmproxy.domain.limits.ScopeLimit;
+import dev.llmproxy.domain.spend.BudgetLimits;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -43,7 +44,11 @@ public class ApiKeys {
     private volatile Map<String, ApiKey> byId = Map.of();
 
     /** What an admin asks for; null fields take their defaults. */
-    public record Request(String name, String scope, Collection<String> allowedTiers, Integer limitPerMinute) {
+    public record Request(String name, String scope, Collection<String> allowedTiers, Integer limitPerMinute,
+                          BudgetLimits budget) {
+        public Request(String name, String scope, Collection<String> allowedTiers, Integer limitPerMinute) {
+            this(name, scope, allowedTiers, limitPerMinute, BudgetLimits.NONE);
+        }
     }
 
     /** A created key: the stored form, and the key itself, which is never shown again. */
@@ -63,13 +68,39 @@ public class ApiKeys {
         ApiKeySecrets.NewKey fresh = ApiKeySecrets.generate();
         ApiKey key = new ApiKey(fresh.id(), request.name().trim(), ApiKeySecrets.hash(fresh.key()), request.scope(),
                 new LinkedHashSet<>(request.allowedTiers() == null ? List.of() : request.allowedTiers()),
-                request.limitPerMinute(), clock.instant(), who, null, null);
+                request.limitPerMinute(), request.budget(), clock.instant(), who, null, null);
         repository.insert(key);
         reload();
         audit.record(who, "API key created", key.id() + " (" + key.name() + ")", null, "scope " + key.scope()
                 + ", tiers " + (key.allowedTiers().isEmpty() ? "all" : key.allowedTiers()) + ", limit/min "
-                + (key.limitPerMinute() == null ? "default" : key.limitPerMinute()));
+                + (key.limitPerMinute() == null ? "default" : key.limitPerMinute()) + ", budget "
+                + describe(key.budget()));
         return new Created(key, fresh.key());
+    }
+
+    /**
+     * Gives a key its own budget ({@link BudgetLimits#NONE}: back to the {@code keys} default of {@code budgets}).
+     *
+     * @return the key as it now is, or empty when there is none with this id
+     */
+    public Optional<ApiKey> setBudget(String id, BudgetLimits budget, String who) {
+        Optional<ApiKey> found = repository.find(id);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        ApiKey before = found.get();
+        ApiKey after = before.withBudget(budget);
+        if (!after.budget().equals(before.budget())) {
+            repository.update(after);
+            audit.record(who, "API key budget set", id + " (" + after.name() + ")", describe(before.budget()),
+                    describe(after.budget()));
+        }
+        reload();
+        return Optional.of(after);
+    }
+
+    private static String describe(BudgetLimits b) {
+        return b.isEmpty() ? "default" : b.toPlain().toString();
     }
 
     /** What is wrong with a request, each problem naming its field; empty when it is good. */

@@ -148,7 +148,7 @@ public final class ConfigDocument {
         }
         for (Map.Entry<String, JsonValue> e : object.entrySet()) {
             try {
-                builder.set(e.getKey(), JsonFields.plain(e.getValue()));
+                builder.set(e.getKey(), JsonCodec.toPlain(e.getValue()));
             } catch (IllegalArgumentException ex) {
                 problems.add(ex instanceof SettingProblem p ? p.problem() : new Problem("settings." + e.getKey(), ex.getMessage()));
             }

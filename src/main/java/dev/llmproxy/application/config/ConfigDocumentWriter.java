@@ -60,7 +60,7 @@ public final class ConfigDocumentWriter {
         // A null value is decided by the deployment (allowAnonymousCallers): leave it out rather than pin it.
         config.settings().effective().forEach((key, value) -> {
             if (value != null) {
-                settings.add(key.name(), toJson(plain(key, value)));
+                settings.add(key.name(), JsonCodec.fromPlain(plain(key, value)));
             }
         });
         return JsonCodec.object().add("version", config.version()).add("providers", providers)
@@ -82,20 +82,5 @@ public final class ConfigDocumentWriter {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Object plain(SettingKey key, Object value) {
         return key.toPlain(value);
-    }
-
-    private static JsonValue toJson(Object plain) {
-        if (plain instanceof Long l) return JsonCodec.value(l);
-        if (plain instanceof Integer i) return JsonCodec.value(i.longValue());
-        if (plain instanceof Boolean b) return b ? JsonValue.TRUE : JsonValue.FALSE;
-        if (plain instanceof String s) return JsonCodec.value(s);
-        if (plain instanceof Map<?, ?> map) {
-            JsonObjectBuilder obj = JsonCodec.object();
-            map.forEach((k, v) -> obj.add(String.valueOf(k), toJson(v)));
-            return obj.build();
-        }
-        JsonArrayBuilder arr = JsonCodec.array();
-        ((List<?>) plain).forEach(o -> arr.add(toJson(o)));
-        return arr.build();
     }
 }

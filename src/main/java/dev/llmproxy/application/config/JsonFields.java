@@ -170,21 +170,4 @@ final class JsonFields {
         }
         return o;
     }
-
-    /** Plain Java form of a JSON value: Long/BigDecimal, Boolean, String, List, Map or null. */
-    static Object plain(JsonValue v) {
-        return switch (v.getValueType()) {
-            case NUMBER -> ((JsonNumber) v).isIntegral() ? (Object) ((JsonNumber) v).longValue() : ((JsonNumber) v).bigDecimalValue();
-            case STRING -> ((JsonString) v).getString();
-            case TRUE -> Boolean.TRUE;
-            case FALSE -> Boolean.FALSE;
-            case ARRAY -> ((JsonArray) v).stream().map(JsonFields::plain).toList();
-            case OBJECT -> {
-                Map<String, Object> map = new LinkedHashMap<>();
-                ((JsonObject) v).forEach((k, value) -> map.put(k, plain(value)));
-                yield map;
-            }
-            case NULL -> null;
-        };
-    }
 }

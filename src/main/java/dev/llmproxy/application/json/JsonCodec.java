@@ -1,5 +1,6 @@
 package dev.llmproxy.application.json;
 
+import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonNumber;
@@ -12,7 +13,10 @@ import jakarta.json.spi.JsonProvider;
 
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.math.BigDecimal;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -92,5 +96,41 @@ public final class JsonCodec {
     /** UTF-8 bytes (through text, for the same reason as {@link #read(byte[])}). */
     public static byte[] write(JsonObject object) {
         return writeText(object).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Plain Java form of a JSON value: Long/BigDecimal, Boolean, String, List, Map or null. */
+    public static Object toPlain(JsonValue v) {
+        return switch (v.getValueType()) {
+            case NUMBER -> ((JsonNumber) v).isIntegral() ? (Object) ((JsonNumber) v).longValue()
+                    : ((JsonNumber) v).bigDecimalValue();
+            case STRING -> ((JsonString) v).getString();
+            case TRUE -> Boolean.TRUE;
+            case FALSE -> Boolean.FALSE;
+            case ARRAY -> ((JsonArray) v).stream().map(JsonCodec::toPlain).toList();
+            case OBJECT -> {
+                Map<String, Object> map = new LinkedHashMap<>();
+                ((JsonObject) v).forEach((k, value) -> map.put(k, toPlain(value)));
+                yield map;
+            }
+            case NULL -> null;
+        };
+    }
+
+    /** The JSON form of a plain Java value as {@link #toPlain} gives them (and Integer). */
+    public static JsonValue fromPlain(Object plain) {
+        if (plain == null) return JsonValue.NULL;
+        if (plain instanceof Long l) return value(l);
+        if (plain instanceof Integer i) return value(i.longValue());
+        if (plain instanceof BigDecimal d) return PROVIDER.createValue(d);
+        if (plain instanceof Boolean b) return b ? JsonValue.TRUE : JsonValue.FALSE;
+        if (plain instanceof String s) return value(s);
+        if (plain instanceof Map<?, ?> map) {
+            JsonObjectBuilder obj = object();
+            map.forEach((k, v) -> obj.add(String.valueOf(k), fromPlain(v)));
+            return obj.build();
+        }
+        JsonArrayBuilder arr = array();
+        ((List<?>) plain).forEach(o -> arr.add(fromPlain(o)));
+        return arr.build();
     }
 }

@@ -14,6 +14,9 @@ public interface ProxyMetrics {
 
     void breakerTransition(BreakerTransition transition);
 
+    /** A request refused before any call because this budget (a configured name) had no room. */
+    void budgetRefused(String budget);
+
     /**
      * @param accept the scraper's {@code Accept} header, or null
      * @return the exposition format to answer with: OpenMetrics when asked for, else Prometheus text 0.0.4

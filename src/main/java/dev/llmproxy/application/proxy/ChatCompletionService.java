@@ -5,6 +5,9 @@ import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.Caller;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.application.spend.ActualCharge;
+import dev.llmproxy.application.spend.Reservation;
+import dev.llmproxy.application.spend.SpendGuard;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.failure.ErrorKind;
@@ -12,6 +15,7 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainPlan;
+import dev.llmproxy.domain.routing.Candidate;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.RouteResolver;
 import dev.llmproxy.domain.routing.Sleeper;
@@ -52,6 +56,8 @@ public class ChatCompletionService {
     Sleeper sleeper;
     @Inject
     LocalModels localModels;
+    @Inject
+    SpendGuard spend;
 
     /** A request has arrived: its life starts with the settings in force now. */
     public ChatExchange begin(String requestId, Instant receivedAt) {
@@ -71,6 +77,7 @@ public class ChatCompletionService {
                                                    Caller caller, ClientStream sink) {
         RuntimeConfig config = configs.current();
         RouteResolver.Route route;
+        Reservation reservation;
         try {
             route = RouteResolver.resolve(config, request.model(), LocalDate.now(clock), localModels::ready);
             if (!caller.mayUse(route.tier())) {
@@ -78,14 +85,23 @@ public class ChatCompletionService {
                         ? "This API key may only use its tiers, not a model by name."
                         : "This API key may not use tier '" + route.tier() + "'."));
             }
+            reservation = spend.reserve(config.settings(), caller.key(), caller.record().scope(),
+                    route.candidates().stream().map(Candidate::model).toList(), request.promptTokenEstimate(),
+                    request.maxTokens());
         } catch (ProxyException e) {
             ChainResult refused = new ChainResult.Failure(e.error(), List.of(), false);
             recorder.ran(requestId, receivedAt, null, request, caller, refused, List.of(), null);
             return CompletableFuture.completedFuture(refused);
         }
-        ChainPlan plan = new ChainPlan(requestId, route.candidates(),
-                new OpenAiPayload(request.body(), request.stream()), config.settings(), sink);
-        QueuedRun run = QueuedRun.start(admission, executor, clock, plan);
+        QueuedRun run;
+        try {
+            run = QueuedRun.start(admission, executor, clock, new ChainPlan(requestId, route.candidates(),
+                    new OpenAiPayload(request.body(), request.stream()), config.settings(), sink));
+        } catch (RuntimeException e) {
+            spend.settle(reservation, ActualCharge.of(new ChainResult.Failure(ProxyError.INTERNAL, List.of(), false),
+                    reservation, config)); // nothing was called: the reservation is released
+            throw e;
+        }
         if (sink == null) {
             // A streamed answer may rightly take minutes; its first-token and idle limits bound it instead.
             LastResortTimeout.failAfter(run.outcome(), config.settings().admissionLimits().queueWait()
@@ -109,6 +125,7 @@ public class ChatCompletionService {
                     recorded, run.abandonedAttempts(), run.queueWaitMs());
             LoggedAnswer.relay(settled, error, answered, committed, config.settings().requestLogSyncWait(), sleeper,
                     requestId, requestLog::answerWithheld);
+            spend.settle(reservation, ActualCharge.of(error == null ? settled : null, reservation, config));
         });
         return answered;
     }

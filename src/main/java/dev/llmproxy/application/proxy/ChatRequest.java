@@ -8,6 +8,7 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -72,6 +73,24 @@ public record ChatRequest(JsonObject body, String model, boolean stream) {
             n += text(m).length();
         }
         return n;
+    }
+
+    /**
+     * The prompt tokens reserved against budgets before the call: one per two characters of message text (real text
+     * is rarely denser) and eight per message for its framing. Settling corrects it to what the provider counted.
+     */
+    public long promptTokenEstimate() {
+        return (promptChars() + 1) / 2 + 8L * body.getJsonArray("messages").size();
+    }
+
+    /** The caller's output allowance ({@code max_completion_tokens}, else {@code max_tokens}), or null. */
+    public Integer maxTokens() {
+        for (String field : new String[] {"max_completion_tokens", "max_tokens"}) {
+            if (body.get(field) instanceof JsonNumber n && n.isIntegral() && n.longValue() >= 0) {
+                return (int) Math.min(Integer.MAX_VALUE, n.longValue());
+            }
+        }
+        return null;
     }
 
     /** The start of the last user message, for the request log when auditors are to see prompts; null when none. */

@@ -10,7 +10,7 @@ import java.util.Set;
  * The definition is the single source for validation, export, persistence and documentation.
  */
 public abstract sealed class SettingKey<T> permits SettingKey.LongKey, SettingKey.BoolKey, SettingKey.IntListKey,
-        TextListKey, TextKey, SettingKey.ChoiceKey, ScopeLimitsKey {
+        TextListKey, TextKey, SettingKey.ChoiceKey, ScopeLimitsKey, BudgetsKey {
 
     private final String name;
     private final T defaultValue;

@@ -93,6 +93,15 @@ public final class SettingKeys {
             new SettingKey.LongKey("freeVerificationMaxAgeDays", 30, 1, 3_650, "days",
             "How old a model's free verification may be before it counts as stale."));
 
+    public static final BudgetsKey BUDGETS = register(SettingGroup.COST_SAFETY, new BudgetsKey("budgets",
+            "Spend budgets per UTC day and month, in USD and/or tokens, reserved before each call: "
+            + "{\"global\": {\"dailyUsd\": 20}, \"keys\": {\"monthlyUsd\": 5}, \"scope:public\": {\"dailyTokens\": 2000000}}. "
+            + "keys applies to each API key without its own budget."));
+    public static final SettingKey.LongKey RESERVE_OUTPUT_TOKENS = register(SettingGroup.COST_SAFETY,
+            new SettingKey.LongKey("reserveOutputTokens", 8_192, 1, 10_000_000, "tokens",
+            "Output reserved against budgets for a request without max_tokens on a model whose context window is "
+            + "not on the allowlist."));
+
     public static final TextKey OPENROUTER_REFERER = register(SettingGroup.PROVIDERS,
             new TextKey("openRouterReferer", "", "HTTP-Referer sent to openrouter providers: the URL "
             + "OpenRouter attributes the calls to (empty: not sent)."));
@@ -149,6 +158,10 @@ public final class SettingKeys {
     public static final SettingKey.LongKey KEY_LIMIT_PER_MINUTE = register(SettingGroup.CALLERS,
             new SettingKey.LongKey("keyLimitPerMinute",
             600, 0, 1_000_000, "requests", "Requests per API key in any minute, unless the key has its own (0 = off)."));
+    public static final SettingKey.LongKey KEY_TOKENS_PER_MINUTE = register(SettingGroup.CALLERS,
+            new SettingKey.LongKey("keyTokensPerMinute", 0, 0, 1_000_000_000, "tokens",
+            "Tokens per API key in a minute of the clock, reserved like a budget before each call, unless the key's "
+            + "own budget sets tokensPerMinute (0 = off)."));
     public static final ScopeLimitsKey SCOPE_LIMITS = register(SettingGroup.CALLERS, new ScopeLimitsKey("scopeLimits",
             "Per-scope buckets per client, so one feature cannot starve another: "
             + "{\"pairing\": {\"perMinute\": 5, \"perHour\": 20}}. A scope not listed has no bucket of its own."));

@@ -4,6 +4,7 @@ import dev.llmproxy.domain.access.Cidr;
 import dev.llmproxy.domain.access.OriginPolicy;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.limits.ScopeLimit;
+import dev.llmproxy.domain.spend.BudgetLimits;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -81,6 +82,9 @@ public final class Settings {
     public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }
     public long maxBodyBytes() { return get(SettingKeys.MAX_BODY_BYTES); }
     public boolean requireVerifiedFree() { return get(SettingKeys.REQUIRE_VERIFIED_FREE); }
+    public Map<String, BudgetLimits> budgets() { return get(SettingKeys.BUDGETS); }
+    public long reserveOutputTokens() { return get(SettingKeys.RESERVE_OUTPUT_TOKENS); }
+    public long keyTokensPerMinute() { return get(SettingKeys.KEY_TOKENS_PER_MINUTE); }
     public long freeVerificationMaxAgeDays() { return get(SettingKeys.FREE_VERIFICATION_MAX_AGE_DAYS); }
     public Duration bodyTimeout() { return Duration.ofMillis(get(SettingKeys.BODY_TIMEOUT_MS)); }
     /** @param production whether the deployment runs in production mode (decides when the setting is unset) */

@@ -26,6 +26,8 @@ public enum ErrorKind {
     /** The proxy's own limits (flood bound, key cap, scope bucket). */
     RATE_LIMITED,
     UPSTREAM_RATE_LIMITED,
+    /** A spend budget has no room for the request's worst case; it was not called. */
+    BUDGET_EXCEEDED,
     INTERNAL,
     UPSTREAM_FAILED,
     /** Sent in-band: a streamed answer broke off and no model could continue it. */

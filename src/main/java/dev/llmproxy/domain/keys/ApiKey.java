@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.keys;
 
+import dev.llmproxy.domain.spend.BudgetLimits;
+
 import java.time.Instant;
 import java.util.Set;
 
@@ -10,11 +12,14 @@ import java.util.Set;
  * @param scope          the scope the key's requests count against, or null (the route's scope, else {@code default})
  * @param allowedTiers   tiers the key may use; empty: every tier and allowlisted model
  * @param limitPerMinute the key's own cap, or null for {@code keyLimitPerMinute}
+ * @param budget         the key's own spend budget; {@link BudgetLimits#NONE} for the {@code keys} default of
+ *                       {@code budgets}
  */
 public record ApiKey(String id, String name, String hash, String scope, Set<String> allowedTiers,
-                     Integer limitPerMinute, Instant createdAt, String createdBy, Instant revokedAt, String revokedBy) {
+                     Integer limitPerMinute, BudgetLimits budget, Instant createdAt, String createdBy, Instant revokedAt, String revokedBy) {
     public ApiKey {
         allowedTiers = Set.copyOf(allowedTiers);
+        budget = budget == null ? BudgetLimits.NONE : budget;
     }
 
     public boolean revoked() {
@@ -22,7 +27,12 @@ public record ApiKey(String id, String name, String hash, String scope, Set<Stri
     }
 
     public ApiKey revoke(Instant at, String by) {
-        return new ApiKey(id, name, hash, scope, allowedTiers, limitPerMinute, createdAt, createdBy, at, by);
+        return new ApiKey(id, name, hash, scope, allowedTiers, limitPerMinute, budget, createdAt, createdBy, at, by);
+    }
+
+    public ApiKey withBudget(BudgetLimits newBudget) {
+        return new ApiKey(id, name, hash, scope, allowedTiers, limitPerMinute, newBudget, createdAt, createdBy,
+                revokedAt, revokedBy);
     }
 
     /** Whether a request for this tier (null: a model named directly) is within the key's allowance. */

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.limits;
 
+import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
 import jakarta.annotation.PostConstruct;
@@ -13,9 +14,6 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.limits.RateLimitStore;
 
 import javax.sql.DataSource;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.Locale;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,16 +71,14 @@ public class LimiterStores {
     RateLimitStore shared() {
         RateLimitStore s = shared;
         if (s == null) {
-            try (Connection c = dataSource.getConnection()) {
-                boolean postgres = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
-                String url = c.getMetaData().getURL();
-                // embedded H2 (file:, mem: or a bare path); tcp: and ssl: are H2 servers across the network
-                inProcess = url != null && url.startsWith("jdbc:h2:") && !url.startsWith("jdbc:h2:tcp:")
-                        && !url.startsWith("jdbc:h2:ssl:");
-                s = postgres ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS) : portable;
-            } catch (SQLException e) {
+            DatabaseFacts facts;
+            try {
+                facts = DatabaseFacts.of(dataSource);
+            } catch (IllegalStateException e) {
                 throw new IllegalStateException("rate-limit store unreachable: " + e.getMessage(), e);
             }
+            inProcess = facts.inProcess();
+            s = facts.postgres() ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS) : portable;
             shared = s;
         }
         return s;

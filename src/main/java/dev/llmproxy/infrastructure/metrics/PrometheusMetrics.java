@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.metrics;
 
 import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.spend.BudgetBoard;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.application.security.SignInThrottle;
@@ -11,6 +12,7 @@ import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
+import dev.llmproxy.infrastructure.spend.BudgetStores;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -67,12 +69,18 @@ public class PrometheusMetrics implements ProxyMetrics {
     ConfigService configs;
     @Inject
     Clock clock;
+    @Inject
+    BudgetBoard budgets;
+    @Inject
+    BudgetStores budgetStores;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
     private Meter.MeterProvider<Counter> transitions;
+    private Meter.MeterProvider<Counter> budgetRefusals;
     private MultiGauge breakerStates;
     private MultiGauge tierAvailable;
+    private MultiGauge budgetUsed;
     private JvmGcMetrics gc;
 
     @PostConstruct
@@ -81,11 +89,17 @@ public class PrometheusMetrics implements ProxyMetrics {
         requests = new RequestMeters(registry);
         transitions = Counter.builder("proxy.breaker.transitions")
                 .description("Circuit breaker state changes by model").withRegistry(registry);
+        budgetRefusals = Counter.builder("proxy.budget.refusals")
+                .description("Requests refused before any call because a budget had no room for their worst case")
+                .withRegistry(registry);
         breakerStates = MultiGauge.builder("proxy.breaker.state")
                 .description("1 for each model's current breaker state (closed, open, half_open), 0 for the others")
                 .register(registry);
         tierAvailable = MultiGauge.builder("proxy.tier.available")
                 .description("1 when some model of the tier's chain is closed or due for a probe, else 0")
+                .register(registry);
+        budgetUsed = MultiGauge.builder("proxy.budget.used.ratio")
+                .description("Settled spend of each budget in force as a share of it (the larger of its units)")
                 .register(registry);
         bindAdmission();
         Gauge.builder("proxy.request.log.backlog", requestLog, RequestLog::pending).strongReference(true)
@@ -97,6 +111,9 @@ public class PrometheusMetrics implements ProxyMetrics {
                 .register(registry);
         FunctionCounter.builder("proxy.rate.limit.fallbacks", limiterStores, LimiterStores::fallbacks)
                 .description("Requests whose limits were decided in memory because the shared store failed")
+                .register(registry);
+        Gauge.builder("proxy.budget.store.shared", budgetStores, s -> s.usingShared() ? 1 : 0).strongReference(true)
+                .description("1 while budgets are reserved in the shared store, 0 while on this instance's share")
                 .register(registry);
         FunctionCounter.builder("proxy.request.log.withheld", requestLog, RequestLog::withheld)
                 .description("Answers withheld (503) because their request-log row was not committed in time (sync)")
@@ -146,6 +163,11 @@ public class PrometheusMetrics implements ProxyMetrics {
     }
 
     @Override
+    public void budgetRefused(String budget) {
+        budgetRefusals.withTags("budget", budget).increment();
+    }
+
+    @Override
     public String contentType(String accept) {
         return accept != null && accept.contains("application/openmetrics-text") ? OPENMETRICS : PROMETHEUS_TEXT;
     }
@@ -156,6 +178,7 @@ public class PrometheusMetrics implements ProxyMetrics {
         tierAvailable.register(health.tiers().stream()
                 .map(t -> MultiGauge.Row.of(Tags.of("tier", t.name()), t.canAnswer() ? 1 : 0))
                 .collect(Collectors.toList()), true);
+        refreshBudgets();
         registry.scrape(out, contentType);
     }
 
@@ -168,6 +191,17 @@ public class PrometheusMetrics implements ProxyMetrics {
             }
         }
         breakerStates.register(rows, true);
+    }
+
+    /** A budget store that cannot be read leaves the last values: the scrape still answers. */
+    private void refreshBudgets() {
+        try {
+            budgetUsed.register(budgets.lines().stream()
+                    .map(l -> MultiGauge.Row.of(Tags.of("budget", l.budget().name()), l.usedRatio().doubleValue()))
+                    .collect(Collectors.toList()), true);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Could not read the budgets for the metrics", e);
+        }
     }
 
     static String label(BreakerState s) {

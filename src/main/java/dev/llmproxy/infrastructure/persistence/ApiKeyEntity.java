@@ -21,6 +21,21 @@ public class ApiKeyEntity {
     public String allowedTiers;
     @Column(name = "limit_per_minute")
     public Integer limitPerMinute;
+
+    @Column(name = "daily_usd", precision = 24, scale = 10)
+    public java.math.BigDecimal dailyUsd;
+
+    @Column(name = "monthly_usd", precision = 24, scale = 10)
+    public java.math.BigDecimal monthlyUsd;
+
+    @Column(name = "daily_tokens")
+    public Long dailyTokens;
+
+    @Column(name = "monthly_tokens")
+    public Long monthlyTokens;
+
+    @Column(name = "tokens_per_minute")
+    public Long tokensPerMinute;
     /** UTC. */
     @Column(name = "created_at")
     public LocalDateTime createdAt;

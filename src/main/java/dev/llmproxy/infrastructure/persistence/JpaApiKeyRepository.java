@@ -2,11 +2,13 @@ package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.domain.keys.ApiKey;
 import dev.llmproxy.domain.keys.ApiKeyRepository;
+import dev.llmproxy.domain.spend.BudgetLimits;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -63,6 +65,11 @@ public class JpaApiKeyRepository implements ApiKeyRepository {
         e.scope = key.scope();
         e.allowedTiers = String.join(",", new TreeSet<>(key.allowedTiers()));
         e.limitPerMinute = key.limitPerMinute();
+        e.dailyUsd = key.budget().dailyUsd();
+        e.monthlyUsd = key.budget().monthlyUsd();
+        e.dailyTokens = key.budget().dailyTokens();
+        e.monthlyTokens = key.budget().monthlyTokens();
+        e.tokensPerMinute = key.budget().tokensPerMinute();
         e.createdAt = utc(key.createdAt());
         e.createdBy = key.createdBy();
         e.revokedAt = utc(key.revokedAt());
@@ -72,8 +79,15 @@ public class JpaApiKeyRepository implements ApiKeyRepository {
     private static ApiKey toDomain(ApiKeyEntity e) {
         Set<String> tiers = e.allowedTiers == null || e.allowedTiers.isEmpty() ? Set.of()
                 : Arrays.stream(e.allowedTiers.split(",")).collect(Collectors.toSet());
-        return new ApiKey(e.id, e.name, e.keyHash, e.scope, tiers, e.limitPerMinute, instant(e.createdAt),
-                e.createdBy, instant(e.revokedAt), e.revokedBy);
+        return new ApiKey(e.id, e.name, e.keyHash, e.scope, tiers, e.limitPerMinute,
+                new BudgetLimits(plain(e.dailyUsd), plain(e.monthlyUsd), e.dailyTokens, e.monthlyTokens,
+                        e.tokensPerMinute),
+                instant(e.createdAt), e.createdBy, instant(e.revokedAt), e.revokedBy);
+    }
+
+    /** An amount as it was entered (the column's scale adds trailing zeros). */
+    private static BigDecimal plain(BigDecimal stored) {
+        return stored == null ? null : stored.stripTrailingZeros();
     }
 
     private static LocalDateTime utc(Instant i) {

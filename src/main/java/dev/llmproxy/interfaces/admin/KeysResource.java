@@ -8,6 +8,7 @@ import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.keys.ApiKey;
+import dev.llmproxy.domain.spend.BudgetLimits;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -19,6 +20,7 @@ import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -29,6 +31,7 @@ import jakarta.ws.rs.core.SecurityContext;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Caller API keys: create (the key is in that answer only), list (never a key or its hash), revoke. */
@@ -36,7 +39,7 @@ import java.util.Set;
 @Produces(MediaType.APPLICATION_JSON)
 public class KeysResource {
 
-    private static final Set<String> FIELDS = Set.of("name", "scope", "allowedTiers", "limitPerMinute");
+    private static final Set<String> FIELDS = Set.of("name", "scope", "allowedTiers", "limitPerMinute", "budget");
 
     @Inject
     ApiKeys keys;
@@ -62,6 +65,43 @@ public class KeysResource {
     public JsonObject revoke(@PathParam("id") String id, @Context SecurityContext security) {
         return keys.revoke(id, AdminExceptionMappers.who(security)).map(k -> json(k).build())
                 .orElseThrow(() -> new ProxyException(ProxyError.of(ErrorKind.NOT_FOUND, "No API key has id '" + id + "'.")));
+    }
+
+    /**
+     * Gives the key its own budget: {@code {"dailyUsd": 2, "monthlyTokens": 5000000}}; {@code {}} returns it to the
+     * {@code keys} default of the {@code budgets} setting.
+     */
+    @PUT
+    @Path("{id}/budget")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public JsonObject budget(@PathParam("id") String id, String body, @Context SecurityContext security) {
+        JsonValue v;
+        try {
+            v = JsonCodec.read(body);
+        } catch (JsonException e) {
+            throw ConfigValidationException.of("body", "must be a JSON object");
+        }
+        List<Problem> problems = new ArrayList<>();
+        BudgetLimits limits = budget(v, "", problems);
+        if (!problems.isEmpty()) {
+            throw new ConfigValidationException(problems);
+        }
+        return keys.setBudget(id, limits, AdminExceptionMappers.who(security)).map(k -> json(k).build())
+                .orElseThrow(() -> new ProxyException(ProxyError.of(ErrorKind.NOT_FOUND, "No API key has id '" + id + "'.")));
+    }
+
+    /** Budget limits from JSON; each problem is reported at {@code prefix + field}. */
+    private static BudgetLimits budget(JsonValue v, String prefix, List<Problem> problems) {
+        if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
+            return BudgetLimits.NONE;
+        }
+        if (v.getValueType() != JsonValue.ValueType.OBJECT) {
+            problems.add(new Problem(prefix.isEmpty() ? "body" : prefix.substring(0, prefix.length() - 1),
+                    "must be an object of " + String.join(", ", BudgetLimits.FIELDS)));
+            return BudgetLimits.NONE;
+        }
+        return BudgetLimits.fromPlain((Map<?, ?>) JsonCodec.toPlain(v),
+                (field, rule) -> problems.add(new Problem(prefix + field, rule)));
     }
 
     /** The request in the body; every problem, structural or not, is reported at once. */
@@ -100,7 +140,7 @@ public class KeysResource {
                 problems.add(new Problem("limitPerMinute", "must be a whole number"));
             }
         }
-        ApiKeys.Request request = new ApiKeys.Request(name, scope, tiers, limit);
+        ApiKeys.Request request = new ApiKeys.Request(name, scope, tiers, limit, budget(o.get("budget"), "budget.", problems));
         problems.addAll(keys.problems(request));
         if (!problems.isEmpty()) {
             throw new ConfigValidationException(problems);
@@ -131,6 +171,7 @@ public class KeysResource {
         } else {
             b.addNull("limitPerMinute");
         }
+        b.add("budget", JsonCodec.fromPlain(k.budget().toPlain()));
         optional(b, "revokedAt", k.revokedAt() == null ? null : k.revokedAt().toString());
         optional(b, "revokedBy", k.revokedBy());
         return b;

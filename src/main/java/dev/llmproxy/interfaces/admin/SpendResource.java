@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.admin;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.spend.BudgetPeriod;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -13,8 +14,6 @@ import jakarta.ws.rs.core.MediaType;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.Map;
 
 /** What answered requests cost today and this month (UTC), in all and by model, tier and API key: the dashboard's. */
@@ -30,10 +29,9 @@ public class SpendResource {
     @GET
     public JsonObject spend() {
         Instant now = clock.instant();
-        LocalDate day = now.atZone(ZoneOffset.UTC).toLocalDate();
         return JsonCodec.object()
-                .add("today", json(log.spend(day.atStartOfDay(ZoneOffset.UTC).toInstant(), now)))
-                .add("month", json(log.spend(day.withDayOfMonth(1).atStartOfDay(ZoneOffset.UTC).toInstant(), now)))
+                .add("today", json(log.spend(BudgetPeriod.DAY.start(now), now)))
+                .add("month", json(log.spend(BudgetPeriod.MONTH.start(now), now)))
                 .build();
     }
 

@@ -36,6 +36,7 @@ public class ConsoleServlet extends HttpServlet {
             ConsoleRoute.of("/requests.csv", (c, r, p) -> c.requests.csv(r)),
             ConsoleRoute.of("/requests/{id}", (c, r, p) -> c.requests.show(r, p.get(0))),
             ConsoleRoute.of("/keys", (c, r, p) -> c.keys.list(r)),
+            ConsoleRoute.of("/keys/{id}", (c, r, p) -> c.keyPage.show(r, p.get(0))),
             ConsoleRoute.of("/users", (c, r, p) -> c.users.list(r)),
             ConsoleRoute.of("/audit", (c, r, p) -> c.audit.list(r)),
             ConsoleRoute.of("/versions", (c, r, p) -> c.versions.list(r)),
@@ -59,6 +60,7 @@ public class ConsoleServlet extends HttpServlet {
             ConsoleRoute.of("/breakers/{model}/reset", (c, r, p) -> c.breakers.change(r, p.get(0), "reset")),
             ConsoleRoute.of("/keys", (c, r, p) -> c.keys.create(r)),
             ConsoleRoute.of("/keys/{id}/revoke", (c, r, p) -> c.keys.revoke(r, p.get(0))),
+            ConsoleRoute.of("/keys/{id}/budget", (c, r, p) -> c.keyPage.setBudget(r, p.get(0))),
             ConsoleRoute.of("/users", (c, r, p) -> c.users.save(r)),
             ConsoleRoute.of("/versions/{version}/rollback", (c, r, p) -> c.versions.rollback(r, p.get(0))));
 
@@ -88,6 +90,8 @@ public class ConsoleServlet extends HttpServlet {
     ModelsPage models;
     @Inject
     KeysPage keys;
+    @Inject
+    KeyPage keyPage;
     @Inject
     AuditPage audit;
     @Inject

@@ -2,9 +2,12 @@ package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.spend.BudgetBoard;
+import dev.llmproxy.application.spend.BudgetLine;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.log.RequestLogRepository;
+import dev.llmproxy.domain.spend.BudgetPeriod;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -12,9 +15,10 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 @ApplicationScoped
 public class DashboardPage {
@@ -29,6 +33,8 @@ public class DashboardPage {
     Clock clock;
     @Inject
     ConfigService configs;
+    @Inject
+    BudgetBoard budgets;
 
     void show(ConsoleRequest r) throws IOException {
         Instant to = clock.instant();
@@ -37,9 +43,12 @@ public class DashboardPage {
                 health.models(), health.tiers(), new DashboardAssembler.Queue(admission.queued(), admission.running(),
                         admission.rejectedFull(), admission.timedOut()),
                 FreeStatus.staleModels(configs.current(), LocalDate.now(clock)));
-        Instant today = to.atZone(ZoneOffset.UTC).toLocalDate().atStartOfDay(ZoneOffset.UTC).toInstant();
-        Instant month = to.atZone(ZoneOffset.UTC).toLocalDate().withDayOfMonth(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant today = BudgetPeriod.DAY.start(to);
+        Instant month = BudgetPeriod.MONTH.start(to);
         SpendTable spend = SpendTable.of(log.spend(today, to), log.spend(month, to));
-        r.render("dashboard", "dashboard", Map.of("view", view, "spend", spend));
+        List<BudgetLine> lines = budgets.lines();
+        List<String> budgetAlerts = lines.stream().map(BudgetLine::alert).filter(Objects::nonNull).toList();
+        r.render("dashboard", "dashboard", Map.of("view", view.withAlerts(budgetAlerts), "spend", spend,
+                "budgets", BudgetRow.of(lines)));
     }
 }

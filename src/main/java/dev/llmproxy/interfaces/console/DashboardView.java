@@ -16,6 +16,14 @@ public record DashboardView(List<Slice> slices, long hourTotal, long hourDegrade
     public static final int CHART_WIDTH = 600;
     public static final int CHART_HEIGHT = 160;
 
+    /** This view with more alerts after its own (the budgets', which come from elsewhere). */
+    public DashboardView withAlerts(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(alerts);
+        all.addAll(more);
+        return new DashboardView(slices, hourTotal, hourDegraded, hourFailed, models, breakers, tiers, queueDepth,
+                inFlight, List.copyOf(all));
+    }
+
     /** One column of the outcome chart: rectangles from the bottom up (ok, degraded, failed). */
     public record Slice(String label, int x, int width, List<Segment> segments, String title) {
     }

@@ -36,6 +36,7 @@ public class ErrorWire implements AnswerCodes {
         put(ErrorKind.UNSUPPORTED_MEDIA_TYPE, 415, "invalid_request_error", "unsupported_media_type");
         put(ErrorKind.RATE_LIMITED, 429, "rate_limit_error", "rate_limited");
         put(ErrorKind.UPSTREAM_RATE_LIMITED, 429, "rate_limit_error", "upstream_rate_limited");
+        put(ErrorKind.BUDGET_EXCEEDED, 429, "rate_limit_error", "budget_exceeded");
         put(ErrorKind.INTERNAL, 500, "api_error", "internal_error");
         put(ErrorKind.UPSTREAM_FAILED, 502, "api_error", "upstream_error");
         put(ErrorKind.STREAM_INTERRUPTED, 502, "api_error", "stream_interrupted");

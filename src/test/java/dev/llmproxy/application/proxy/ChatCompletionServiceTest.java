@@ -77,6 +77,7 @@ class ChatCompletionServiceTest {
         recorder.clock = clock;
         recorder.codes = new dev.llmproxy.interfaces.json.ErrorWire();
         service.recorder = recorder;
+        service.spend = new dev.llmproxy.application.spend.SpendGuard(); // no budgets: never reserves
     }
 
     private static ChatRequest chat() {
@@ -116,6 +117,7 @@ class ChatCompletionServiceTest {
     }
 
     private static final class NoMetrics implements ProxyMetrics {
+        @Override public void budgetRefused(String budget) { }
         @Override public void requestCompleted(RequestRecord record) { }
         @Override public void breakerTransition(BreakerTransition transition) { }
         @Override public String contentType(String accept) { return "text/plain"; }

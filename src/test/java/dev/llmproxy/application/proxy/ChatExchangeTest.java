@@ -64,6 +64,7 @@ class ChatExchangeTest {
         recorder.metrics = new ProxyMetrics() {
             @Override public void requestCompleted(RequestRecord record) { }
             @Override public void breakerTransition(BreakerTransition transition) { }
+            @Override public void budgetRefused(String budget) { }
             @Override public String contentType(String accept) { return "text/plain"; }
             @Override public void scrape(String contentType, OutputStream out) { }
         };

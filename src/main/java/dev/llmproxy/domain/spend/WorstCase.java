@@ -1,0 +1,59 @@
+package dev.llmproxy.domain.spend;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.upstream.TokenUsage;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * The most a request can cost, reserved before any provider is called: its prompt estimate and its output allowance
+ * ({@code max_tokens}, plus the model's thinking headroom; without one, the room left in the model's context window,
+ * else a fallback allowance) at the most expensive model of the chain that could answer.
+ */
+public final class WorstCase {
+
+    private WorstCase() {
+    }
+
+    /**
+     * @param promptTokens   the prompt estimate
+     * @param maxTokens      the caller's output allowance, or null
+     * @param fallbackOutput the allowance assumed for a model whose context window is not known
+     * @return the worst case; its USD part is null when a model of the chain has no price (and is not free)
+     */
+    public static Bound of(List<AllowedModel> chain, long promptTokens, Integer maxTokens, long fallbackOutput) {
+        long tokens = 0;
+        BigDecimal usd = BigDecimal.ZERO;
+        AllowedModel unpriced = null;
+        for (AllowedModel m : chain) {
+            long output = output(m, promptTokens, maxTokens, fallbackOutput);
+            tokens = Math.max(tokens, promptTokens + output);
+            BigDecimal cost = Cost.of(m, new TokenUsage(clamp(promptTokens), clamp(output), null));
+            if (cost == null) {
+                unpriced = unpriced == null ? m : unpriced;
+            } else {
+                usd = usd.max(cost);
+            }
+        }
+        return new Bound(new Charge(usd, tokens), unpriced);
+    }
+
+    /**
+     * @param unpriced a model of the chain whose cost cannot be known (no price, not free), or null: the charge's USD
+     *                 part bounds the others only
+     */
+    public record Bound(Charge charge, AllowedModel unpriced) {
+    }
+
+    private static long output(AllowedModel m, long prompt, Integer maxTokens, long fallbackOutput) {
+        if (maxTokens != null) {
+            return (long) maxTokens + (m.thinkingHeadroom() == null ? 0 : m.thinkingHeadroom());
+        }
+        return m.contextWindow() != null ? Math.max(1, m.contextWindow() - prompt) : fallbackOutput;
+    }
+
+    private static int clamp(long tokens) {
+        return (int) Math.min(Integer.MAX_VALUE, tokens);
+    }
+}

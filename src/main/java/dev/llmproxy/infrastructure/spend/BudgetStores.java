@@ -1,0 +1,185 @@
+package dev.llmproxy.infrastructure.spend;
+
+import dev.llmproxy.domain.spend.Budget;
+import dev.llmproxy.domain.spend.BudgetStore;
+import dev.llmproxy.domain.spend.Charge;
+import dev.llmproxy.domain.spend.InMemoryBudgetStore;
+import dev.llmproxy.infrastructure.limits.LimiterStores;
+import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
+import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * The two budget stores and which one is answering. While the shared one is unreachable each instance reserves
+ * against its share of every budget (the budget divided by the instances alive) in memory; what was spent then is
+ * written into the shared store when it answers again, so the period's totals stay whole. A switch either way is
+ * logged once.
+ */
+@ApplicationScoped
+public class BudgetStores {
+
+    private static final Logger LOG = Logger.getLogger(BudgetStores.class.getName());
+    private static final int QUERY_TIMEOUT_SECONDS = 2;
+
+    @Inject
+    @ProxyDatabase
+    DataSource dataSource;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Clock clock;
+    @Inject
+    LimiterStores limiterStores;
+
+    private volatile JdbcBudgetStore shared;
+    private volatile boolean inProcess;
+    private final InMemoryBudgetStore local = new InMemoryBudgetStore();
+    /** Settlements the shared store has not taken yet (it was down): written when it answers again. */
+    private final Queue<Settlement> unwritten = new ConcurrentLinkedQueue<>();
+    private volatile boolean usingShared = true;
+    private final AtomicLong fallbacks = new AtomicLong();
+    private ScheduledFuture<?> writer;
+    private ScheduledFuture<?> sweeper;
+
+    /** A settlement for the shared store: the charge it holds reserved there (zero if reserved in memory). */
+    record Settlement(List<Budget> budgets, Charge reserved, Charge actual, Instant at) {
+    }
+
+    @PostConstruct
+    void start() {
+        writer = scheduler.scheduleWithFixedDelay(this::catchUp, 2, 2, TimeUnit.SECONDS);
+        sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 5, 60, TimeUnit.MINUTES);
+    }
+
+    /** PostgreSQL's one-round-trip store, else the portable one; chosen at first use (the database may be down). */
+    JdbcBudgetStore shared() {
+        JdbcBudgetStore s = shared;
+        if (s == null) {
+            DatabaseFacts facts = DatabaseFacts.of(dataSource);
+            inProcess = facts.inProcess();
+            s = facts.postgres() ? new PostgresBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS)
+                    : new JdbcBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS);
+            shared = s;
+        }
+        return s;
+    }
+
+    /** Whether the shared store is a database inside this process (embedded H2). */
+    boolean sharedInProcess() {
+        if (shared == null) {
+            try {
+                shared();
+            } catch (IllegalStateException e) {
+                return false;
+            }
+        }
+        return inProcess;
+    }
+
+    InMemoryBudgetStore local() {
+        return local;
+    }
+
+    int liveInstances() {
+        return limiterStores.liveInstances();
+    }
+
+    /** Settles into the shared store now, or later when it cannot take it now. */
+    void settleShared(Settlement s) {
+        try {
+            shared().settle(s.budgets(), s.reserved(), s.actual(), s.at());
+        } catch (RuntimeException e) {
+            unwritten.add(s);
+            LOG.log(Level.FINE, "Budget store unreachable; the settlement is kept until it answers", e);
+        }
+    }
+
+    /** Writes what was settled while the shared store was down; stops at the first failure. */
+    void catchUp() {
+        Settlement s;
+        while ((s = unwritten.peek()) != null) {
+            try {
+                shared().settle(s.budgets(), s.reserved(), s.actual(), s.at());
+                unwritten.poll();
+            } catch (RuntimeException e) {
+                return;
+            }
+        }
+        local.forgetBefore(clock.instant());
+    }
+
+    /** Settlements not yet written to the shared store. */
+    public int unwritten() {
+        return unwritten.size();
+    }
+
+    void sharedAnswered() {
+        if (!usingShared) {
+            synchronized (this) {
+                if (!usingShared) {
+                    usingShared = true;
+                    LOG.warning("Budgets: the shared store answers again; budgets hold across instances again. "
+                            + unwritten.size() + " settlements made meanwhile are being written to it.");
+                }
+            }
+        }
+    }
+
+    void sharedFailed(Throwable cause) {
+        fallbacks.incrementAndGet();
+        if (usingShared) {
+            synchronized (this) {
+                if (usingShared) {
+                    usingShared = false;
+                    LOG.log(Level.WARNING, "Budgets: the shared store is unreachable or slow (" + cause
+                            + "); until it recovers, this instance reserves against its share of every budget (1/"
+                            + liveInstances() + "), counted in memory.");
+                }
+            }
+        }
+    }
+
+    public boolean usingShared() {
+        return usingShared;
+    }
+
+    /** Reservations decided in memory because the shared store failed, since start. */
+    public long fallbacks() {
+        return fallbacks.get();
+    }
+
+    /** Forgets periods long ended, in the shared store. */
+    void sweep() {
+        try {
+            shared().sweep(clock.instant());
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Could not sweep ended budget periods", e);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        for (ScheduledFuture<?> f : new ScheduledFuture<?>[] {writer, sweeper}) {
+            if (f != null) {
+                f.cancel(false);
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.llmproxy.infrastructure.spend;
+
+import dev.llmproxy.domain.spend.Budget;
+import dev.llmproxy.domain.spend.BudgetDecision;
+import dev.llmproxy.domain.spend.BudgetStore;
+import dev.llmproxy.domain.spend.BudgetUse;
+import dev.llmproxy.domain.spend.Charge;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * The shared budget store in portable SQL (H2, PostgreSQL): one {@code budget_use} row per budget and period, locked
+ * ({@code SELECT ... FOR UPDATE}, in key order so two requests never wait on each other crosswise) while the room is
+ * checked and the charge reserved. Every instance on the database sees the same amounts; none can overshoot.
+ */
+public class JdbcBudgetStore implements BudgetStore {
+
+    /** A lost race to create a row, or a deadlock the database broke: start over, a few times. */
+    private static final int ATTEMPTS = 3;
+    private static final String RESERVE = "UPDATE budget_use SET reserved_usd = reserved_usd + ?,"
+            + " reserved_tokens = reserved_tokens + ? WHERE row_key = ?";
+
+    protected final DataSource dataSource;
+    protected final int queryTimeoutSeconds;
+    private final BudgetRows rows;
+
+    public JdbcBudgetStore(DataSource dataSource, int queryTimeoutSeconds) {
+        this.dataSource = dataSource;
+        this.queryTimeoutSeconds = queryTimeoutSeconds;
+        this.rows = new BudgetRows(queryTimeoutSeconds);
+    }
+
+    @Override
+    public BudgetDecision reserve(List<Budget> budgets, Charge charge, Instant now) {
+        return retried("reserve", () -> {
+            try (Connection c = dataSource.getConnection()) {
+                c.setAutoCommit(false);
+                try {
+                    BudgetDecision d = reserveIn(c, BudgetRows.sorted(budgets, now), charge, now);
+                    c.commit();
+                    return d;
+                } catch (SQLException | RuntimeException e) {
+                    BudgetRows.rollbackQuietly(c);
+                    throw e;
+                }
+            }
+        });
+    }
+
+    private BudgetDecision reserveIn(Connection c, List<Budget> sorted, Charge charge, Instant now)
+            throws SQLException {
+        Map<String, BudgetUse> locked = rows.lock(c, sorted, now);
+        for (Budget b : sorted) {
+            BudgetUse use = locked.get(b.rowKey(now));
+            if (!b.fits(use.counted(), charge)) {
+                return new BudgetDecision.Refused(b, use.counted()); // rows just created are kept, empty
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement(RESERVE)) {
+            ps.setQueryTimeout(queryTimeoutSeconds);
+            for (Budget b : sorted) {
+                ps.setBigDecimal(1, charge.usd());
+                ps.setLong(2, charge.tokens());
+                ps.setString(3, b.rowKey(now));
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        return BudgetDecision.RESERVED;
+    }
+
+    @Override
+    public void settle(List<Budget> budgets, Charge reserved, Charge actual, Instant reservedAt) {
+        retried("settle", () -> {
+            try (Connection c = dataSource.getConnection()) {
+                rows.settle(c, BudgetRows.sorted(budgets, reservedAt), reserved, actual, reservedAt);
+                return null;
+            }
+        });
+    }
+
+    @Override
+    public Map<String, BudgetUse> use(List<Budget> budgets, Instant now) {
+        return retried("read", () -> {
+            try (Connection c = dataSource.getConnection()) {
+                return rows.read(c, budgets, now);
+            }
+        });
+    }
+
+    /** Forgets periods that ended more than a day before {@code now}. @return how many */
+    public int sweep(Instant now) {
+        return retried("sweep", () -> {
+            try (Connection c = dataSource.getConnection()) {
+                return rows.sweep(c, now);
+            }
+        });
+    }
+
+    interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    protected static <T> T retried(String what, Work<T> work) {
+        SQLException last = null;
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            try {
+                return work.run();
+            } catch (SQLException e) {
+                if (!BudgetRows.retryable(e)) {
+                    throw new IllegalStateException("budget store failed to " + what + ": " + e.getMessage(), e);
+                }
+                last = e;
+            }
+        }
+        throw new IllegalStateException("budget store kept conflicting: " + last.getMessage(), last);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.llmproxy.infrastructure.spend;
+
+import dev.llmproxy.domain.spend.Budget;
+import dev.llmproxy.domain.spend.BudgetDecision;
+import dev.llmproxy.domain.spend.BudgetPeriod;
+import dev.llmproxy.domain.spend.BudgetStore;
+import dev.llmproxy.domain.spend.BudgetUse;
+import dev.llmproxy.domain.spend.Charge;
+import dev.llmproxy.domain.spend.InMemoryBudgetStore;
+import dev.llmproxy.testing.MigratedDatabases;
+import dev.llmproxy.testing.PostgresDatabases;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.postgresql.ds.PGSimpleDataSource;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every budget store gives the same answers: the in-memory one, the portable JDBC one on H2 and PostgreSQL, and
+ * PostgreSQL's one-round-trip function. Concurrent reservations never together pass a budget.
+ */
+class BudgetStoreIT {
+
+    private static final String DATABASE = "llmproxy_budget_it";
+    private static final Instant NOW = Instant.parse("2026-12-02T10:00:00Z");
+    private static final Charge TENTH = new Charge(new BigDecimal("0.1"), 100);
+    private static JdbcDataSource h2;
+    private static PGSimpleDataSource pg;
+
+    @BeforeAll
+    static void databases() throws Exception {
+        h2 = MigratedDatabases.h2("budget");
+        pg = MigratedDatabases.postgres(DATABASE);
+    }
+
+    @AfterAll
+    static void drop() throws Exception {
+        PostgresDatabases.drop(DATABASE);
+    }
+
+    record Named(String name, Supplier<BudgetStore> store) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Named> stores() {
+        return Stream.of(new Named("in-memory", InMemoryBudgetStore::new),
+                new Named("portable on H2", () -> new JdbcBudgetStore(h2, 2)),
+                new Named("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2)),
+                new Named("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2)));
+    }
+
+    private static Budget daily(BigDecimal usd, Long tokens) {
+        return new Budget("scope:" + UUID.randomUUID().toString().substring(0, 8) + ".daily", BudgetPeriod.DAY, usd,
+                tokens);
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void aRefusalNamesTheFullBudgetAndReservesNothingAnywhere(Named named) {
+        BudgetStore store = named.store().get();
+        Budget roomy = daily(BigDecimal.TEN, null);
+        Budget tight = daily(null, 150L);
+        assertThat(store.reserve(List.of(roomy, tight), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        BudgetDecision refused = store.reserve(List.of(roomy, tight), TENTH, NOW);
+        assertThat(refused).isInstanceOf(BudgetDecision.Refused.class);
+        assertThat(((BudgetDecision.Refused) refused).budget().name()).isEqualTo(tight.name());
+        assertThat(((BudgetDecision.Refused) refused).counted().tokens()).isEqualTo(100);
+        assertThat(store.use(List.of(roomy), NOW).get(roomy.name())).isEqualTo(new BudgetUse(Charge.ZERO, TENTH));
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void settlingReleasesTheReservationAndAddsTheRealCost(Named named) {
+        BudgetStore store = named.store().get();
+        Budget b = daily(new BigDecimal("0.2"), null);
+        store.reserve(List.of(b), TENTH, NOW);
+        store.reserve(List.of(b), TENTH, NOW);
+        assertThat(store.reserve(List.of(b), TENTH, NOW)).isInstanceOf(BudgetDecision.Refused.class);
+        Charge real = new Charge(new BigDecimal("0.0123456789"), 42);
+        store.settle(List.of(b), TENTH, real, NOW);
+        assertThat(store.use(List.of(b), NOW).get(b.name())).isEqualTo(new BudgetUse(real, TENTH));
+        assertThat(store.reserve(List.of(b), new Charge(new BigDecimal("0.05"), 1), NOW))
+                .isEqualTo(BudgetDecision.RESERVED);
+        // the next day is a new period
+        assertThat(store.use(List.of(b), NOW.plusSeconds(86_400)).get(b.name())).isEqualTo(BudgetUse.NONE);
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void aSettlementOfAReservationMadeElsewhereStillCounts(Named named) {
+        BudgetStore store = named.store().get();
+        Budget b = daily(BigDecimal.ONE, null);
+        store.settle(List.of(b), Charge.ZERO, TENTH, NOW); // reserved in memory while this store was down
+        assertThat(store.use(List.of(b), NOW).get(b.name())).isEqualTo(new BudgetUse(TENTH, Charge.ZERO));
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void fiftyConcurrentReservationsForABudgetThatFitsTenReserveTen(Named named) throws Exception {
+        BudgetStore store = named.store().get();
+        Budget shared = daily(BigDecimal.ONE, null);
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try {
+            List<Callable<BudgetDecision>> calls = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                Budget own = daily(BigDecimal.TEN, null); // a second row per call: rows are locked in order
+                calls.add(() -> store.reserve(List.of(own, shared), TENTH, NOW));
+            }
+            int reserved = 0;
+            for (Future<BudgetDecision> f : pool.invokeAll(calls)) {
+                reserved += f.get() == BudgetDecision.RESERVED ? 1 : 0;
+            }
+            assertThat(reserved).isEqualTo(10);
+            assertThat(store.use(List.of(shared), NOW).get(shared.name()).reserved().usd())
+                    .isEqualByComparingTo(BigDecimal.ONE);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
