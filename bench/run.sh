@@ -78,7 +78,8 @@ put_config() { # $1 = extra settings, e.g. ',"streamCommitMs":100'
   \"providers\":[{\"name\":\"nginx\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$UPSTREAM_PORT/v1\"},
                  {\"name\":\"nginx-sse\",\"kind\":\"openai\",\"baseUrl\":\"http://127.0.0.1:$SSE_PORT/v1\"},
                  {\"name\":\"sim\",\"kind\":\"sim\"}],
-  \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\"},
+  \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\",
+               \"inputCostPerMTok\":0.15,\"outputCostPerMTok\":0.6,\"contextWindow\":128000},
               {\"name\":\"bench-sse\",\"provider\":\"nginx-sse\",\"upstreamModel\":\"bench-upstream\"},
               {\"name\":\"bench-sim\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-20ms\"}],
   \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]},{\"name\":\"bench-stream\",\"chain\":[\"bench-sse\"]},
@@ -90,6 +91,11 @@ put_config ""
 # the 'keyed' target is an API-key caller whose every request is counted by the limiter (cap far above the load).
 KEY=$(curl -sf -u admin:bench -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/keys" \
   -d '{"name":"bench","limitPerMinute":1000000}' | sed -E 's/.*"key":"([^"]+)".*/\1/')
+# the 'budgeted' target is the same caller with a budget of its own (far above the load): every request reserves its
+# worst case before the call and settles it after, so the difference to 'keyed' is what a budget costs a request.
+BUDGET_KEY=$(curl -sf -u admin:bench -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/keys" \
+  -d '{"name":"bench budgeted","limitPerMinute":1000000,"budget":{"dailyUsd":1000000,"monthlyTokens":1000000000000}}' \
+  | sed -E 's/.*"key":"([^"]+)".*/\1/')
 
 BODY='{"model":"bench","messages":[{"role":"user","content":"Say ok."}]}'
 echo "$BODY" > "$OUT/body.json"
@@ -98,26 +104,33 @@ wrk.method = "POST"
 wrk.body   = '$BODY'
 wrk.headers["Content-Type"] = "application/json"
 LUA
-cat > "$OUT/post-keyed.lua" <<LUA
+for target in keyed budgeted; do
+  [ $target = keyed ] && bearer=$KEY || bearer=$BUDGET_KEY
+  cat > "$OUT/post-$target.lua" <<LUA
 wrk.method = "POST"
 wrk.body   = '$BODY'
 wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer $KEY"
+wrk.headers["Authorization"] = "Bearer $bearer"
 LUA
+done
 
 declare -A URLS=(
   [upstream]="http://127.0.0.1:$UPSTREAM_PORT/v1/chat/completions"
   [floor]="http://127.0.0.1:$PROXY_PORT/floor/v1/chat/completions"
   [proxy]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
   [keyed]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
+  [budgeted]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
 )
-ORDER=(upstream floor proxy keyed)
-lua() { [ "$1" = keyed ] && echo "$OUT/post-keyed.lua" || echo "$OUT/post.lua"; }
-auth() { [ "$1" = keyed ] && echo "Authorization: Bearer $KEY" || echo "X-Bench: none"; }
+ORDER=(upstream floor proxy keyed budgeted)
+lua() { [ -f "$OUT/post-$1.lua" ] && echo "$OUT/post-$1.lua" || echo "$OUT/post.lua"; }
+auth() {
+  case "$1" in keyed) echo "Authorization: Bearer $KEY" ;; budgeted) echo "Authorization: Bearer $BUDGET_KEY" ;;
+    *) echo "X-Bench: none" ;; esac
+}
 
 # The JIT needs well over half a minute of load before the container's and the proxy's paths are compiled.
 echo "== warming up (JIT)"
-for name in floor proxy keyed proxy; do
+for name in floor proxy keyed budgeted proxy; do
   wrk -t2 -c16 -d20s -s "$(lua $name)" "${URLS[$name]}" >/dev/null
 done
 
@@ -159,6 +172,11 @@ awk -v pp50="${P50[proxy]}" -v pp99="${P99[proxy]}" -v u50="${P50[upstream]}" -v
 }'
 awk -v k50="${P50[keyed]}" -v k99="${P99[keyed]}" -v p50="${P50[proxy]}" -v p99="${P99[proxy]}" 'BEGIN {
   printf "a keyed caller counted by the limiter adds over anonymous: p50 %+.2f ms, p99 %+.2f ms\n", k50-p50, k99-p99
+}'
+awk -v b50="${P50[budgeted]}" -v b99="${P99[budgeted]}" -v k50="${P50[keyed]}" -v k99="${P99[keyed]}" \
+    -v brps="${RPS[budgeted]}" -v krps="${RPS[keyed]}" 'BEGIN {
+  printf "a budget (reserve before, settle after) adds over keyed: p50 %+.2f ms, p99 %+.2f ms, saturated %+.0f %%\n",
+    b50-k50, b99-k99, (brps/krps-1)*100
 }'
 # Time to first byte of a streamed answer, sequential requests: the upstream's SSE straight, and through the proxy.
 STREAM_BODY='{"model":"bench-stream","stream":true,"messages":[{"role":"user","content":"Say ok."}]}'

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static dev.llmproxy.testing.OpenAiBodies.partialEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What each answered request cost, from the answering model's prices, on its log row and in the metrics. */
@@ -25,6 +26,8 @@ class CostIT extends DeployedProxy {
         fault.on("priced", FaultUpstream.ok());
         fault.on("priced-stream", fault.stream(0, 5, Ending.DONE, answerEvents("priced-stream", "Hello", " there")));
         fault.on("gratis", FaultUpstream.ok());
+        fault.on("cost-cut", fault.stream(0, 5, Ending.CUT, partialEvents("cost-cut", "one,", " two,")));
+        fault.on("cost-cont", fault.stream(0, 5, Ending.DONE, answerEvents("cost-cont", " three.")));
         new ProxyClient().importConfig("""
                 {"providers": [{"name": "fault", "kind": "openai", "baseUrl": "%s", "apiKeySecret": "IT_UPSTREAM_KEY"}],
                  "models": [{"name": "priced", "provider": "fault", "upstreamModel": "priced",
@@ -32,9 +35,14 @@ class CostIT extends DeployedProxy {
                             {"name": "priced-stream", "provider": "fault", "upstreamModel": "priced-stream",
                              "inputCostPerMTok": 1.5, "outputCostPerMTok": 6},
                             {"name": "gratis", "provider": "fault", "upstreamModel": "gratis", "free": true,
+                             "inputCostPerMTok": 1.5, "outputCostPerMTok": 6},
+                            {"name": "cost-cut", "provider": "fault", "upstreamModel": "cost-cut",
+                             "inputCostPerMTok": 1.5, "outputCostPerMTok": 6},
+                            {"name": "cost-cont", "provider": "fault", "upstreamModel": "cost-cont", "supportsPrefill": true,
                              "inputCostPerMTok": 1.5, "outputCostPerMTok": 6}],
                  "tiers": [{"name": "costed", "chain": ["priced"]}, {"name": "costed-stream", "chain": ["priced-stream"]},
-                           {"name": "free-tier", "chain": ["gratis"]}],
+                           {"name": "free-tier", "chain": ["gratis"]},
+                           {"name": "costed-splice", "chain": ["cost-cut", "cost-cont"]}],
                  "settings": {}}
                 """.formatted(fault.baseUrl()));
     }
@@ -80,6 +88,23 @@ class CostIT extends DeployedProxy {
         assertThat(spend.getJsonObject("today").getJsonObject("byModel").getJsonNumber("priced").bigDecimalValue())
                 .isGreaterThanOrEqualTo(new BigDecimal("0.0000585"));
         assertThat(spend.getJsonObject("month").getJsonNumber("totalUsd").bigDecimalValue()).isPositive();
+    }
+
+    @Test
+    void aStreamCutOnOneModelAndFinishedOnAnotherCostsWhatEachProduced() {
+        HttpResponse<String> r = proxy.post("/v1/chat/completions",
+                "{\"model\":\"costed-splice\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).contains("three.");
+        JsonObject row = proxy.awaitLoggedRow(r.headers().firstValue("X-Request-Id").orElseThrow(), Duration.ofSeconds(20));
+        // the cut attempt: the prompt estimate (9) and the 2 words it relayed; the continuation: its usage, 9 + 1
+        JsonObject cut = row.getJsonArray("attempts").getJsonObject(0);
+        JsonObject cont = row.getJsonArray("attempts").getJsonObject(1);
+        assertThat(cut.getInt("tokens")).isEqualTo(11);
+        assertThat(cut.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.0000255");
+        assertThat(cont.getInt("tokens")).isEqualTo(10);
+        assertThat(cont.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.0000195");
+        assertThat(row.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.000045");
     }
 
     @Test

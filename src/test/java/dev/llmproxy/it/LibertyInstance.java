@@ -83,6 +83,13 @@ final class LibertyInstance implements AutoCloseable {
         }
     }
 
+    /** Kills the server's JVM at once, as a crash or an out-of-memory kill would: nothing in flight is finished. */
+    void kill() throws IOException {
+        long pid = Long.parseLong(Files.readString(wlp.resolve("usr/servers/.pid").resolve(name + ".pid")).trim());
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+    }
+
     @Override
     public void close() throws IOException, InterruptedException {
         run("stop");

@@ -6,7 +6,10 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.StringReader;
 import java.net.URI;
@@ -28,6 +31,7 @@ import static org.awaitility.Awaitility.await;
  * with the database gone both keep serving (and stay ready) on their share of each limit, and they return to the
  * shared counts when it comes back. Plus a third instance in production mode without a salt, which must refuse to serve.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiInstanceIT {
 
     private static final String DATABASE = "llmproxy_it";
@@ -35,10 +39,12 @@ class MultiInstanceIT {
             .encodeToString("admin:multi-admin-secret".getBytes(StandardCharsets.UTF_8));
     private static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\",\"baseUrl\":\"sim://local\"}],"
             + "\"models\":[{\"name\":\"mi-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
-            + "{\"name\":\"mi-slow\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-2000ms\"}],"
+            + "{\"name\":\"mi-slow\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-6000ms\"},"
+            + "{\"name\":\"mi-hang\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-60000ms\"}],"
             + "\"tiers\":[{\"name\":\"mi-tier\",\"chain\":[\"mi-ok\"]}],"
             + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"],"
-            + "\"budgets\":{\"scope:mi-shared\":{\"dailyTokens\":600},\"scope:mi-outage\":{\"dailyTokens\":600}}}}";
+            + "\"budgets\":{\"scope:mi-shared\":{\"dailyTokens\":600},\"scope:mi-outage\":{\"dailyTokens\":600},"
+            + "\"scope:mi-crash\":{\"dailyTokens\":600}}}}";
     /** "hi" is estimated at 9 prompt tokens: with max_tokens 91 each request reserves 100 tokens, 6 fit in 600. */
     private static final String BUDGETED = "{\"model\":\"mi-slow\",\"max_tokens\":91,"
             + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
@@ -170,7 +176,7 @@ class MultiInstanceIT {
     @Test
     void twoInstancesShareABudgetExactly() throws Exception {
         awaitSharedStore();
-        // 20 requests at once, 10 on each instance, each held 2 s by the model: only reservations decide
+        // 20 requests at once, 10 on each instance, each held 6 s by the model: only reservations decide
         List<HttpResponse<String>> answers = budgeted("mi-shared", 20);
         assertThat(answers.stream().filter(r -> r.statusCode() == 200)).hasSize(6);
         assertThat(answers.stream().filter(r -> r.statusCode() == 429))
@@ -235,6 +241,28 @@ class MultiInstanceIT {
                 URI.create(i.base() + "/admin/api/budgets")).header("Authorization", ADMIN).GET()).body())).readObject();
         return all.getJsonArray("budgets").getValuesAs(JsonObject.class).stream()
                 .filter(o -> o.getString("name").equals(name)).findFirst().orElseThrow();
+    }
+
+    /** Last: it kills instance b. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void whatAnInstanceThatDiesMidRequestHadReservedIsReleasedByTheOther() throws Exception {
+        awaitSharedStore();
+        CompletableFuture.runAsync(() -> {
+            try {
+                b.send(HttpRequest.newBuilder(URI.create(b.base() + "/v1/scopes/mi-crash/chat/completions"))
+                        .header("Content-Type", "application/json").header("X-Forwarded-For", "198.51.100.250")
+                        .POST(HttpRequest.BodyPublishers.ofString(BUDGETED.replace("mi-slow", "mi-hang"))));
+            } catch (Exception e) {
+                // b is killed under it
+            }
+        });
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(budget(a, "scope:mi-crash.daily")
+                .getJsonNumber("reservedTokens").longValue()).isEqualTo(100));
+        b.kill();
+        // b's heartbeat goes stale after 30 s; a releases what b held when it finds it stale twice, 15 s apart
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(2)).untilAsserted(() ->
+                assertThat(budget(a, "scope:mi-crash.daily").getJsonNumber("reservedTokens").longValue()).isZero());
     }
 
     @Test

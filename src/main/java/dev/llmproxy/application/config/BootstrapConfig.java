@@ -101,7 +101,7 @@ public final class BootstrapConfig {
     // Free status is not verified here: the date stays empty until an admin checks it.
     private static AllowedModel real(String name, String provider, String upstream, String family, int context) {
         return new AllowedModel(name, provider, upstream, family, true, upstream.endsWith(":free"), null, context,
-                false, null, null, null, null, null);
+                false, null, null, null, null, null, null);
     }
 
     private static boolean present(Function<String, Optional<String>> env, String key) {

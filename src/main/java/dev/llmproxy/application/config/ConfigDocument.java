@@ -135,7 +135,8 @@ public final class ConfigDocument {
                 upstream == null ? "" : upstream, f.string("family", false), f.bool("enabled", true),
                 f.bool("free", false), f.date("freeVerifiedOn"), f.positiveInt("contextWindow"),
                 f.bool("supportsPrefill", false), f.decimal("inputCostPerMTok"), f.decimal("outputCostPerMTok"),
-                f.string("localStandIn", false), f.string("reasoningEffort", false), f.nonNegativeInt("thinkingHeadroom"));
+                f.string("localStandIn", false), f.string("reasoningEffort", false), f.nonNegativeInt("thinkingHeadroom"),
+                f.decimal("cachedInputCostPerMTok"));
         if (name != null && provider != null && upstream != null) {
             out.add(m);
         }

@@ -45,6 +45,7 @@ public final class ConfigDocumentWriter {
             if (m.contextWindow() != null) b.add("contextWindow", m.contextWindow());
             addDecimal(b, "inputCostPerMTok", m.inputCostPerMTok());
             addDecimal(b, "outputCostPerMTok", m.outputCostPerMTok());
+            addDecimal(b, "cachedInputCostPerMTok", m.cachedInputCostPerMTok());
             if (m.localStandIn() != null) b.add("localStandIn", m.localStandIn());
             if (m.reasoningEffort() != null) b.add("reasoningEffort", m.reasoningEffort());
             if (m.thinkingHeadroom() != null) b.add("thinkingHeadroom", m.thinkingHeadroom());

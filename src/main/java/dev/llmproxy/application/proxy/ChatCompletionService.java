@@ -16,6 +16,7 @@ import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainPlan;
 import dev.llmproxy.domain.routing.Candidate;
+import dev.llmproxy.domain.spend.Charge;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.RouteResolver;
 import dev.llmproxy.domain.routing.Sleeper;
@@ -96,10 +97,10 @@ public class ChatCompletionService {
         QueuedRun run;
         try {
             run = QueuedRun.start(admission, executor, clock, new ChainPlan(requestId, route.candidates(),
-                    new OpenAiPayload(request.body(), request.stream()), config.settings(), sink));
+                    new OpenAiPayload(request.body(), request.stream()), config.settings(), sink,
+                    request.promptTokenEstimate()));
         } catch (RuntimeException e) {
-            spend.settle(reservation, ActualCharge.of(new ChainResult.Failure(ProxyError.INTERNAL, List.of(), false),
-                    reservation, config)); // nothing was called: the reservation is released
+            spend.settle(reservation, Charge.ZERO); // nothing was called: the reservation is released
             throw e;
         }
         if (sink == null) {
@@ -125,7 +126,7 @@ public class ChatCompletionService {
                     recorded, run.abandonedAttempts(), run.queueWaitMs());
             LoggedAnswer.relay(settled, error, answered, committed, config.settings().requestLogSyncWait(), sleeper,
                     requestId, requestLog::answerWithheld);
-            spend.settle(reservation, ActualCharge.of(error == null ? settled : null, reservation, config));
+            spend.settle(reservation, ActualCharge.of(error == null ? settled : null, reservation));
         });
         return answered;
     }

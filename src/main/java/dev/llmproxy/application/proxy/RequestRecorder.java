@@ -10,12 +10,14 @@ import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
+import dev.llmproxy.domain.routing.ChainCost;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.spend.Cost;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,18 +78,20 @@ public class RequestRecorder {
             return finish(answered(row, s.reply().usage()).answeredBy(s.model().name(), s.fallback())
                     .answeredAs(renamed(s.model(), s.reply().answeredModel()))
                     .answeredLocally(configs.current().isStandIn(s.model().name()))
-                    .cost(Cost.of(s.model(), s.reply().usage()))
+                    .cost(answeredCost(s.attempts()))
                     .finished(s.reply().finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(request.stream(), null).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Streamed s) {
             return finish(answered(row, s.usage()).answeredBy(s.model().name(), s.fallback())
                     .answeredAs(renamed(s.model(), s.answeredModel()))
                     .answeredLocally(configs.current().isStandIn(s.model().name()))
-                    .cost(Cost.of(s.model(), s.usage()))
+                    .cost(answeredCost(s.attempts()))
                     .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(true, s.stats()).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {
+            ChainCost cost = ChainCost.of(f.attempts());
             logged(row.status(codes.status(f.error().kind()), codes.code(f.error().kind())).saw429(f.saw429())
+                    .cost(cost.billed() ? cost.usd() : BigDecimal.ZERO.setScale(Cost.SCALE))
                     .stream(request.stream(), request.stream() ? f.stats() : null).attempts(f.attempts()).build());
         } else {
             // Cancelled: the client went away. What was relayed is not known here.
@@ -97,6 +101,13 @@ public class RequestRecorder {
                     .attempts(abandoned).build());
         }
         return null; // a failure, or a client gone: no answer the log must vouch for first
+    }
+
+    /** What an answered request cost: every billed attempt; unknown when an answer came without its usage. */
+    private static BigDecimal answeredCost(List<AttemptRecord> attempts) {
+        boolean unknown = attempts.stream()
+                .anyMatch(a -> (a.outcome() == Outcome.SUCCESS || a.outcome().truncated()) && !a.billed());
+        return unknown ? null : ChainCost.of(attempts).usd();
     }
 
     /** The upstream's name for the model that answered, when it is not the one asked for (a router's pick). */

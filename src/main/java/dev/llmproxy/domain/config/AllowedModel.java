@@ -19,11 +19,13 @@ import java.util.Objects;
  *                        {@link ReasoningEffort#ALL}); null leaves the model's own default
  * @param thinkingHeadroom output tokens added to a caller's answer budget for the model's thoughts; null for the
  *                        provider's default by model family
+ * @param cachedInputCostPerMTok the price of prompt tokens the provider reports as served from its cache; null: they
+ *                        cost {@code inputCostPerMTok} like the others
  */
 public record AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                            boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
                            BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
-                           String reasoningEffort, Integer thinkingHeadroom) {
+                           String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok) {
     /** The fields of a model as the config document and the console's form name them, in order. */
     public static final List<String> FIELDS = Arrays.stream(AllowedModel.class.getRecordComponents())
             .map(RecordComponent::getName).toList();
@@ -37,6 +39,6 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
     /** A minimal enabled model, for code paths and tests that need nothing else. */
     public static AllowedModel of(String name, String provider, String upstreamModel) {
         return new AllowedModel(name, provider, upstreamModel, null, true, false, null, null, false, null, null, null,
-                null, null);
+                null, null, null);
     }
 }

@@ -45,6 +45,9 @@ final class ModelsCheck {
             if (m.inputCostPerMTok() != null && m.inputCostPerMTok().signum() < 0) {
                 problems.add(new Problem(at + ".inputCostPerMTok", "must not be negative"));
             }
+            if (m.cachedInputCostPerMTok() != null && m.cachedInputCostPerMTok().signum() < 0) {
+                problems.add(new Problem(at + ".cachedInputCostPerMTok", "must not be negative"));
+            }
             if (m.outputCostPerMTok() != null && m.outputCostPerMTok().signum() < 0) {
                 problems.add(new Problem(at + ".outputCostPerMTok", "must not be negative"));
             }

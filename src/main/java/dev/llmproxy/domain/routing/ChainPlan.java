@@ -11,13 +11,20 @@ import java.util.function.Function;
 /**
  * Everything one chain run needs; the settings are the snapshot in force when the request arrived.
  *
- * @param stream where a streamed answer goes, or null for a request answered in one piece
+ * @param stream       where a streamed answer goes, or null for a request answered in one piece
+ * @param promptTokens the prompt estimate: what a broken stream is billed beside what it produced, when the provider
+ *                     reported no usage
  */
 public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
-                        ClientStream stream) {
+                        ClientStream stream, long promptTokens) {
 
     public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings) {
-        this(requestId, candidates, payload, settings, null);
+        this(requestId, candidates, payload, settings, null, 0);
+    }
+
+    public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
+                     ClientStream stream) {
+        this(requestId, candidates, payload, settings, stream, 0);
     }
 
     public ChainPlan {

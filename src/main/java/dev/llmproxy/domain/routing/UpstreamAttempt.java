@@ -48,8 +48,10 @@ final class UpstreamAttempt implements ModelStep {
         }
         Verdict verdict = OutcomeClassifier.classify(reply, attempt.settings());
         String reason = ChainMessages.reasonFor(reply, attempt.timeout());
+        AttemptBill bill = AttemptBill.of(attempt.candidate().model(), reply, attempt.run().plan().promptTokens());
         attempt.run().log().answered(new AttemptRecord(attempt.model(), verdict.outcome(),
-                ChainMessages.statusOf(reply), Duration.between(started, clock.instant()), reason));
+                ChainMessages.statusOf(reply), Duration.between(started, clock.instant()), reason, bill.tokens(),
+                bill.costUsd()));
         return new ModelResult.Answered(reply, verdict, reason);
     }
 

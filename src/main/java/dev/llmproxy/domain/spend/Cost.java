@@ -9,7 +9,8 @@ import java.math.RoundingMode;
 /**
  * What an answer cost in US dollars: the answering model's prices (per million tokens, from the allowlist at the
  * time) times the tokens it used. Completion tokens include a model's reasoning tokens, which providers bill as
- * output. Exact decimal arithmetic, never floating point; ten decimal places (a ten-thousandth of a micro-dollar).
+ * output. Prompt tokens the provider served from its cache cost the model's cached input price where the allowlist
+ * has one. Exact decimal arithmetic, never floating point; ten decimal places (a ten-thousandth of a micro-dollar).
  */
 public final class Cost {
 
@@ -26,9 +27,21 @@ public final class Cost {
         if (usage == null || (usage.promptTokens() == null && usage.completionTokens() == null)) {
             return null;
         }
-        BigDecimal input = part(usage.promptTokens(), model.inputCostPerMTok());
+        BigDecimal input = input(model, usage);
         BigDecimal output = part(usage.completionTokens(), model.outputCostPerMTok());
         return input == null || output == null ? null : input.add(output).setScale(SCALE, RoundingMode.HALF_UP);
+    }
+
+    /** The prompt: its cached part at the cached price when both are known, the rest at the input price. */
+    private static BigDecimal input(AllowedModel model, TokenUsage usage) {
+        Integer cached = usage.cachedPromptTokens();
+        if (cached == null || cached <= 0 || model.cachedInputCostPerMTok() == null || usage.promptTokens() == null) {
+            return part(usage.promptTokens(), model.inputCostPerMTok());
+        }
+        int fresh = Math.max(0, usage.promptTokens() - cached);
+        BigDecimal uncached = part(fresh, model.inputCostPerMTok());
+        return uncached == null ? null
+                : uncached.add(part(Math.min(cached, usage.promptTokens()), model.cachedInputCostPerMTok()));
     }
 
     /** Tokens at a price per million: zero for no tokens, null for tokens without a price. */

@@ -10,6 +10,7 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.domain.config.InstanceHeartbeat;
 
 import dev.llmproxy.domain.limits.RateLimitStore;
 
@@ -17,11 +18,12 @@ import javax.sql.DataSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * The two rate-limit stores and which one is answering. A switch either way is logged once, counted, and shown in
@@ -52,9 +54,7 @@ public class LimiterStores {
     private volatile RateLimitStore shared;
     private volatile boolean inProcess;
     private final InMemoryRateLimitStore local = new InMemoryRateLimitStore(IDLE);
-    private volatile boolean usingShared = true;
-    private volatile Instant since = Instant.EPOCH;
-    private final AtomicLong fallbacks = new AtomicLong();
+    private StoreSwitch state;
     private volatile int liveInstances = 1;
     private ScheduledFuture<?> sweeper;
     private ScheduledFuture<?> counter;
@@ -62,7 +62,7 @@ public class LimiterStores {
     @PostConstruct
     void start() {
         portable = new JdbcRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS);
-        since = clock.instant();
+        state = new StoreSwitch(LOG, clock.instant());
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 10, 10, TimeUnit.MINUTES);
         counter = scheduler.scheduleWithFixedDelay(this::countInstances, 0, 5, TimeUnit.SECONDS);
     }
@@ -95,12 +95,17 @@ public class LimiterStores {
 
     private void countInstances() {
         try {
-            Instant cutoff = clock.instant().minus(ALIVE);
-            liveInstances = (int) Math.max(1, configs.instances().stream()
-                    .filter(i -> i.lastSeen().isAfter(cutoff)).count());
+            liveInstances = Math.max(1, aliveInstances().size());
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Could not count live instances; keeping " + liveInstances, e);
         }
+    }
+
+    /** The instances whose heartbeat is fresh (within {@link #ALIVE}), read from the database now. */
+    public Set<String> aliveInstances() {
+        Instant cutoff = clock.instant().minus(ALIVE);
+        return configs.instances().stream().filter(i -> i.lastSeen().isAfter(cutoff))
+                .map(InstanceHeartbeat::instanceId).collect(Collectors.toSet());
     }
 
     /** Whether the shared store is a database inside this process (embedded H2); false until first used. */
@@ -116,44 +121,28 @@ public class LimiterStores {
     }
 
     void sharedAnswered() {
-        if (!usingShared) {
-            synchronized (this) {
-                if (!usingShared) {
-                    usingShared = true;
-                    since = clock.instant();
-                    LOG.warning("Rate limits: the shared store answers again; limits hold across instances again.");
-                }
-            }
-        }
+        state.answered(clock.instant(),
+                () -> "Rate limits: the shared store answers again; limits hold across instances again.");
     }
 
     void sharedFailed(Throwable cause) {
-        fallbacks.incrementAndGet();
-        if (usingShared) {
-            synchronized (this) {
-                if (usingShared) {
-                    usingShared = false;
-                    since = clock.instant();
-                    LOG.log(Level.WARNING, "Rate limits: the shared store is unreachable or slow (" + cause
-                            + "); until it recovers, this instance allows its share of every limit (1/" + liveInstances
-                            + ", " + liveInstances + " instances alive when last counted), counted in memory.");
-                }
-            }
-        }
+        state.failed(clock.instant(), () -> "Rate limits: the shared store is unreachable or slow (" + cause
+                + "); until it recovers, this instance allows its share of every limit (1/" + liveInstances
+                + ", " + liveInstances + " instances alive when last counted), counted in memory.");
     }
 
     public boolean usingShared() {
-        return usingShared;
+        return state.usingShared();
     }
 
     /** When the store last switched. */
     public Instant since() {
-        return since;
+        return state.since();
     }
 
     /** Requests decided by the in-memory fallback since start. */
     public long fallbacks() {
-        return fallbacks.get();
+        return state.fallbacks();
     }
 
     private void sweep() {

@@ -70,8 +70,9 @@ final class RequestMeters {
                 .description("Broken streams continued on another model").register(registry);
         malformedEvents = Counter.builder("proxy.stream.malformed.events")
                 .description("Upstream stream events skipped because they were not valid JSON").register(registry);
-        cost = Counter.builder("proxy.cost.usd").description("What answered requests cost, in US dollars, by the "
-                + "answering model and the tier (from the allowlist's prices; free models count 0)").withRegistry(registry);
+        cost = Counter.builder("proxy.cost.usd").description("What the providers billed, in US dollars, by the model "
+                + "of each billed attempt and the tier (from the allowlist's prices; free models count 0)")
+                .withRegistry(registry);
         tokens = Counter.builder("proxy.tokens").description("Tokens of answered requests by the answering model and "
                 + "kind (prompt or completion, reasoning included)").withRegistry(registry);
     }
@@ -89,10 +90,12 @@ final class RequestMeters {
         if (r.queueWaitMs() != null) {
             queueWait.record(r.queueWaitMs(), TimeUnit.MILLISECONDS);
         }
-        if (r.answeringModel() != null) {
-            if (r.costUsd() != null) {
-                cost.withTags("model", r.answeringModel(), "tier", tier).increment(r.costUsd().doubleValue());
+        for (AttemptRecord a : r.attempts()) {
+            if (a.costUsd() != null) {
+                cost.withTags("model", a.model(), "tier", tier).increment(a.costUsd().doubleValue());
             }
+        }
+        if (r.answeringModel() != null) {
             if (r.promptTokens() != null) {
                 tokens.withTags("model", r.answeringModel(), "kind", "prompt").increment(r.promptTokens());
             }

@@ -11,4 +11,7 @@ public class AttemptEmbeddable {
     @Column(name = "latency_ms")
     public long latencyMs;
     public String reason;
+    public Integer tokens;
+    @Column(name = "cost_usd", precision = 20, scale = 10)
+    public java.math.BigDecimal costUsd;
 }

@@ -31,7 +31,7 @@ final class ConfigMapper {
     static AllowedModel toDomain(ModelEntity e) {
         return new AllowedModel(e.name, e.provider, e.upstreamModel, e.family, e.enabled, e.free, e.freeVerifiedOn,
                 e.contextWindow, e.supportsPrefill, e.inputCostPerMTok, e.outputCostPerMTok, e.localStandIn,
-                e.reasoningEffort, e.thinkingHeadroom);
+                e.reasoningEffort, e.thinkingHeadroom, e.cachedInputCostPerMTok);
     }
 
     static ModelEntity toEntity(AllowedModel m, int sortOrder) {
@@ -47,6 +47,7 @@ final class ConfigMapper {
         e.supportsPrefill = m.supportsPrefill();
         e.inputCostPerMTok = m.inputCostPerMTok();
         e.outputCostPerMTok = m.outputCostPerMTok();
+        e.cachedInputCostPerMTok = m.cachedInputCostPerMTok();
         e.localStandIn = m.localStandIn();
         e.reasoningEffort = m.reasoningEffort();
         e.thinkingHeadroom = m.thinkingHeadroom();

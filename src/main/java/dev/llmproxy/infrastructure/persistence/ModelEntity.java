@@ -31,6 +31,8 @@ public class ModelEntity {
     public BigDecimal inputCostPerMTok;
     @Column(name = "output_cost_per_mtok")
     public BigDecimal outputCostPerMTok;
+    @Column(name = "cached_input_cost_per_mtok")
+    public BigDecimal cachedInputCostPerMTok;
     @Column(name = "local_stand_in")
     public String localStandIn;
     @Column(name = "reasoning_effort")

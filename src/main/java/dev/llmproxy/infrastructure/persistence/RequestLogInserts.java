@@ -23,7 +23,7 @@ final class RequestLogInserts {
             + " prompt_excerpt, answered_as, answered_locally, cost_usd)"
             + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
     private static final String ATTEMPT = "INSERT INTO request_attempt (request_id, seq, model, outcome, status,"
-            + " latency_ms, reason) VALUES (?,?,?,?,?,?,?)";
+            + " latency_ms, reason, tokens, cost_usd) VALUES (?,?,?,?,?,?,?,?,?)";
 
     private RequestLogInserts() {
     }
@@ -83,6 +83,8 @@ final class RequestLogInserts {
                     setInt(ps, 5, a.status);
                     ps.setLong(6, a.latencyMs);
                     ps.setString(7, a.reason);
+                    setInt(ps, 8, a.tokens);
+                    ps.setBigDecimal(9, a.costUsd);
                     ps.addBatch();
                 }
             }

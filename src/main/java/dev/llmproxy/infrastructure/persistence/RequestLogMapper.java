@@ -61,6 +61,8 @@ final class RequestLogMapper {
             ae.status = a.status();
             ae.latencyMs = a.latency().toMillis();
             ae.reason = clip(a.reason(), REASON_MAX);
+            ae.tokens = a.tokens();
+            ae.costUsd = a.costUsd();
             e.attempts.add(ae);
         }
         return e;
@@ -76,7 +78,7 @@ final class RequestLogMapper {
                 .stream(e.stream, e.eventsRelayed == null ? null : new StreamStats(e.firstTokenMs, e.eventsRelayed,
                         e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations))
                 .attempts(e.attempts.stream().map(a -> new AttemptRecord(a.model, Outcome.valueOf(a.outcome), a.status,
-                        Duration.ofMillis(a.latencyMs), a.reason)).toList())
+                        Duration.ofMillis(a.latencyMs), a.reason, a.tokens, a.costUsd)).toList())
                 .queueWaitMs(e.queueWaitMs)
                 .caller(new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter),
                         e.promptExcerpt)

@@ -4,7 +4,9 @@ import dev.llmproxy.domain.spend.Budget;
 import dev.llmproxy.domain.spend.BudgetStore;
 import dev.llmproxy.domain.spend.Charge;
 import dev.llmproxy.domain.spend.InMemoryBudgetStore;
+import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
+import dev.llmproxy.infrastructure.limits.StoreSwitch;
 import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import jakarta.annotation.PostConstruct;
@@ -21,7 +23,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -47,16 +48,18 @@ public class BudgetStores {
     Clock clock;
     @Inject
     LimiterStores limiterStores;
+    @Inject
+    Breakers breakers;
 
     private volatile JdbcBudgetStore shared;
     private volatile boolean inProcess;
     private final InMemoryBudgetStore local = new InMemoryBudgetStore();
     /** Settlements the shared store has not taken yet (it was down): written when it answers again. */
     private final Queue<Settlement> unwritten = new ConcurrentLinkedQueue<>();
-    private volatile boolean usingShared = true;
-    private final AtomicLong fallbacks = new AtomicLong();
+    private StoreSwitch state;
     private ScheduledFuture<?> writer;
     private ScheduledFuture<?> sweeper;
+    private Holder holder;
 
     /** A settlement for the shared store: the charge it holds reserved there (zero if reserved in memory). */
     record Settlement(List<Budget> budgets, Charge reserved, Charge actual, Instant at) {
@@ -64,6 +67,8 @@ public class BudgetStores {
 
     @PostConstruct
     void start() {
+        state = new StoreSwitch(LOG, clock.instant());
+        holder = Holder.newLife(breakers.instanceId());
         writer = scheduler.scheduleWithFixedDelay(this::catchUp, 2, 2, TimeUnit.SECONDS);
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 5, 60, TimeUnit.MINUTES);
     }
@@ -74,8 +79,8 @@ public class BudgetStores {
         if (s == null) {
             DatabaseFacts facts = DatabaseFacts.of(dataSource);
             inProcess = facts.inProcess();
-            s = facts.postgres() ? new PostgresBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS)
-                    : new JdbcBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS);
+            s = facts.postgres() ? new PostgresBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS, holder)
+                    : new JdbcBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS, holder);
             shared = s;
         }
         return s;
@@ -131,38 +136,23 @@ public class BudgetStores {
     }
 
     void sharedAnswered() {
-        if (!usingShared) {
-            synchronized (this) {
-                if (!usingShared) {
-                    usingShared = true;
-                    LOG.warning("Budgets: the shared store answers again; budgets hold across instances again. "
-                            + unwritten.size() + " settlements made meanwhile are being written to it.");
-                }
-            }
-        }
+        state.answered(clock.instant(), () -> "Budgets: the shared store answers again; budgets hold across instances "
+                + "again. " + unwritten.size() + " settlements made meanwhile are being written to it.");
     }
 
     void sharedFailed(Throwable cause) {
-        fallbacks.incrementAndGet();
-        if (usingShared) {
-            synchronized (this) {
-                if (usingShared) {
-                    usingShared = false;
-                    LOG.log(Level.WARNING, "Budgets: the shared store is unreachable or slow (" + cause
-                            + "); until it recovers, this instance reserves against its share of every budget (1/"
-                            + liveInstances() + "), counted in memory.");
-                }
-            }
-        }
+        state.failed(clock.instant(), () -> "Budgets: the shared store is unreachable or slow (" + cause
+                + "); until it recovers, this instance reserves against its share of every budget (1/"
+                + liveInstances() + "), counted in memory.");
     }
 
     public boolean usingShared() {
-        return usingShared;
+        return state.usingShared();
     }
 
     /** Reservations decided in memory because the shared store failed, since start. */
     public long fallbacks() {
-        return fallbacks.get();
+        return state.fallbacks();
     }
 
     /** Forgets periods long ended, in the shared store. */

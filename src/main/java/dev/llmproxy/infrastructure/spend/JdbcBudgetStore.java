@@ -12,12 +12,15 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import javax.sql.DataSource;
 
 /**
  * The shared budget store in portable SQL (H2, PostgreSQL): one {@code budget_use} row per budget and period, locked
  * ({@code SELECT ... FOR UPDATE}, in key order so two requests never wait on each other crosswise) while the room is
- * checked and the charge reserved. Every instance on the database sees the same amounts; none can overshoot.
+ * checked and the charge reserved. Every instance on the database sees the same amounts; none can overshoot. Each
+ * reservation is also held in the name of this run of this instance ({@link BudgetHolds}), so that what a crashed
+ * instance had reserved can be released.
  */
 public class JdbcBudgetStore implements BudgetStore {
 
@@ -29,11 +32,13 @@ public class JdbcBudgetStore implements BudgetStore {
     protected final DataSource dataSource;
     protected final int queryTimeoutSeconds;
     private final BudgetRows rows;
+    protected final BudgetHolds holds;
 
-    public JdbcBudgetStore(DataSource dataSource, int queryTimeoutSeconds) {
+    public JdbcBudgetStore(DataSource dataSource, int queryTimeoutSeconds, Holder holder) {
         this.dataSource = dataSource;
         this.queryTimeoutSeconds = queryTimeoutSeconds;
         this.rows = new BudgetRows(queryTimeoutSeconds);
+        this.holds = new BudgetHolds(holder, queryTimeoutSeconds);
     }
 
     @Override
@@ -72,6 +77,7 @@ public class JdbcBudgetStore implements BudgetStore {
             }
             ps.executeBatch();
         }
+        holds.add(c, sorted, charge, now);
         return BudgetDecision.RESERVED;
     }
 
@@ -79,8 +85,17 @@ public class JdbcBudgetStore implements BudgetStore {
     public void settle(List<Budget> budgets, Charge reserved, Charge actual, Instant reservedAt) {
         retried("settle", () -> {
             try (Connection c = dataSource.getConnection()) {
-                rows.settle(c, BudgetRows.sorted(budgets, reservedAt), reserved, actual, reservedAt);
-                return null;
+                c.setAutoCommit(false);
+                try {
+                    List<Budget> sorted = BudgetRows.sorted(budgets, reservedAt);
+                    rows.settle(c, sorted, reserved, actual, reservedAt);
+                    holds.take(c, sorted, reserved, reservedAt);
+                    c.commit();
+                    return null;
+                } catch (SQLException | RuntimeException e) {
+                    BudgetRows.rollbackQuietly(c);
+                    throw e;
+                }
             }
         });
     }
@@ -94,11 +109,34 @@ public class JdbcBudgetStore implements BudgetStore {
         });
     }
 
-    /** Forgets periods that ended more than a day before {@code now}. @return how many */
+    /** Forgets periods that ended more than a day before {@code now}, and their holds. @return how many rows */
     public int sweep(Instant now) {
         return retried("sweep", () -> {
             try (Connection c = dataSource.getConnection()) {
-                return rows.sweep(c, now);
+                return rows.sweep(c, now) + holds.sweep(c, now);
+            }
+        });
+    }
+
+    /**
+     * Releases what runs that are gone still held: another instance's that {@code alive} says no longer beats, or an
+     * earlier run of this instance. @return the runs released
+     */
+    public List<Holder> releaseGone(Predicate<String> alive) {
+        return retried("release", () -> {
+            try (Connection c = dataSource.getConnection()) {
+                List<Holder> gone = holds.gone(c, alive);
+                c.setAutoCommit(false);
+                for (Holder h : gone) {
+                    try {
+                        holds.release(c, h);
+                        c.commit();
+                    } catch (SQLException | RuntimeException e) {
+                        BudgetRows.rollbackQuietly(c);
+                        throw e;
+                    }
+                }
+                return gone;
             }
         });
     }

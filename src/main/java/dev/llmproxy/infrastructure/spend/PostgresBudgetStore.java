@@ -15,14 +15,14 @@ import javax.sql.DataSource;
 
 /**
  * The shared budget store on PostgreSQL: the same rows and rules as {@link JdbcBudgetStore}, but the check-and-reserve
- * runs inside the database ({@code proxy_budget_reserve}, migration V015), so a reservation costs one round trip.
+ * runs inside the database ({@code proxy_budget_reserve}, migrations V015 and V016), so a reservation costs one round trip.
  */
 public final class PostgresBudgetStore extends JdbcBudgetStore {
 
-    private static final String CALL = "SELECT proxy_budget_reserve(?, ?, ?, ?, ?, ?)";
+    private static final String CALL = "SELECT proxy_budget_reserve(?, ?, ?, ?, ?, ?, ?, ?)";
 
-    public PostgresBudgetStore(DataSource dataSource, int queryTimeoutSeconds) {
-        super(dataSource, queryTimeoutSeconds);
+    public PostgresBudgetStore(DataSource dataSource, int queryTimeoutSeconds, Holder holder) {
+        super(dataSource, queryTimeoutSeconds, holder);
     }
 
     @Override
@@ -38,6 +38,8 @@ public final class PostgresBudgetStore extends JdbcBudgetStore {
                         sorted.stream().map(b -> (Object) b.period().end(now).toEpochMilli()).toArray()));
                 ps.setBigDecimal(5, charge.usd());
                 ps.setLong(6, charge.tokens());
+                ps.setString(7, holds.holder().instanceId());
+                ps.setString(8, holds.holder().life());
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     Array refused = rs.getArray(1);

@@ -58,8 +58,9 @@ final class CompletionParser {
 
     static TokenUsage usage(JsonObject u) {
         Integer reasoning = u.get("completion_tokens_details") instanceof JsonObject d ? intOrNull(d, "reasoning_tokens") : null;
+        Integer cached = u.get("prompt_tokens_details") instanceof JsonObject p ? intOrNull(p, "cached_tokens") : null;
         return new TokenUsage(intOrNull(u, "prompt_tokens"), intOrNull(u, "completion_tokens"),
-                intOrNull(u, "total_tokens"), reasoning);
+                intOrNull(u, "total_tokens"), reasoning, cached);
     }
 
     /** The first choice's message of a completion already checked by {@link #parse}, or null. */

@@ -56,6 +56,12 @@ public class RequestsResource {
                     .add("latencyMs", a.latency().toMillis());
             nullable(ab, "status", a.status());
             nullable(ab, "reason", a.reason());
+            nullable(ab, "tokens", a.tokens());
+            if (a.costUsd() != null) {
+                ab.add("costUsd", a.costUsd());
+            } else {
+                ab.addNull("costUsd");
+            }
             attempts.add(ab);
         }
         JsonObjectBuilder b = JsonCodec.object()

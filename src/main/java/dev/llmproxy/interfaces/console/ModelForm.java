@@ -51,6 +51,8 @@ public final class ModelForm {
         v.put("supportsPrefill", m.supportsPrefill() ? "on" : "");
         v.put("inputCostPerMTok", m.inputCostPerMTok() == null ? "" : m.inputCostPerMTok().toPlainString());
         v.put("outputCostPerMTok", m.outputCostPerMTok() == null ? "" : m.outputCostPerMTok().toPlainString());
+        v.put("cachedInputCostPerMTok", m.cachedInputCostPerMTok() == null ? ""
+                : m.cachedInputCostPerMTok().toPlainString());
         v.put("localStandIn", n(m.localStandIn()));
         v.put("reasoningEffort", n(m.reasoningEffort()));
         v.put("thinkingHeadroom", n(m.thinkingHeadroom()));
@@ -88,12 +90,13 @@ public final class ModelForm {
         Integer headroom = whole(form, "thinkingHeadroom", errors);
         BigDecimal in = decimal(form, "inputCostPerMTok", errors);
         BigDecimal out = decimal(form, "outputCostPerMTok", errors);
+        BigDecimal cached = decimal(form, "cachedInputCostPerMTok", errors);
         if (!errors.isEmpty()) {
             return new Result(null, null, errors);
         }
         AllowedModel model = new AllowedModel(name, provider, upstream, text(form, "family"), checked(form, "enabled"),
                 checked(form, "free"), verified, context, checked(form, "supportsPrefill"), in, out,
-                text(form, "localStandIn"), text(form, "reasoningEffort"), headroom);
+                text(form, "localStandIn"), text(form, "reasoningEffort"), headroom, cached);
         List<AllowedModel> models = new ArrayList<>(current.models());
         int index = -1;
         for (int i = 0; i < models.size(); i++) {

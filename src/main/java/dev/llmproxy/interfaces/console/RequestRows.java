@@ -32,7 +32,7 @@ public final class RequestRows {
                       boolean local) {
     }
 
-    public record Attempt(String model, String outcome, String status, long latencyMs, String reason) {
+    public record Attempt(String model, String outcome, String status, long latencyMs, String reason, String cost) {
     }
 
     public record Detail(Row row, String requestedModel, String finishReason, String tokens, boolean stream,
@@ -53,7 +53,8 @@ public final class RequestRows {
         List<Attempt> attempts = new ArrayList<>();
         for (AttemptRecord a : r.attempts()) {
             attempts.add(new Attempt(a.model(), a.outcome().name(), a.status() == null ? "" : a.status().toString(),
-                    a.latency().toMillis(), a.reason()));
+                    a.latency().toMillis(), a.reason(), !a.billed() ? "" : a.costUsd() == null
+                    ? a.tokens() + " tokens, no price" : "$" + usd(a.costUsd()) + " (" + a.tokens() + " tokens)"));
         }
         String tokens = r.totalTokens() == null ? "" : r.promptTokens() + " + " + r.completionTokens() + " = " + r.totalTokens();
         return new Detail(row(r), r.requestedModel(), r.finishReason(), tokens, r.stream(), r.caller().keyId(),

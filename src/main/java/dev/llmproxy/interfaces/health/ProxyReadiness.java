@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.health;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.Limiter;
+import dev.llmproxy.application.spend.BudgetLedger;
 import dev.llmproxy.application.breaker.ModelHealth;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -36,18 +37,22 @@ public class ProxyReadiness implements HealthCheck {
     AccessMode access;
     @Inject
     Limiter limiter;
+    @Inject
+    BudgetLedger budgets;
 
     @Override
     public HealthCheckResponse call() {
         boolean database = databaseAnswers();
         long answering = health.tiers().stream().filter(ModelHealth.TierStatus::canAnswer).count();
         boolean sharedLimits = limiter.shared();
+        boolean sharedBudgets = budgets.shared();
         HealthCheckResponseBuilder r = HealthCheckResponse.named("proxy")
                 .withData("database", database ? "up" : "down (serving on: limits in memory, request-log rows held)")
-                .withData("degraded", !database || !sharedLimits)
+                .withData("degraded", !database || !sharedLimits || !sharedBudgets)
                 .withData("tiersAnswering", answering)
                 .withData("tiers", health.tiers().size())
                 .withData("rateLimitStore", sharedLimits ? "shared" : "in-memory (shared store unreachable)")
+                .withData("budgetStore", sharedBudgets ? "shared" : "in-memory share (shared store unreachable)")
                 .withData("mode", access.production() ? "production" : "development");
         if (!access.serving()) {
             r.withData("refusing", access.refusal());

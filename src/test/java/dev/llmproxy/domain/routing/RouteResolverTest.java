@@ -23,7 +23,7 @@ class RouteResolverTest {
     private static final LocalDate TODAY = LocalDate.parse("2026-12-01");
 
     private static AllowedModel model(String name, boolean free, LocalDate verifiedOn) {
-        return new AllowedModel(name, "sim", "healthy", null, true, free, verifiedOn, null, false, null, null, null, null, null);
+        return new AllowedModel(name, "sim", "healthy", null, true, free, verifiedOn, null, false, null, null, null, null, null, null);
     }
 
     private static final List<AllowedModel> MODELS = List.of(
@@ -85,15 +85,15 @@ class RouteResolverTest {
 
     private static RuntimeConfig withStandIns() {
         AllowedModel cloud = new AllowedModel("cloud", "sim", "healthy", null, true, false, null, null, false, null,
-                null, "local", null, null);
+                null, "local", null, null, null);
         AllowedModel other = new AllowedModel("other", "sim", "healthy", null, true, false, null, null, false, null,
-                null, "local", null, null);
+                null, "local", null, null, null);
         AllowedModel plain = AllowedModel.of("plain", "sim", "healthy");
         AllowedModel gone = new AllowedModel("gone", "sim", "healthy", null, true, false, null, null, false, null,
-                null, "off", null, null);
+                null, "off", null, null, null);
         AllowedModel local = AllowedModel.of("local", "sim", "healthy");
         AllowedModel off = new AllowedModel("off", "sim", "healthy", null, false, false, null, null, false, null, null,
-                null, null, null);
+                null, null, null, null);
         return RuntimeConfig.of(1, List.of(new Provider("sim", ProviderKind.SIM, null, null)),
                 List.of(cloud, other, plain, gone, local, off),
                 List.of(new Tier("t", null, List.of("cloud", "plain", "other", "gone"))), Settings.defaults());

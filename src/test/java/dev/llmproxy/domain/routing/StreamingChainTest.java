@@ -104,7 +104,7 @@ class StreamingChainTest {
     }
 
     private static Candidate model(String name, boolean prefill) {
-        return new Candidate(new AllowedModel(name, "p", "up-" + name, null, true, false, null, null, prefill, null, null, null, null, null),
+        return new Candidate(new AllowedModel(name, "p", "up-" + name, null, true, false, null, null, prefill, null, null, null, null, null, null),
                 PROVIDER);
     }
 

@@ -12,7 +12,7 @@ class CostTest {
 
     private static AllowedModel priced(String in, String out, boolean free) {
         return new AllowedModel("m", "p", "m", null, true, free, null, null, false,
-                in == null ? null : new BigDecimal(in), out == null ? null : new BigDecimal(out), null, null, null);
+                in == null ? null : new BigDecimal(in), out == null ? null : new BigDecimal(out), null, null, null, null);
     }
 
     @Test
@@ -42,5 +42,16 @@ class CostTest {
     @Test
     void aMillionthOfACentIsKept() {
         assertThat(Cost.of(priced("0.01", "0.01", false), new TokenUsage(1, 0, 1))).isEqualByComparingTo("0.00000001");
+    }
+
+    @Test
+    void cachedPromptTokensCostTheCachedPriceWhereTheAllowlistHasOne() {
+        AllowedModel cachedPrice = new AllowedModel("m", "p", "m", null, true, false, null, null, false,
+                new BigDecimal("2.50"), new BigDecimal("10"), null, null, null, new BigDecimal("1.25"));
+        // 200 fresh x 2.50 + 800 cached x 1.25 + 100 x 10, per million
+        assertThat(Cost.of(cachedPrice, new TokenUsage(1000, 100, 1100, null, 800))).isEqualByComparingTo("0.0025");
+        // without a cached price every prompt token costs the input price
+        assertThat(Cost.of(priced("2.50", "10", false), new TokenUsage(1000, 100, 1100, null, 800)))
+                .isEqualByComparingTo("0.0035");
     }
 }

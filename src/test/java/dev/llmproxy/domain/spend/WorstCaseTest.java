@@ -12,7 +12,7 @@ class WorstCaseTest {
 
     private static AllowedModel priced(String name, String in, String out, Integer context, Integer headroom) {
         return new AllowedModel(name, "p", name, null, true, false, null, context, false, new BigDecimal(in),
-                new BigDecimal(out), null, null, headroom);
+                new BigDecimal(out), null, null, headroom, null);
     }
 
     @Test
@@ -44,7 +44,7 @@ class WorstCaseTest {
     @Test
     void aFreeModelCostsNothingButItsTokensCount() {
         AllowedModel free = new AllowedModel("f", "p", "f", null, true, true, null, null, false, null, null, null,
-                null, null);
+                null, null, null);
         WorstCase.Bound b = WorstCase.of(List.of(free), 10, 20, 8192);
         assertThat(b.charge().usd()).isZero();
         assertThat(b.charge().tokens()).isEqualTo(30);

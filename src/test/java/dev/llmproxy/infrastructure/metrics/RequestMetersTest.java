@@ -88,13 +88,18 @@ class RequestMetersTest {
     }
 
     @Test
-    void costAndTokensAreCountedByTheAnsweringModel() {
-        RequestRecord r = RequestRecord.of("r", Instant.EPOCH).asked("fast", "fast").answeredBy("m1", false)
-                .status(200, null).usage(11, 7, 18).cost(new java.math.BigDecimal("0.0000585")).build();
+    void costIsCountedByEachBilledAttemptsModelAndTokensByTheAnsweringModel() {
+        RequestRecord r = RequestRecord.of("r", Instant.EPOCH).asked("fast", "fast").answeredBy("m1", true)
+                .status(200, null).usage(11, 7, 18).cost(new java.math.BigDecimal("0.0000685"))
+                .attempts(List.of(new AttemptRecord("m0", Outcome.STREAM_BROKEN, 200, Duration.ZERO, "cut", 10,
+                                new java.math.BigDecimal("0.00001")),
+                        new AttemptRecord("m1", Outcome.SUCCESS, 200, Duration.ZERO, null, 18,
+                                new java.math.BigDecimal("0.0000585")))).build();
         meters.record(r);
         meters.record(r);
         assertThat(registry.scrape())
                 .contains("proxy_cost_usd_total{model=\"m1\",tier=\"fast\"} 1.17E-4")
+                .contains("proxy_cost_usd_total{model=\"m0\",tier=\"fast\"} 2.0E-5")
                 .contains("proxy_tokens_total{kind=\"prompt\",model=\"m1\"} 22.0")
                 .contains("proxy_tokens_total{kind=\"completion\",model=\"m1\"} 14.0");
     }

@@ -39,6 +39,9 @@ class BudgetStoreIT {
     private static final String DATABASE = "llmproxy_budget_it";
     private static final Instant NOW = Instant.parse("2026-12-02T10:00:00Z");
     private static final Charge TENTH = new Charge(new BigDecimal("0.1"), 100);
+    /** Each test run is a new run of instances a and b: earlier runs' holds belong to runs that are gone. */
+    private static final Holder A = Holder.newLife("a");
+    private static final Holder B = Holder.newLife("b");
     private static JdbcDataSource h2;
     private static PGSimpleDataSource pg;
 
@@ -62,9 +65,16 @@ class BudgetStoreIT {
 
     static Stream<Named> stores() {
         return Stream.of(new Named("in-memory", InMemoryBudgetStore::new),
-                new Named("portable on H2", () -> new JdbcBudgetStore(h2, 2)),
-                new Named("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2)),
-                new Named("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2)));
+                new Named("portable on H2", () -> new JdbcBudgetStore(h2, 2, A)),
+                new Named("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, A)),
+                new Named("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, A)));
+    }
+
+    /** The shared stores, each as two instances (a and b) would see it. */
+    static Stream<Named> sharedStores() {
+        return Stream.of(new Named("portable on H2", () -> new JdbcBudgetStore(h2, 2, B)),
+                new Named("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, B)),
+                new Named("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, B)));
     }
 
     private static Budget daily(BigDecimal usd, Long tokens) {
@@ -134,5 +144,28 @@ class BudgetStoreIT {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("sharedStores")
+    void whatAnInstanceThatDiedHadReservedIsReleasedByAnotherAndWhatTheOtherHoldsStays(Named named) {
+        JdbcBudgetStore b = (JdbcBudgetStore) named.store().get();
+        JdbcBudgetStore a = named.name().startsWith("PostgreSQL function") ? new PostgresBudgetStore(pg, 2, A)
+                : new JdbcBudgetStore(named.name().endsWith("H2") ? h2 : pg, 2, A);
+        Budget budget = daily(BigDecimal.ONE, null);
+        assertThat(a.reserve(List.of(budget), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        assertThat(a.reserve(List.of(budget), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        assertThat(b.reserve(List.of(budget), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        a.settle(List.of(budget), TENTH, new Charge(new BigDecimal("0.01"), 10), NOW); // one of a's ended
+        // a stops beating with one request in flight: b takes a's hold (0.1) off the reserved amount
+        assertThat(b.releaseGone(id -> id.equals("b"))).contains(A);
+        BudgetUse use = b.use(List.of(budget), NOW).get(budget.name());
+        assertThat(use.reserved()).isEqualTo(TENTH);
+        assertThat(use.used()).isEqualTo(new Charge(new BigDecimal("0.01"), 10));
+        // a new run of b finds the old run's hold and releases it too; then nothing is reserved
+        JdbcBudgetStore nextB = new JdbcBudgetStore(named.name().endsWith("H2") ? h2 : pg, 2, Holder.newLife("b"));
+        assertThat(nextB.releaseGone(id -> true)).contains(B);
+        assertThat(nextB.use(List.of(budget), NOW).get(budget.name()).reserved().isZero()).isTrue();
+        assertThat(nextB.releaseGone(id -> true)).doesNotContain(A, B);
     }
 }

@@ -48,6 +48,14 @@ class StreamChunkTest {
         assertThat(c.delta()).isNull();
         assertThat(c.model()).isNull();
         assertThat(c.usage().totalTokens()).isEqualTo(7);
+        assertThat(c.usage().cachedPromptTokens()).isNull();
+    }
+
+    @Test
+    void cachedPromptTokensAreReadFromThePromptDetails() {
+        StreamChunk.Chunk c = (StreamChunk.Chunk) StreamChunk.read("{\"choices\":[],\"usage\":{\"prompt_tokens\":2006,"
+                + "\"completion_tokens\":300,\"total_tokens\":2306,\"prompt_tokens_details\":{\"cached_tokens\":1920}}}");
+        assertThat(c.usage().cachedPromptTokens()).isEqualTo(1920);
     }
 
     private static StreamChunk.Chunk chunk(String delta) {

@@ -25,7 +25,7 @@ final class GeminiUsage {
         Integer thoughts = count(metadata, "thoughtsTokenCount");
         Integer completion = candidates == null ? null : candidates + (thoughts == null ? 0 : thoughts);
         Integer total = count(metadata, "totalTokenCount");
-        return new TokenUsage(prompt, completion, total, thoughts);
+        return new TokenUsage(prompt, completion, total, thoughts, count(metadata, "cachedContentTokenCount"));
     }
 
     /** The usage object of an OpenAI body. */
@@ -34,6 +34,9 @@ final class GeminiUsage {
         put(b, "prompt_tokens", u.promptTokens());
         put(b, "completion_tokens", u.completionTokens());
         put(b, "total_tokens", u.totalTokens());
+        if (u.cachedPromptTokens() != null) {
+            b.add("prompt_tokens_details", JsonCodec.object().add("cached_tokens", u.cachedPromptTokens()));
+        }
         if (u.reasoningTokens() != null) {
             b.add("completion_tokens_details", JsonCodec.object().add("reasoning_tokens", u.reasoningTokens()));
         }

@@ -149,7 +149,7 @@ class GeminiRequestsTest {
     @Test
     void aModelsOwnEffortAndRoomApplyWhenTheCallerNamesNone() {
         AllowedModel tuned = new AllowedModel("m", "g", "gemini-2.5-flash", "gemini", true, false, null, null, false,
-                null, null, null, "minimal", 500);
+                null, null, null, "minimal", 500, null);
         JsonObject g = GeminiRequests.translate(json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\","
                 + "\"content\":\"hi\"}],\"max_tokens\":100}"), tuned, false, false);
         assertThat(g.getJsonObject("generationConfig")).isEqualTo(json("""

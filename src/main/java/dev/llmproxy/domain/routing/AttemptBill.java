@@ -1,0 +1,52 @@
+package dev.llmproxy.domain.routing;
+
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.spend.Cost;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+
+import java.math.BigDecimal;
+
+/**
+ * What the provider bills for one attempt: an answer its usage; a stream its usage, or, where it reported none or
+ * broke off, the prompt estimate and the content it produced; an error nothing.
+ *
+ * @param tokens  null when nothing is billed
+ * @param costUsd null when nothing is billed or the model has no price for it
+ */
+record AttemptBill(Integer tokens, BigDecimal costUsd) {
+
+    static final AttemptBill NONE = new AttemptBill(null, null);
+
+    static AttemptBill of(AllowedModel model, UpstreamReply reply, long promptTokens) {
+        TokenUsage usage;
+        if (reply instanceof UpstreamReply.Completed c) {
+            usage = c.usage();
+        } else if (reply instanceof UpstreamReply.StreamEnded s) {
+            usage = whole(s.usage()) ? s.usage() : produced(promptTokens, s.events());
+        } else if (reply instanceof UpstreamReply.StreamBroken b) {
+            usage = produced(promptTokens, b.events());
+        } else {
+            return NONE;
+        }
+        if (usage.promptTokens() == null && usage.completionTokens() == null) {
+            return NONE; // an answer without usage: what it cost is not known
+        }
+        long tokens = usage.totalTokens() != null ? usage.totalTokens()
+                : (long) orZero(usage.promptTokens()) + orZero(usage.completionTokens());
+        return new AttemptBill((int) Math.min(Integer.MAX_VALUE, tokens), Cost.of(model, usage));
+    }
+
+    private static boolean whole(TokenUsage u) {
+        return u.promptTokens() != null && u.completionTokens() != null;
+    }
+
+    private static TokenUsage produced(long promptTokens, int events) {
+        int prompt = (int) Math.min(Integer.MAX_VALUE, promptTokens);
+        return new TokenUsage(prompt, events, prompt + events);
+    }
+
+    private static int orZero(Integer n) {
+        return n == null ? 0 : n;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.llmproxy.infrastructure.spend;
+
+import dev.llmproxy.infrastructure.limits.LimiterStores;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Every 15 s: what instances that are gone still held of the budgets is released (see {@link BudgetHolds}). */
+@ApplicationScoped
+public class GoneInstances {
+
+    private static final Logger LOG = Logger.getLogger(GoneInstances.class.getName());
+
+    @Inject
+    BudgetStores stores;
+    @Inject
+    LimiterStores limiterStores;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    /** Instances whose heartbeat was stale at the last check. */
+    private volatile Set<String> suspects = Set.of();
+    private ScheduledFuture<?> checks;
+
+    /** From the start: an instance restarted after a crash releases what its earlier run held. */
+    void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+        checks = scheduler.scheduleWithFixedDelay(this::check, 5, 15, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Releases the reservations of instances that died with requests in flight, and of this instance's earlier run, so
+     * they do not hold budget until the period ends. An instance counts as dead when its heartbeat was stale at two
+     * checks in a row with the database answering both times: after a database outage every heartbeat is stale for a
+     * moment, and the living beat again before the second check.
+     */
+    void check() {
+        Set<String> suspectedBefore = suspects;
+        suspects = Set.of();
+        try {
+            Set<String> alive = limiterStores.aliveInstances();
+            Set<String> stale = new HashSet<>();
+            for (Holder gone : stores.shared().releaseGone(id -> {
+                if (alive.contains(id)) {
+                    return true;
+                }
+                stale.add(id);
+                return !suspectedBefore.contains(id);
+            })) {
+                LOG.warning("Budgets: released what " + gone.instanceId() + " (run " + gone.life() + ") had reserved "
+                        + "for requests it never settled: it stopped without finishing them.");
+            }
+            suspects = Set.copyOf(stale);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Could not release the reservations of instances that are gone", e);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        if (checks != null) {
+            checks.cancel(false);
+        }
+    }
+}
