@@ -14,12 +14,13 @@ import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.ChainExecutor;
-import dev.llmproxy.domain.routing.ChainPlan;
+import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.Candidate;
-import dev.llmproxy.domain.spend.Charge;
+import dev.llmproxy.domain.routing.ChainPlan;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.RouteResolver;
 import dev.llmproxy.domain.routing.Sleeper;
+import dev.llmproxy.domain.spend.Charge;
 import dev.llmproxy.domain.streaming.ClientStream;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -115,18 +116,23 @@ public class ChatCompletionService {
             }
         });
         run.outcome().whenComplete((result, error) -> {
-            ChainResult settled = settled(result, request);
-            ChainResult recorded = settled;
-            if (error != null && !(error instanceof CancellationException)) {
-                // A failure inside the proxy (or its safety net) is the proxy's 500, not a client that left.
-                recorded = new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL, String.valueOf(error.getMessage())),
-                        List.of(), false);
+            List<AttemptRecord> abandoned = run.abandonedAttempts();
+            try {
+                ChainResult settled = settled(result, request);
+                ChainResult recorded = settled;
+                if (error != null && !(error instanceof CancellationException)) {
+                    // A failure inside the proxy (or its safety net) is the proxy's 500, not a client that left.
+                    recorded = new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL,
+                            String.valueOf(error.getMessage())), List.of(), false);
+                }
+                CompletableFuture<Void> committed = recorder.ran(requestId, receivedAt, route.tier(), request, caller,
+                        recorded, abandoned, run.queueWaitMs());
+                LoggedAnswer.relay(settled, error, answered, committed, config.settings().requestLogSyncWait(),
+                        sleeper, requestId, requestLog::answerWithheld);
+            } finally {
+                // whatever happened above, the reservation ends: a leaked one would hold budget until the period ends
+                spend.settle(reservation, ActualCharge.of(error == null ? result : null, abandoned, reservation));
             }
-            CompletableFuture<Void> committed = recorder.ran(requestId, receivedAt, route.tier(), request, caller,
-                    recorded, run.abandonedAttempts(), run.queueWaitMs());
-            LoggedAnswer.relay(settled, error, answered, committed, config.settings().requestLogSyncWait(), sleeper,
-                    requestId, requestLog::answerWithheld);
-            spend.settle(reservation, ActualCharge.of(error == null ? settled : null, reservation));
         });
         return answered;
     }

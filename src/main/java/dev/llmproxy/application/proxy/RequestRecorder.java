@@ -98,7 +98,7 @@ public class RequestRecorder {
             boolean saw429 = abandoned.stream().anyMatch(a -> a.outcome() == Outcome.RATE_LIMITED
                     || a.outcome() == Outcome.SKIPPED_COOLDOWN);
             logged(row.status(CLIENT_CLOSED, "client_closed").saw429(saw429).stream(request.stream(), null)
-                    .attempts(abandoned).build());
+                    .cost(leftCost(abandoned)).attempts(abandoned).build());
         }
         return null; // a failure, or a client gone: no answer the log must vouch for first
     }
@@ -108,6 +108,12 @@ public class RequestRecorder {
         boolean unknown = attempts.stream()
                 .anyMatch(a -> (a.outcome() == Outcome.SUCCESS || a.outcome().truncated()) && !a.billed());
         return unknown ? null : ChainCost.of(attempts).usd();
+    }
+
+    /** What a run the client left cost: known when the attempt in flight was a stream (what it produced). */
+    private static BigDecimal leftCost(List<AttemptRecord> abandoned) {
+        boolean known = !abandoned.isEmpty() && abandoned.get(abandoned.size() - 1).billed();
+        return known ? ChainCost.of(abandoned).usd() : null;
     }
 
     /** The upstream's name for the model that answered, when it is not the one asked for (a router's pick). */

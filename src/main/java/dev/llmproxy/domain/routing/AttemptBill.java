@@ -23,9 +23,9 @@ record AttemptBill(Integer tokens, BigDecimal costUsd) {
         if (reply instanceof UpstreamReply.Completed c) {
             usage = c.usage();
         } else if (reply instanceof UpstreamReply.StreamEnded s) {
-            usage = whole(s.usage()) ? s.usage() : produced(promptTokens, s.events());
+            usage = whole(s.usage()) ? s.usage() : usageOf(promptTokens, s.events());
         } else if (reply instanceof UpstreamReply.StreamBroken b) {
-            usage = produced(promptTokens, b.events());
+            usage = usageOf(promptTokens, b.events());
         } else {
             return NONE;
         }
@@ -37,11 +37,17 @@ record AttemptBill(Integer tokens, BigDecimal costUsd) {
         return new AttemptBill((int) Math.min(Integer.MAX_VALUE, tokens), Cost.of(model, usage));
     }
 
+    /** The prompt and {@code events} of output: a stream cut or left while it ran. */
+    static AttemptBill produced(AllowedModel model, long promptTokens, int events) {
+        TokenUsage usage = usageOf(promptTokens, events);
+        return new AttemptBill(usage.totalTokens(), Cost.of(model, usage));
+    }
+
     private static boolean whole(TokenUsage u) {
         return u.promptTokens() != null && u.completionTokens() != null;
     }
 
-    private static TokenUsage produced(long promptTokens, int events) {
+    private static TokenUsage usageOf(long promptTokens, int events) {
         int prompt = (int) Math.min(Integer.MAX_VALUE, promptTokens);
         return new TokenUsage(prompt, events, prompt + events);
     }

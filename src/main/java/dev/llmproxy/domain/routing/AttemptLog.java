@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The attempts of one chain run. The run adds to it one step at a time; a cancelling thread may read it meanwhile,
@@ -15,7 +16,8 @@ import java.util.List;
  */
 final class AttemptLog {
 
-    private record InFlight(String model, Instant started) { }
+    /** @param soFar what the provider has billed for it so far (for a stream: what it produced) */
+    private record InFlight(String model, Instant started, Supplier<AttemptBill> soFar) { }
 
     private final Clock clock;
     private final List<AttemptRecord> made = Collections.synchronizedList(new ArrayList<>());
@@ -30,10 +32,13 @@ final class AttemptLog {
         made.add(new AttemptRecord(model, outcome, null, Duration.ZERO, reason));
     }
 
-    /** @return when the call started */
-    Instant calling(String model) {
+    /**
+     * @param soFar what the provider has billed so far, should the run be abandoned while the call is in flight
+     * @return when the call started
+     */
+    Instant calling(String model, Supplier<AttemptBill> soFar) {
         Instant now = clock.instant();
-        current = new InFlight(model, now);
+        current = new InFlight(model, now, soFar);
         return now;
     }
 
@@ -52,8 +57,10 @@ final class AttemptLog {
         List<AttemptRecord> attempts = new ArrayList<>(List.copyOf(made));
         InFlight inFlight = current;
         if (inFlight != null) {
+            AttemptBill bill = inFlight.soFar().get();
             attempts.add(new AttemptRecord(inFlight.model(), Outcome.ABANDONED, null,
-                    Duration.between(inFlight.started(), clock.instant()), "cancelled: the client went away"));
+                    Duration.between(inFlight.started(), clock.instant()), "cancelled: the client went away",
+                    bill.tokens(), bill.costUsd()));
         }
         return attempts;
     }

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The call at the bottom of the stack: sends the attempt (for a stream, with the splice's observer and the stream's
@@ -28,7 +29,7 @@ final class UpstreamAttempt implements ModelStep {
 
     @Override
     public CompletableFuture<ModelResult> run(ModelTry attempt) {
-        Instant started = attempt.run().log().calling(attempt.model());
+        Instant started = attempt.run().log().calling(attempt.model(), producedSoFar(attempt));
         CompletableFuture<UpstreamReply> call;
         try {
             call = upstream.send(callFor(attempt));
@@ -36,6 +37,20 @@ final class UpstreamAttempt implements ModelStep {
             call = CompletableFuture.failedFuture(e);
         }
         return attempt.run().track(call).handle((reply, error) -> answered(attempt, started, reply, error));
+    }
+
+    /**
+     * What a stream attempt has produced, should the client leave while it runs: the prompt and the events relayed
+     * since it started. An answer in one piece is billed in full or not at all, which is not known then.
+     */
+    private static Supplier<AttemptBill> producedSoFar(ModelTry attempt) {
+        StreamSplice splice = attempt.run().splice();
+        if (splice == null) {
+            return () -> AttemptBill.NONE;
+        }
+        int before = splice.stats().eventsRelayed();
+        return () -> AttemptBill.produced(attempt.candidate().model(), attempt.run().plan().promptTokens(),
+                splice.stats().eventsRelayed() - before);
     }
 
     private ModelResult answered(ModelTry attempt, Instant started, UpstreamReply reply, Throwable error) {

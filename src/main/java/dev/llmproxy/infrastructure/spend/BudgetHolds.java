@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -66,18 +67,21 @@ final class BudgetHolds {
         }
     }
 
-    /** This run no longer holds the charge (its reservation was settled). */
-    void take(Connection c, List<Budget> sorted, Charge charge, Instant at) throws SQLException {
-        if (charge.isZero()) {
-            return; // reserved in memory, not in this store
-        }
+    /** This run no longer holds what the settlements released. */
+    void take(Connection c, Collection<Settlement.RowDelta> rows) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(TAKE)) {
             ps.setQueryTimeout(queryTimeoutSeconds);
-            for (Budget b : sorted) {
-                bind(ps, charge, b.rowKey(at));
-                ps.addBatch();
+            boolean any = false;
+            for (Settlement.RowDelta r : rows) {
+                if (!r.released().isZero()) { // zero: reserved in memory, not in this store
+                    bind(ps, r.released(), r.rowKey());
+                    ps.addBatch();
+                    any = true;
+                }
             }
-            ps.executeBatch();
+            if (any) {
+                ps.executeBatch();
+            }
         }
     }
 

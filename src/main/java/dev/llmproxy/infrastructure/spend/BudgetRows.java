@@ -10,6 +10,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -83,20 +85,29 @@ final class BudgetRows {
         return found;
     }
 
-    /** Each statement commits on its own: an update is atomic per row, and settling needs no lock across rows. */
-    void settle(Connection c, List<Budget> sorted, Charge reserved, Charge actual, Instant at) throws SQLException {
+    /** Adds each row's use and takes its released reservations off, creating rows reserved elsewhere (in memory). */
+    void settle(Connection c, Collection<Settlement.RowDelta> rows) throws SQLException {
+        List<Settlement.RowDelta> missing = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(SETTLE)) {
             ps.setQueryTimeout(queryTimeoutSeconds);
-            for (Budget b : sorted) {
-                ps.setBigDecimal(1, actual.usd());
-                ps.setLong(2, actual.tokens());
-                ps.setBigDecimal(3, reserved.usd());
-                ps.setLong(4, reserved.tokens());
-                ps.setString(5, b.rowKey(at));
-                if (ps.executeUpdate() == 0) {
-                    insert(c, b, actual, at); // reserved elsewhere (in memory, while this store was down)
+            List<Settlement.RowDelta> order = new ArrayList<>(rows);
+            for (Settlement.RowDelta r : order) {
+                ps.setBigDecimal(1, r.used().usd());
+                ps.setLong(2, r.used().tokens());
+                ps.setBigDecimal(3, r.released().usd());
+                ps.setLong(4, r.released().tokens());
+                ps.setString(5, r.rowKey());
+                ps.addBatch();
+            }
+            int[] counts = ps.executeBatch();
+            for (int k = 0; k < counts.length; k++) {
+                if (counts[k] == 0) {
+                    missing.add(order.get(k));
                 }
             }
+        }
+        for (Settlement.RowDelta r : missing) {
+            insert(c, r.budget(), r.used(), r.at());
         }
     }
 

@@ -1,8 +1,5 @@
 package dev.llmproxy.infrastructure.spend;
 
-import dev.llmproxy.domain.spend.Budget;
-import dev.llmproxy.domain.spend.BudgetStore;
-import dev.llmproxy.domain.spend.Charge;
 import dev.llmproxy.domain.spend.InMemoryBudgetStore;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
@@ -17,7 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -38,6 +35,8 @@ public class BudgetStores {
 
     private static final Logger LOG = Logger.getLogger(BudgetStores.class.getName());
     private static final int QUERY_TIMEOUT_SECONDS = 2;
+    private static final long WRITE_EVERY_MS = 50;
+    private static final int BATCH = 500;
 
     @Inject
     @ProxyDatabase
@@ -54,22 +53,18 @@ public class BudgetStores {
     private volatile JdbcBudgetStore shared;
     private volatile boolean inProcess;
     private final InMemoryBudgetStore local = new InMemoryBudgetStore();
-    /** Settlements the shared store has not taken yet (it was down): written when it answers again. */
+    /** Settlements the shared store has not taken yet: the writer's queue (and all of them while it is down). */
     private final Queue<Settlement> unwritten = new ConcurrentLinkedQueue<>();
     private StoreSwitch state;
     private ScheduledFuture<?> writer;
     private ScheduledFuture<?> sweeper;
     private Holder holder;
 
-    /** A settlement for the shared store: the charge it holds reserved there (zero if reserved in memory). */
-    record Settlement(List<Budget> budgets, Charge reserved, Charge actual, Instant at) {
-    }
-
     @PostConstruct
     void start() {
         state = new StoreSwitch(LOG, clock.instant());
         holder = Holder.newLife(breakers.instanceId());
-        writer = scheduler.scheduleWithFixedDelay(this::catchUp, 2, 2, TimeUnit.SECONDS);
+        writer = scheduler.scheduleWithFixedDelay(this::write, WRITE_EVERY_MS, WRITE_EVERY_MS, TimeUnit.MILLISECONDS);
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 5, 60, TimeUnit.MINUTES);
     }
 
@@ -106,28 +101,38 @@ public class BudgetStores {
         return limiterStores.liveInstances();
     }
 
-    /** Settles into the shared store now, or later when it cannot take it now. */
+    /** Queues a settlement for the shared store: the writer takes it within {@value #WRITE_EVERY_MS} ms. */
     void settleShared(Settlement s) {
-        try {
-            shared().settle(s.budgets(), s.reserved(), s.actual(), s.at());
-        } catch (RuntimeException e) {
-            unwritten.add(s);
-            LOG.log(Level.FINE, "Budget store unreachable; the settlement is kept until it answers", e);
-        }
+        unwritten.add(s);
     }
 
-    /** Writes what was settled while the shared store was down; stops at the first failure. */
-    void catchUp() {
-        Settlement s;
-        while ((s = unwritten.peek()) != null) {
-            try {
-                shared().settle(s.budgets(), s.reserved(), s.actual(), s.at());
-                unwritten.poll();
-            } catch (RuntimeException e) {
-                return;
+    /**
+     * Writes the queued settlements, in batches of up to {@value #BATCH}, each in one transaction; a batch that
+     * fails stays queued (the store is down) and is written when it answers again.
+     */
+    void write() {
+        try {
+            List<Settlement> batch = new ArrayList<>();
+            while (true) {
+                batch.clear();
+                for (Settlement s : unwritten) {
+                    batch.add(s);
+                    if (batch.size() == BATCH) {
+                        break;
+                    }
+                }
+                if (batch.isEmpty()) {
+                    break;
+                }
+                shared().settle(batch);
+                for (int i = 0; i < batch.size(); i++) {
+                    unwritten.poll(); // only this writer takes from the queue: its head is the batch
+                }
             }
+            local.forgetBefore(clock.instant());
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Budget store unreachable; " + unwritten.size() + " settlements wait for it", e);
         }
-        local.forgetBefore(clock.instant());
     }
 
     /** Settlements not yet written to the shared store. */

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -83,13 +84,24 @@ public class JdbcBudgetStore implements BudgetStore {
 
     @Override
     public void settle(List<Budget> budgets, Charge reserved, Charge actual, Instant reservedAt) {
+        settle(List.of(new Settlement(budgets, reserved, actual, reservedAt)));
+    }
+
+    /**
+     * Many settlements in one transaction, as one update per budget row (and per hold): settling is off the request
+     * path, and rows every request of a key shares are written once per batch rather than once per request.
+     */
+    public void settle(List<Settlement> settlements) {
+        if (settlements.isEmpty()) {
+            return;
+        }
+        Collection<Settlement.RowDelta> byRow = Settlement.byRow(settlements).values();
         retried("settle", () -> {
             try (Connection c = dataSource.getConnection()) {
                 c.setAutoCommit(false);
                 try {
-                    List<Budget> sorted = BudgetRows.sorted(budgets, reservedAt);
-                    rows.settle(c, sorted, reserved, actual, reservedAt);
-                    holds.take(c, sorted, reserved, reservedAt);
+                    rows.settle(c, byRow);
+                    holds.take(c, byRow);
                     c.commit();
                     return null;
                 } catch (SQLException | RuntimeException e) {

@@ -33,12 +33,12 @@ public class SharedBudgetLedger implements BudgetLedger {
     @Override
     public void settle(Reservation r, Charge actual) {
         if (r.shared()) {
-            stores.settleShared(new BudgetStores.Settlement(r.budgets(), r.charge(), actual, r.at()));
+            stores.settleShared(new Settlement(r.budgets(), r.charge(), actual, r.at()));
             return;
         }
         // reserved in this instance's share: released there, and the spend carried into the shared totals
         stores.local().settle(r.budgets(), r.charge(), actual, r.at());
-        stores.settleShared(new BudgetStores.Settlement(r.budgets(), Charge.ZERO, actual, r.at()));
+        stores.settleShared(new Settlement(r.budgets(), Charge.ZERO, actual, r.at()));
     }
 
     @Override

@@ -37,32 +37,41 @@ class ActualChargeTest {
         ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(new byte[0], "m", "stop",
                 new TokenUsage(100, 50, 150)), true, false,
                 List.of(attempt(Outcome.STREAM_BROKEN, 140, "0.0006"), attempt(Outcome.SUCCESS, 150, "0.0007")), false);
-        assertThat(ActualCharge.of(ok, RESERVED)).isEqualTo(new Charge(new BigDecimal("0.0013"), 290));
+        assertThat(ActualCharge.of(ok, List.of(), RESERVED)).isEqualTo(new Charge(new BigDecimal("0.0013"), 290));
     }
 
     @Test
     void aStreamCutMidwayIsChargedForWhatItRelayed() {
         ChainResult cut = new ChainResult.Failure(ProxyError.of(ErrorKind.STREAM_INTERRUPTED, "cut"),
                 List.of(attempt(Outcome.STREAM_BROKEN, 140, "0.0006")), false, new StreamStats(10L, 40, 0, 0));
-        assertThat(ActualCharge.of(cut, RESERVED)).isEqualTo(new Charge(new BigDecimal("0.0006"), 140));
+        assertThat(ActualCharge.of(cut, List.of(), RESERVED)).isEqualTo(new Charge(new BigDecimal("0.0006"), 140));
     }
 
     @Test
     void aFailureThatProducedNothingCostsNothing() {
         ChainResult failed = new ChainResult.Failure(ProxyError.of(ErrorKind.UPSTREAM_FAILED, "5xx"),
                 List.of(new AttemptRecord("m", Outcome.SERVER_ERROR, 503, Duration.ZERO, "503")), false);
-        assertThat(ActualCharge.of(failed, RESERVED).isZero()).isTrue();
+        assertThat(ActualCharge.of(failed, List.of(), RESERVED).isZero()).isTrue();
     }
 
     @Test
     void withoutAPriceTheDollarsStayReservedAndTheTokensAreCounted() {
         ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(new byte[0], "m", "stop",
                 new TokenUsage(100, 50, 150)), false, false, List.of(attempt(Outcome.SUCCESS, 150, null)), false);
-        assertThat(ActualCharge.of(ok, RESERVED)).isEqualTo(new Charge(new BigDecimal("0.05"), 150));
+        assertThat(ActualCharge.of(ok, List.of(), RESERVED)).isEqualTo(new Charge(new BigDecimal("0.05"), 150));
     }
 
     @Test
-    void aClientThatLeftIsChargedTheWholeReservation() {
-        assertThat(ActualCharge.of(null, RESERVED)).isEqualTo(RESERVED.charge());
+    void aClientThatLeftAnAnswerInOnePieceIsChargedTheWholeReservation() {
+        assertThat(ActualCharge.of(null, List.of(), RESERVED)).isEqualTo(RESERVED.charge());
+        assertThat(ActualCharge.of(null, List.of(new AttemptRecord("m", Outcome.ABANDONED, null, Duration.ZERO,
+                "cancelled")), RESERVED)).isEqualTo(RESERVED.charge());
+    }
+
+    @Test
+    void aClientThatLeftAStreamIsChargedWhatItProducedUntilThen() {
+        List<AttemptRecord> left = List.of(attempt(Outcome.SERVER_ERROR, null, null),
+                attempt(Outcome.ABANDONED, 130, "0.0013"));
+        assertThat(ActualCharge.of(null, left, RESERVED)).isEqualTo(new Charge(new BigDecimal("0.0013"), 130));
     }
 }

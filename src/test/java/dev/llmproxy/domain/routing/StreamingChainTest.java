@@ -328,6 +328,27 @@ class StreamingChainTest {
     }
 
     /** A sink that records what the client would see. */
+    @Test
+    void aStreamTheClientLeavesIsBilledWhatItProducedUntilThen() {
+        UpstreamPort hanging = call -> {
+            call.stream().onEvent(new StreamEvent("{\"content\":\"a\"}", "a", null), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("{\"content\":\"b\"}", "b", null), Backpressure.NONE);
+            return new CompletableFuture<>(); // still streaming when the client leaves
+        };
+        ChainExecutor ex = new ChainExecutor(hanging, d -> CompletableFuture.completedFuture(null), clock, cooldowns,
+                breakers, () -> 0.5);
+        Candidate priced = new Candidate(new AllowedModel("priced", "p", "up-priced", null, true, false, null, null,
+                false, new java.math.BigDecimal("10"), new java.math.BigDecimal("10"), null, null, null, null), PROVIDER);
+        RunningChain run = ex.execute(new ChainPlan("r", List.of(priced), m -> new byte[0], settings, sink, 9));
+        run.cancel(true);
+        // the prompt estimate (9) and the two events relayed
+        assertThat(run.attemptsSoFar()).singleElement().satisfies(a -> {
+            assertThat(a.outcome()).isEqualTo(Outcome.ABANDONED);
+            assertThat(a.tokens()).isEqualTo(11);
+            assertThat(a.costUsd()).isEqualByComparingTo("0.00011");
+        });
+    }
+
     static final class RecordingSink implements ClientStream {
         final List<String> opened = new ArrayList<>();
         final List<String> spliced = new ArrayList<>();

@@ -168,4 +168,21 @@ class BudgetStoreIT {
         assertThat(nextB.use(List.of(budget), NOW).get(budget.name()).reserved().isZero()).isTrue();
         assertThat(nextB.releaseGone(id -> true)).doesNotContain(A, B);
     }
+
+    @ParameterizedTest
+    @MethodSource("sharedStores")
+    void manySettlementsInOneBatchAddUpRowByRow(Named named) {
+        JdbcBudgetStore store = (JdbcBudgetStore) named.store().get();
+        Budget daily = daily(BigDecimal.ONE, 10_000L);
+        Budget other = daily(BigDecimal.ONE, null);
+        store.reserve(List.of(daily, other), TENTH, NOW);
+        store.reserve(List.of(daily), TENTH, NOW);
+        Charge small = new Charge(new BigDecimal("0.0123"), 12);
+        store.settle(List.of(new Settlement(List.of(daily, other), TENTH, small, NOW),
+                new Settlement(List.of(daily), TENTH, small, NOW),
+                new Settlement(List.of(daily), Charge.ZERO, small, NOW))); // reserved in memory during an outage
+        assertThat(store.use(List.of(daily, other), NOW)).containsEntry(daily.name(),
+                new BudgetUse(new Charge(new BigDecimal("0.0369"), 36), Charge.ZERO))
+                .containsEntry(other.name(), new BudgetUse(small, Charge.ZERO));
+    }
 }
