@@ -108,6 +108,20 @@ class CostIT extends DeployedProxy {
     }
 
     @Test
+    void auditorsFilterTheRequestLogByCostAndSeeItOnEveryRow() throws Exception {
+        String priced = proxy.chat("costed").headers().firstValue("X-Request-Id").orElseThrow();
+        String free = proxy.chat("free-tier").headers().firstValue("X-Request-Id").orElseThrow();
+        proxy.awaitLoggedRow(priced, Duration.ofSeconds(20));
+        proxy.awaitLoggedRow(free, Duration.ofSeconds(20));
+        ConsoleLogin console = ConsoleLogin.open(proxy, "203.0.113.53");
+        console.signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        String page = console.get("/admin/requests?minCost=0.00005").body();
+        assertThat(page).contains(priced).doesNotContain(free).contains("$0.0000585");
+        assertThat(console.get("/admin/requests?minCost=lots").statusCode()).isEqualTo(400);
+        assertThat(console.get("/admin/requests.csv?minCost=0.00005").body()).contains(priced).doesNotContain(free);
+    }
+
+    @Test
     void aFreeModelCostsNothing() {
         assertThat(costOf(proxy.chat("free-tier"))).isZero();
     }

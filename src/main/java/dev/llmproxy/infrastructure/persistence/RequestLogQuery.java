@@ -48,6 +48,14 @@ record RequestLogQuery(String jpql, Map<String, Object> parameters) {
             where.add("r.clientHash = :client");
             p.put("client", f.clientHash());
         }
+        if (f.keyId() != null) {
+            where.add("r.keyId = :key");
+            p.put("key", f.keyId());
+        }
+        if (f.minCostUsd() != null) {
+            where.add("r.costUsd >= :minCost");
+            p.put("minCost", f.minCostUsd());
+        }
         if (before != null) {
             where.add("(r.receivedAt < :t or (r.receivedAt = :t and r.requestId < :id))");
             p.put("t", RequestLogMapper.toUtc(before.receivedAt()));

@@ -22,14 +22,14 @@ public final class RequestRows {
             + "error_code,latency_ms,prompt_tokens,completion_tokens,saw_429,stream,attempts,client_hash,key_id,scope,"
             + "rate_limit_hit,cost_usd\r\n";
     private static final List<String> FIELDS = List.of("from", "to", "status", "tier", "model", "fallback", "saw429",
-            "requestId", "client");
+            "requestId", "client", "key", "minCost");
 
     private RequestRows() {
     }
 
     public record Row(String id, String time, String tier, String model, String answeredBy, boolean fallback,
                       int status, String error, long latencyMs, boolean saw429, int attempts, String client,
-                      boolean local) {
+                      boolean local, String cost) {
     }
 
     public record Attempt(String model, String outcome, String status, long latencyMs, String reason, String cost) {
@@ -46,7 +46,7 @@ public final class RequestRows {
         return new Row(r.requestId(), TIME.format(r.receivedAt()), r.tier(), r.requestedModel(), answeredBy,
                 r.fallback(), r.status(), r.errorCode(), r.latencyMs(), r.saw429(),
                 (int) r.attempts().stream().filter(a -> !a.outcome().skipped()).count(), r.caller().clientHash(),
-                r.answeredLocally());
+                r.answeredLocally(), r.costUsd() == null ? "" : "$" + usd(r.costUsd()));
     }
 
     static Detail detail(RequestRecord r) {

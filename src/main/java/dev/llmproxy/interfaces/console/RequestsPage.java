@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -105,9 +106,17 @@ public class RequestsPage {
                 throw new IllegalArgumentException("status: must be an HTTP status such as 429.");
             }
         }
+        BigDecimal minCost = null;
+        if (r.param("minCost") != null) {
+            try {
+                minCost = new BigDecimal(r.param("minCost").trim().replace("$", ""));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("minCost: must be an amount in US dollars such as 0.05.");
+            }
+        }
         return new RequestLogFilter(time(r.param("from"), "from"), time(r.param("to"), "to"), status, r.param("tier"),
                 r.param("model"), r.param("fallback") != null, r.param("saw429") != null, r.param("requestId"),
-                r.param("client"));
+                r.param("client"), r.param("key"), minCost);
     }
 
     private static Instant time(String text, String field) {
