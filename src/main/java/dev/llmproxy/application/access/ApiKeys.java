@@ -147,6 +147,11 @@ public class ApiKeys {
         return repository.all();
     }
 
+    /** The keys as this instance last loaded them (within seconds of the store), without asking the database. */
+    public Collection<ApiKey> loaded() {
+        return byId.values();
+    }
+
     /**
      * @return the key a presented bearer token belongs to (possibly revoked), or empty when it matches none. The hash
      * comparison is constant-time; the presented text is never logged.

@@ -14,6 +14,7 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -43,7 +44,8 @@ public class BudgetBoard {
             }
         });
         long perMinute = configs.current().settings().keyTokensPerMinute();
-        for (ApiKey k : keys.list()) {
+        // read on every scrape: the keys this instance has loaded, not the database
+        for (ApiKey k : keys.loaded().stream().sorted(Comparator.comparing(ApiKey::id)).toList()) {
             if (!k.revoked()) {
                 // a minute's tokens come and go too fast for the dashboard; they show on the key's page
                 BudgetOwners.ofKey(configured, perMinute, k).stream()

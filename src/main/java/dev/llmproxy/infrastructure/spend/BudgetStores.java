@@ -108,9 +108,10 @@ public class BudgetStores {
 
     /**
      * Writes the queued settlements, in batches of up to {@value #BATCH}, each in one transaction; a batch that
-     * fails stays queued (the store is down) and is written when it answers again.
+     * fails stays queued (the store is down) and is written when it answers again. One writer at a time: each takes
+     * the head of the queue as its batch.
      */
-    void write() {
+    synchronized void write() {
         try {
             List<Settlement> batch = new ArrayList<>();
             while (true) {
@@ -126,18 +127,13 @@ public class BudgetStores {
                 }
                 shared().settle(batch);
                 for (int i = 0; i < batch.size(); i++) {
-                    unwritten.poll(); // only this writer takes from the queue: its head is the batch
+                    unwritten.poll(); // the head of the queue is the batch just written
                 }
             }
             local.forgetBefore(clock.instant());
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Budget store unreachable; " + unwritten.size() + " settlements wait for it", e);
         }
-    }
-
-    /** Settlements not yet written to the shared store. */
-    public int unwritten() {
-        return unwritten.size();
     }
 
     void sharedAnswered() {
@@ -169,6 +165,7 @@ public class BudgetStores {
         }
     }
 
+    /** On the way down: the writer stops, and what it had not written yet is written now if the store answers. */
     @PreDestroy
     void stop() {
         for (ScheduledFuture<?> f : new ScheduledFuture<?>[] {writer, sweeper}) {
@@ -176,5 +173,6 @@ public class BudgetStores {
                 f.cancel(false);
             }
         }
+        write();
     }
 }
