@@ -39,12 +39,21 @@ public record Budget(String name, BudgetPeriod period, BigDecimal maxUsd, Long m
      * share of each maximum, so that together they spend no more than the budget.
      */
     public Budget share(int instances) {
-        if (instances <= 1) {
+        return share(instances, Charge.ZERO);
+    }
+
+    /**
+     * As {@link #share(int)}, of what was left when the shared store was last read: {@code counted} was used or
+     * reserved then, so that together the instances spend no more than what remained.
+     */
+    public Budget share(int instances, Charge counted) {
+        if (instances <= 1 && counted.isZero()) {
             return this;
         }
-        BigDecimal n = BigDecimal.valueOf(instances);
+        int n = Math.max(1, instances);
         return new Budget(name, period,
-                maxUsd == null ? null : maxUsd.divide(n, Cost.SCALE, java.math.RoundingMode.DOWN),
-                maxTokens == null ? null : maxTokens / instances);
+                maxUsd == null ? null : maxUsd.subtract(counted.usd()).max(BigDecimal.ZERO)
+                        .divide(BigDecimal.valueOf(n), Cost.SCALE, java.math.RoundingMode.DOWN),
+                maxTokens == null ? null : Math.max(0, maxTokens - counted.tokens()) / n);
     }
 }

@@ -23,6 +23,8 @@ public class GuardedBudgets {
 
     @Inject
     BudgetStores stores;
+    @Inject
+    BudgetCounts counts;
 
     /** A database across the network: bounded in time as well. */
     @Timeout(value = 500, unit = ChronoUnit.MILLIS)
@@ -44,6 +46,7 @@ public class GuardedBudgets {
     private BudgetLedger.Reserved call(List<Budget> budgets, Charge charge, Instant now) {
         BudgetLedger.Reserved r = new BudgetLedger.Reserved(stores.shared().reserve(budgets, charge, now), true);
         stores.sharedAnswered();
+        counts.seen(budgets, now);
         return r;
     }
 }

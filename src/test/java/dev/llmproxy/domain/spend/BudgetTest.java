@@ -54,6 +54,21 @@ class BudgetTest {
     }
 
     @Test
+    void whileTheStoreIsDownEachInstanceSharesWhatWasLeftWhenItWasLastRead() {
+        Budget b = new Budget("global.daily", BudgetPeriod.DAY, new BigDecimal("10"), 1000L);
+        Budget share = b.share(2, new Charge(new BigDecimal("9"), 400));
+        assertThat(share.maxUsd()).isEqualByComparingTo("0.5");
+        assertThat(share.maxTokens()).isEqualTo(300L);
+        // spent past the budget (a real cost above its estimate): nothing is left to share
+        Budget none = b.share(3, new Charge(new BigDecimal("12"), 1200));
+        assertThat(none.maxUsd()).isZero();
+        assertThat(none.maxTokens()).isZero();
+        assertThat(none.fits(Charge.ZERO, new Charge(new BigDecimal("0.01"), 1))).isFalse();
+        // one instance alone shares what was left too
+        assertThat(b.share(1, new Charge(BigDecimal.ONE, 100)).maxTokens()).isEqualTo(900L);
+    }
+
+    @Test
     void aBudgetLimitsSomethingAndNothingIsNegative() {
         assertThatThrownBy(() -> new Budget("x.daily", BudgetPeriod.DAY, null, null))
                 .isInstanceOf(IllegalArgumentException.class);
