@@ -78,42 +78,34 @@ public class RequestRecorder {
             return finish(answered(row, s.reply().usage()).answeredBy(s.model().name(), s.fallback())
                     .answeredAs(renamed(s.model(), s.reply().answeredModel()))
                     .answeredLocally(configs.current().isStandIn(s.model().name()))
-                    .cost(answeredCost(s.attempts()))
+                    .cost(usd(ChainCost.ofEnded(s.attempts())))
                     .finished(s.reply().finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(request.stream(), null).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Streamed s) {
             return finish(answered(row, s.usage()).answeredBy(s.model().name(), s.fallback())
                     .answeredAs(renamed(s.model(), s.answeredModel()))
                     .answeredLocally(configs.current().isStandIn(s.model().name()))
-                    .cost(answeredCost(s.attempts()))
+                    .cost(usd(ChainCost.ofEnded(s.attempts())))
                     .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
                     .stream(true, s.stats()).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {
-            ChainCost cost = ChainCost.of(f.attempts());
+            ChainCost cost = ChainCost.ofEnded(f.attempts());
             logged(row.status(codes.status(f.error().kind()), codes.code(f.error().kind())).saw429(f.saw429())
-                    .cost(cost.billed() ? cost.usd() : BigDecimal.ZERO.setScale(Cost.SCALE))
+                    .cost(cost == null || cost.billed() ? usd(cost) : BigDecimal.ZERO.setScale(Cost.SCALE))
                     .stream(request.stream(), request.stream() ? f.stats() : null).attempts(f.attempts()).build());
         } else {
             // Cancelled: the client went away. What was relayed is not known here.
             boolean saw429 = abandoned.stream().anyMatch(a -> a.outcome() == Outcome.RATE_LIMITED
                     || a.outcome() == Outcome.SKIPPED_COOLDOWN);
             logged(row.status(CLIENT_CLOSED, "client_closed").saw429(saw429).stream(request.stream(), null)
-                    .cost(leftCost(abandoned)).attempts(abandoned).build());
+                    .cost(usd(ChainCost.ofLeft(abandoned))).attempts(abandoned).build());
         }
         return null; // a failure, or a client gone: no answer the log must vouch for first
     }
 
-    /** What an answered request cost: every billed attempt; unknown when an answer came without its usage. */
-    private static BigDecimal answeredCost(List<AttemptRecord> attempts) {
-        boolean unknown = attempts.stream()
-                .anyMatch(a -> (a.outcome() == Outcome.SUCCESS || a.outcome().truncated()) && !a.billed());
-        return unknown ? null : ChainCost.of(attempts).usd();
-    }
-
-    /** What a run the client left cost: known when the attempt in flight was a stream (what it produced). */
-    private static BigDecimal leftCost(List<AttemptRecord> abandoned) {
-        boolean known = !abandoned.isEmpty() && abandoned.get(abandoned.size() - 1).billed();
-        return known ? ChainCost.of(abandoned).usd() : null;
+    /** A request's cost for its row: null when not known. */
+    private static BigDecimal usd(ChainCost cost) {
+        return cost == null ? null : cost.usd();
     }
 
     /** The upstream's name for the model that answered, when it is not the one asked for (a router's pick). */

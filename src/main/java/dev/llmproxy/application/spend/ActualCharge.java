@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * What a request really cost, to settle its reservation: what the provider billed for its attempts (see
- * {@link ChainCost}); nothing when no attempt was billed. When the client left before the end, a stream is charged
- * what it produced until then, and an answer in one piece the whole reservation (whether and how much the provider
- * generated is not known). A billed attempt without a price keeps the reservation's dollars.
+ * {@link ChainCost}); nothing when no attempt was billed. Where that is not known (an answer without its usage, an
+ * answer in one piece the client left) the whole reservation; a stream the client left, what it produced until then.
+ * A billed attempt without a price keeps the reservation's dollars.
  */
 public final class ActualCharge {
 
@@ -23,14 +23,10 @@ public final class ActualCharge {
      * @param abandoned the attempts of a run the client left (when {@code result} is null)
      */
     public static Charge of(ChainResult result, List<AttemptRecord> abandoned, Reservation reservation) {
-        if (result == null) {
-            boolean inFlightKnown = !abandoned.isEmpty() && abandoned.get(abandoned.size() - 1).billed();
-            return inFlightKnown ? charge(ChainCost.of(abandoned), reservation) : reservation.charge();
+        ChainCost cost = result == null ? ChainCost.ofLeft(abandoned) : ChainCost.ofEnded(result.attempts());
+        if (cost == null) {
+            return reservation.charge(); // not known: the worst case stays spent
         }
-        return charge(ChainCost.of(result.attempts()), reservation);
-    }
-
-    private static Charge charge(ChainCost cost, Reservation reservation) {
         if (!cost.billed()) {
             return Charge.ZERO;
         }

@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.failure.Outcome;
+
 import java.math.BigDecimal;
 import java.util.List;
 
@@ -12,6 +14,22 @@ import java.util.List;
  * @param usd     their cost, or null when a billed attempt's model has no price
  */
 public record ChainCost(boolean billed, long tokens, BigDecimal usd) {
+
+    /** What a run that ended cost; null when an answer came without its usage (what it cost is not known). */
+    public static ChainCost ofEnded(List<AttemptRecord> attempts) {
+        boolean unknown = attempts.stream()
+                .anyMatch(a -> (a.outcome() == Outcome.SUCCESS || a.outcome().truncated()) && !a.billed());
+        return unknown ? null : of(attempts);
+    }
+
+    /**
+     * What a run the client left cost; null unless the attempt in flight was a stream, whose output so far is known
+     * (an answer in one piece may have been generated whole, or not at all).
+     */
+    public static ChainCost ofLeft(List<AttemptRecord> abandoned) {
+        boolean known = !abandoned.isEmpty() && abandoned.get(abandoned.size() - 1).billed();
+        return known ? of(abandoned) : null;
+    }
 
     public static ChainCost of(List<AttemptRecord> attempts) {
         boolean billed = false;

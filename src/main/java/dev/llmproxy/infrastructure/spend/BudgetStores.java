@@ -130,7 +130,6 @@ public class BudgetStores {
                     unwritten.poll(); // the head of the queue is the batch just written
                 }
             }
-            local.forgetBefore(clock.instant());
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Budget store unreachable; " + unwritten.size() + " settlements wait for it", e);
         }
@@ -156,8 +155,9 @@ public class BudgetStores {
         return state.fallbacks();
     }
 
-    /** Forgets periods long ended, in the shared store. */
+    /** Forgets periods long ended, in memory and in the shared store. */
     void sweep() {
+        local.forgetBefore(clock.instant());
         try {
             shared().sweep(clock.instant());
         } catch (RuntimeException e) {

@@ -62,6 +62,13 @@ class ActualChargeTest {
     }
 
     @Test
+    void anAnswerWithoutItsUsageKeepsTheWholeReservation() {
+        ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(new byte[0], "m", "stop",
+                TokenUsage.NONE), false, false, List.of(attempt(Outcome.SUCCESS, null, null)), false);
+        assertThat(ActualCharge.of(ok, List.of(), RESERVED)).isEqualTo(RESERVED.charge());
+    }
+
+    @Test
     void aClientThatLeftAnAnswerInOnePieceIsChargedTheWholeReservation() {
         assertThat(ActualCharge.of(null, List.of(), RESERVED)).isEqualTo(RESERVED.charge());
         assertThat(ActualCharge.of(null, List.of(new AttemptRecord("m", Outcome.ABANDONED, null, Duration.ZERO,
