@@ -47,6 +47,20 @@ class AdminRoutesIT extends DeployedProxy {
     }
 
     @Test
+    void theConsoleRootInEveryFormSendsAnAnonymousVisitorToTheLoginPage() {
+        for (String path : List.of("/admin", "/admin/", "/admin/dashboard")) {
+            for (String method : List.of("GET", "HEAD")) {
+                HttpResponse<String> r = proxy.send(method, path, null);
+                assertThat(r.statusCode()).as(method + " " + path).isEqualTo(302);
+                assertThat(r.headers().firstValue("Location").orElseThrow()).as(method + " " + path)
+                        .endsWith("/admin/login");
+            }
+        }
+        assertThat(proxy.send("HEAD", "/admin/login", null).statusCode()).isEqualTo(200);
+        assertThat(proxy.send("HEAD", "/admin/api", null).statusCode()).isEqualTo(401);
+    }
+
+    @Test
     void everyAdminApiRouteNeedsCredentials() throws Exception {
         List<String[]> routes = apiRoutes();
         assertThat(routes).hasSizeGreaterThan(8);

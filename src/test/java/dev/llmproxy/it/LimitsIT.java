@@ -7,6 +7,9 @@ import org.junit.jupiter.api.Test;
 import java.io.StringReader;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,6 +73,42 @@ class LimitsIT extends DeployedProxy {
         assertThat(caller.getString("limits")).isEqualTo("ipLimitPerMinute,ipLimitPerHour");
         assertThat(caller.getString("clientHash")).hasSize(32);
         assertThat(row.toString()).doesNotContain(client);
+    }
+
+    @Test
+    void aFloodPastTheLimitLeavesTheFirstRefusalsRowAndOneRowForTheRestWithTheirCount() {
+        configure("\"ipLimitPerMinute\":2,\"ipLimitPerHour\":100");
+        for (int i = 0; i < 2; i++) {
+            assertThat(chat().statusCode()).isEqualTo(200);
+        }
+        HttpResponse<String> first = chat();
+        assertThat(first.statusCode()).isEqualTo(429);
+        List<String> flood = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            HttpResponse<String> again = chat();
+            assertThat(again.statusCode()).isEqualTo(429);
+            assertThat(again.headers().firstValue("Retry-After")).isPresent();
+            assertThat(error(again).getString("message")).contains("ipLimitPerMinute");
+            flood.add(again.headers().firstValue("X-Request-Id").orElseThrow());
+        }
+        // the store's refusal keeps its own full row
+        JsonObject row = await().atMost(Duration.ofSeconds(10))
+                .until(() -> logRow(first.headers().firstValue("X-Request-Id").orElseThrow()), r -> r != null);
+        assertThat(row.getJsonObject("caller").getString("limiter")).isEqualTo("shared");
+        assertThat(row.getJsonObject("caller").isNull("refusals")).isTrue();
+        // the rest are one row, written once the window has room again (within the minute), under the first's id
+        JsonObject run = await().atMost(Duration.ofSeconds(75)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> logRow(flood.get(0)), r -> r != null);
+        JsonObject caller = run.getJsonObject("caller");
+        assertThat(run.getInt("status")).isEqualTo(429);
+        assertThat(caller.getInt("refusals")).isEqualTo(30);
+        assertThat(caller.getString("limiter")).isEqualTo("remembered");
+        assertThat(caller.getString("limitHit")).isEqualTo("ipLimitPerMinute");
+        assertThat(caller.getString("clientHash")).isEqualTo(row.getJsonObject("caller").getString("clientHash"));
+        assertThat(Instant.parse(caller.getString("lastRefusedAt"))).isAfterOrEqualTo(Instant.parse(run.getString("receivedAt")));
+        assertThat(flood.subList(1, flood.size()).stream().map(this::logRow).filter(r -> r != null)).isEmpty();
+        // and the limit holds again as before: the window has room
+        assertThat(chat().statusCode()).isEqualTo(200);
     }
 
     @Test

@@ -15,7 +15,9 @@ import dev.llmproxy.domain.log.CallerRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +33,8 @@ public class AccessControl {
     public static final String DEFAULT_SCOPE = "default";
     private static final Duration MINUTE = Duration.ofMinutes(1);
     private static final Duration HOUR = Duration.ofHours(1);
+    /** The limiter in a refusal's record when the refusal came from the memory of full windows. */
+    public static final String REMEMBERED = "remembered";
 
     @Inject
     ConfigService configs;
@@ -40,8 +44,13 @@ public class AccessControl {
     Limiter limiter;
     @Inject
     AccessMode mode;
+    @Inject
+    RefusalRuns refusals;
+    @Inject
+    Clock clock;
 
-    public Caller admit(AccessRequest request) {
+    /** @param requestId the request's id (a run of refusals is recorded under its first request's) */
+    public Caller admit(AccessRequest request, String requestId) {
         if (!mode.serving()) {
             throw new AccessRefusal(ProxyError.of(ErrorKind.MISCONFIGURED, "The proxy refuses to serve: it runs in "
                     + "production mode without a client-hashing salt. An operator must set PROXY_IP_SALT."),
@@ -59,13 +68,20 @@ public class AccessControl {
         }
         String limits = buckets.stream().flatMap(b -> b.windows().stream()).map(Window::name)
                 .collect(Collectors.joining(","));
+        CallerRecord caller = CallerRecord.client(clientHash).withKey(keyId).inScope(scope);
+        Instant now = clock.instant();
+        Decision.Refused known = refusals.memory().recall(buckets, now, () -> new RefusalRuns.First(requestId,
+                caller.counted(limits, null, REMEMBERED)));
+        if (known != null) {
+            throw new AccessRefusal(refusal(known), caller.counted(limits, known.limit().name(), REMEMBERED), true);
+        }
         Limiter.Limited limited = limiter.take(buckets);
         String store = limited.shared() ? "shared" : "memory";
         if (limited.decision() instanceof Decision.Refused refused) {
-            CallerRecord record = CallerRecord.client(clientHash).withKey(keyId).inScope(scope)
-                    .counted(limits, refused.limit().name(), store);
-            throw new AccessRefusal(new ProxyError(ErrorKind.RATE_LIMITED, message(refused), null,
-                    refused.retryAfter()), record);
+            if (limited.shared()) {
+                refusals.memory().remember(buckets, refused, now);
+            }
+            throw new AccessRefusal(refusal(refused), caller.counted(limits, refused.limit().name(), store));
         }
         return new Caller(key, CallerRecord.client(clientHash).withKey(keyId).inScope(scope).counted(limits, null, store));
     }
@@ -146,6 +162,10 @@ public class AccessControl {
         if (max > 0) {
             windows.add(new Window(name, length, max));
         }
+    }
+
+    private static ProxyError refusal(Decision.Refused refused) {
+        return new ProxyError(ErrorKind.RATE_LIMITED, message(refused), null, refused.retryAfter());
     }
 
     private static String message(Decision.Refused refused) {

@@ -8,10 +8,22 @@ import dev.llmproxy.domain.log.CallerRecord;
 public class AccessRefusal extends ProxyException {
 
     private final transient CallerRecord caller;
+    private final boolean remembered;
 
     public AccessRefusal(ProxyError error, CallerRecord caller) {
+        this(error, caller, false);
+    }
+
+    /** @param remembered answered from the memory of full windows: its run is recorded, not the request itself */
+    AccessRefusal(ProxyError error, CallerRecord caller, boolean remembered) {
         super(error);
         this.caller = caller;
+        this.remembered = remembered;
+    }
+
+    /** Whether this refusal repeats one the store made (see {@link RefusalRuns}): recorded once per run. */
+    public boolean remembered() {
+        return remembered;
     }
 
     public CallerRecord caller() {

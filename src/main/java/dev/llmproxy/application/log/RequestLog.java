@@ -1,5 +1,6 @@
 package dev.llmproxy.application.log;
 
+import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
 import jakarta.annotation.PreDestroy;
@@ -10,12 +11,17 @@ import jakarta.inject.Inject;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** The request log as the rest of the application sees it: submit never blocks; writing is batched behind it. */
 @ApplicationScoped
 public class RequestLog {
 
+    private static final Logger LOG = Logger.getLogger(RequestLog.class.getName());
     private static final int CAPACITY = 200_000;
     private static final int BATCH_SIZE = 500;
     private static final Duration LINGER = Duration.ofMillis(50);
@@ -24,14 +30,18 @@ public class RequestLog {
     ManagedThreadFactory threads;
     @Inject
     RequestLogRepository repository;
+    @Inject
+    ConfigService configs;
 
     private volatile RequestLogBatcher batcher;
+    /** What must still be written when the instance stops, before the queue is flushed. */
+    private final List<Runnable> lastRows = new CopyOnWriteArrayList<>();
     private final AtomicLong withheld = new AtomicLong();
 
     /** Called once at startup, after the schema is in place. */
     public synchronized void start() {
         if (batcher == null) {
-            batcher = new RequestLogBatcher(repository, threads, CAPACITY, BATCH_SIZE, LINGER);
+            batcher = new RequestLogBatcher(repository, () -> configs.current().settings().requestLogSync(), threads, CAPACITY, BATCH_SIZE, LINGER);
             batcher.start();
         }
     }
@@ -75,8 +85,20 @@ public class RequestLog {
         return b == null ? 0 : b.dropped();
     }
 
+    /** Runs {@code lastRows} when the instance stops, just before the queue is written out. */
+    public void beforeStop(Runnable lastRows) {
+        this.lastRows.add(lastRows);
+    }
+
     @PreDestroy
     void flush() {
+        for (Runnable r : lastRows) {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Request log: rows due at shutdown could not be queued", e);
+            }
+        }
         RequestLogBatcher b = batcher;
         if (b != null) {
             b.stop(Duration.ofSeconds(20));

@@ -13,6 +13,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -30,6 +31,8 @@ public final class RequestLogBatcher {
     private static final Logger LOG = Logger.getLogger(RequestLogBatcher.class.getName());
 
     private final RequestLogWriter repository;
+    /** Whether answers wait for their rows now (requestLogDurability=sync): then every commit must be durable. */
+    private final BooleanSupplier durable;
     /** A queued row, and who waits for its commit (null: nobody). */
     private record Entry(RequestRecord record, CompletableFuture<Void> committed) {
     }
@@ -45,9 +48,10 @@ public final class RequestLogBatcher {
      * @param linger how long a batch that is not full waits for more rows: one transaction per many rows is what
      *               keeps the writer cheap under load
      */
-    public RequestLogBatcher(RequestLogWriter repository, ThreadFactory threads, int capacity, int batchSize,
-                             Duration linger) {
+    public RequestLogBatcher(RequestLogWriter repository, BooleanSupplier durable, ThreadFactory threads, int capacity,
+                             int batchSize, Duration linger) {
         this.repository = repository;
+        this.durable = durable;
         this.linger = linger;
         this.queue = new LinkedBlockingQueue<>(capacity);
         this.batchSize = batchSize;
@@ -143,8 +147,10 @@ public final class RequestLogBatcher {
 
     /** Writes the batch; on return it holds only rows that still need writing. */
     private void writeOrRetain(List<Entry> batch) {
+        // awaited rows are durable even in the moment the setting turns async: their answers were promised that
+        boolean mustLast = durable.getAsBoolean() || batch.stream().anyMatch(e -> e.committed() != null);
         try {
-            repository.saveAll(batch.stream().map(Entry::record).toList());
+            repository.saveAll(batch.stream().map(Entry::record).toList(), mustLast);
             batch.forEach(e -> committed(e, null));
             batch.clear();
             return;
@@ -154,7 +160,7 @@ public final class RequestLogBatcher {
         List<Entry> failed = new ArrayList<>();
         for (Entry e : batch) {
             try {
-                repository.saveAll(List.of(e.record()));
+                repository.saveAll(List.of(e.record()), mustLast);
                 committed(e, null);
             } catch (RuntimeException refused) {
                 failed.add(e);

@@ -70,14 +70,20 @@ public final class ChatExchange {
      */
     public void admit(AccessRequest request, String contentType) {
         try {
-            caller = access.admit(request);
+            caller = access.admit(request, requestId);
             if (contentType != null && !contentType.toLowerCase(Locale.ROOT).contains("json")) {
                 throw new ProxyException(ProxyError.of(ErrorKind.UNSUPPORTED_MEDIA_TYPE,
                         "Content-Type must be application/json."));
             }
+        } catch (AccessRefusal e) {
+            if (e.remembered()) {
+                recorder.refusedAgain(requestId, receivedAt, e.caller(), e.error());
+            } else {
+                recorder.refused(requestId, receivedAt, null, e.caller(), e.error());
+            }
+            throw e;
         } catch (ProxyException e) {
-            recorder.refused(requestId, receivedAt, null,
-                    e instanceof AccessRefusal refusal ? refusal.caller() : caller.record(), e.error());
+            recorder.refused(requestId, receivedAt, null, caller.record(), e.error());
             throw e;
         }
     }

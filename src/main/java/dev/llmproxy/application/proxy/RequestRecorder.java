@@ -1,11 +1,14 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.access.Caller;
+import dev.llmproxy.application.access.RefusalRuns;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.metrics.ProxyMetrics;
+import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.limits.RefusalMemory;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.log.RequestRecord;
@@ -14,6 +17,7 @@ import dev.llmproxy.domain.routing.ChainCost;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.spend.Cost;
 import dev.llmproxy.domain.upstream.TokenUsage;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -45,6 +49,13 @@ public class RequestRecorder {
     Clock clock;
     @Inject
     AnswerCodes codes;
+    @Inject
+    RefusalRuns refusals;
+
+    @PostConstruct
+    void writeRunsOnTheWayDown() {
+        requestLog.beforeStop(this::allRefusalRuns);
+    }
 
     /**
      * A request refused before its chain ran (origin, key, limits, bad JSON, body too large...). A failure to record
@@ -58,6 +69,39 @@ public class RequestRecorder {
                     .caller(caller, null).build());
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
+        }
+    }
+
+    /**
+     * A refusal that repeats one the store made (a window known to be full): counted in the metrics now; its row is
+     * its run's, written once the run is over ({@link #refusalRunsOver}).
+     */
+    public void refusedAgain(String requestId, Instant receivedAt, CallerRecord caller, ProxyError error) {
+        try {
+            metrics.requestCompleted(RequestRecord.of(requestId, receivedAt)
+                    .status(codes.status(error.kind()), codes.code(error.kind())).latencyMs(latency(receivedAt))
+                    .caller(caller, null).build());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not count request " + requestId + " in the metrics", e);
+        }
+    }
+
+    /** Writes the runs of remembered refusals that are over: one row each, with its count and its first and last time. */
+    public void refusalRunsOver() {
+        refusalRuns(refusals.ended(clock.instant()));
+    }
+
+    /** Writes every run of remembered refusals, over or not: the instance is stopping. */
+    public void allRefusalRuns() {
+        refusalRuns(refusals.all());
+    }
+
+    private void refusalRuns(List<RefusalMemory.Run<RefusalRuns.First>> runs) {
+        for (RefusalMemory.Run<RefusalRuns.First> run : runs) {
+            requestLog.submit(RequestRecord.of(run.first().requestId(), run.firstAt())
+                    .status(codes.status(ErrorKind.RATE_LIMITED), codes.code(ErrorKind.RATE_LIMITED))
+                    .caller(run.first().caller().refusedRepeatedly(run.refused().limit().name(), run.count(),
+                            run.lastAt()), null).build());
         }
     }
 

@@ -54,7 +54,7 @@ public class SignInThrottle {
         Instant until = null;
         for (Map.Entry<String, SignInFailures.Count> e : counts.entrySet()) {
             if (e.getValue().failures() >= max(s, e.getKey())) {
-                Instant end = e.getValue().windowEnd(window);
+                Instant end = e.getValue().windowEnd();
                 until = until == null || end.isAfter(until) ? end : until;
             }
         }
@@ -77,7 +77,7 @@ public class SignInThrottle {
         after.forEach((key, count) -> {
             if (count.failures() == max(s, key)) {
                 lockOuts.incrementAndGet();
-                String until = count.windowEnd(window(s)).toString();
+                String until = count.windowEnd().toString();
                 LOG.warning("Sign-in throttle: " + key + " locked out until " + until + " after " + count.failures()
                         + " failed sign-ins");
                 audit.record("sign-in throttle", "sign-in locked out", key, null, "until " + until);

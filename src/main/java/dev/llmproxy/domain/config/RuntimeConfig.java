@@ -84,7 +84,7 @@ public final class RuntimeConfig {
 
     /** Same content, ignoring the version number. */
     public boolean sameContentAs(RuntimeConfig other) {
-        return providers.equals(other.providers) && List.copyOf(models.values()).equals(List.copyOf(other.models.values()))
+        return List.copyOf(providers.values()).equals(List.copyOf(other.providers.values())) && List.copyOf(models.values()).equals(List.copyOf(other.models.values()))
                 && List.copyOf(tiers.values()).equals(List.copyOf(other.tiers.values()))
                 && settings.equals(other.settings);
     }

@@ -19,18 +19,6 @@ public record Bucket(String key, List<Window> windows) {
         windows = List.copyOf(windows);
     }
 
-    /**
-     * This bucket as one of {@code instances} instances enforces it alone: each window allows its share of the
-     * maximum (rounded down, at least 1), so that together they allow no more than the limit.
-     */
-    public Bucket share(int instances) {
-        if (instances <= 1) {
-            return this;
-        }
-        return new Bucket(key, windows.stream()
-                .map(w -> new Window(w.name(), w.length(), Math.max(1, w.max() / instances))).toList());
-    }
-
     /** Where a window's counts are kept: the bucket and the window's length (one row each in the shared store). */
     public String countsKey(Window w) {
         return key + "|" + w.length().toMillis();

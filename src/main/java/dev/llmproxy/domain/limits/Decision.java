@@ -1,13 +1,21 @@
 package dev.llmproxy.domain.limits;
 
 import java.time.Duration;
+import java.util.Map;
 
 /** What the limiter said about one request. */
 public sealed interface Decision {
 
-    Decision ALLOWED = new Allowed();
+    Decision ALLOWED = new Allowed(Map.of());
 
-    record Allowed() implements Decision {
+    /**
+     * @param used what a shared store counted in each window it entered the request in (by {@link Bucket#countsKey}),
+     *             this request included; empty from stores that do not say
+     */
+    record Allowed(Map<String, Integer> used) implements Decision {
+        public Allowed {
+            used = Map.copyOf(used);
+        }
     }
 
     /**

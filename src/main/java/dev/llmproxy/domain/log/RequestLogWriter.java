@@ -5,5 +5,9 @@ import java.util.List;
 /** Where finished requests are appended: all the log writer needs of the store. */
 public interface RequestLogWriter {
 
-    void saveAll(List<RequestRecord> records);
+    /**
+     * @param durable whether the rows must survive the process's sudden death once this returns (someone awaits
+     *                them): a store that acknowledges commits before they reach its files must not do so then
+     */
+    void saveAll(List<RequestRecord> records, boolean durable);
 }

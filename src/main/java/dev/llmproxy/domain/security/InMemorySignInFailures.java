@@ -12,15 +12,16 @@ public final class InMemorySignInFailures implements SignInFailures {
     /** Past this many keys the expired ones are dropped, so a scan over many names cannot grow it without bound. */
     private static final int SWEEP_ABOVE = 10_000;
 
+    /** Each key's count with the end its window was given when it started. */
     private final Map<String, Count> counts = new HashMap<>();
 
     @Override
     public synchronized Map<String, Count> counts(List<String> keys, Instant now, Duration window) {
         Map<String, Count> out = new HashMap<>();
         for (String key : keys) {
-            Count c = counts.get(key);
-            if (c != null && now.isBefore(c.windowEnd(window))) {
-                out.put(key, c);
+            Count running = running(counts.get(key), now, window);
+            if (running != null) {
+                out.put(key, running);
             }
         }
         return out;
@@ -29,17 +30,26 @@ public final class InMemorySignInFailures implements SignInFailures {
     @Override
     public synchronized Map<String, Count> add(List<String> keys, Instant now, Duration window) {
         if (counts.size() > SWEEP_ABOVE) {
-            counts.values().removeIf(c -> !now.isBefore(c.windowEnd(window)));
+            counts.values().removeIf(c -> running(c, now, window) == null);
         }
         Map<String, Count> out = new HashMap<>();
         for (String key : keys) {
-            Count c = counts.get(key);
-            Count next = c == null || !now.isBefore(c.windowEnd(window)) ? new Count(1, now)
-                    : new Count(c.failures() + 1, c.windowStart());
+            Count stored = counts.get(key);
+            Count next = running(stored, now, window) == null ? new Count(1, now, now.plus(window))
+                    : new Count(stored.failures() + 1, stored.windowStart(), stored.windowEnd());
             counts.put(key, next);
-            out.put(key, next);
+            out.put(key, running(next, now, window));
         }
         return out;
+    }
+
+    /** The count as it stands under the window in force, or null when its window has ended. */
+    private static Count running(Count stored, Instant now, Duration window) {
+        if (stored == null) {
+            return null;
+        }
+        Instant end = SignInFailures.endOf(stored.windowStart(), stored.windowEnd(), window);
+        return now.isBefore(end) ? new Count(stored.failures(), stored.windowStart(), end) : null;
     }
 
     @Override

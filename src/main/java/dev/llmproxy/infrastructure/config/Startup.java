@@ -7,6 +7,7 @@ import dev.llmproxy.application.config.BootstrapConfig;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.application.proxy.RequestRecorder;
 import dev.llmproxy.application.security.AdminBootstrap;
 import dev.llmproxy.infrastructure.persistence.RequestLogRetention;
 import dev.llmproxy.infrastructure.persistence.SchemaMigrations;
@@ -65,10 +66,13 @@ public class Startup {
     Clock clock;
     @Inject
     OllamaWatch localModels;
+    @Inject
+    RequestRecorder recorder;
 
     private Instant startedAt;
 
     private ScheduledFuture<?> poll;
+    private ScheduledFuture<?> refusalRuns;
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object ignored) throws SQLException {
         try (StartupLock lock = StartupLock.acquire(dataSource)) {
@@ -85,6 +89,16 @@ public class Startup {
         configs.heartbeat(breakers.instanceId(), startedAt, startedAt);
         announce(access);
         poll = scheduler.scheduleWithFixedDelay(this::refresh, CONFIG_POLL_SECONDS, CONFIG_POLL_SECONDS, TimeUnit.SECONDS);
+        refusalRuns = scheduler.scheduleWithFixedDelay(this::writeRefusalRuns, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** The runs of refusals answered from memory whose window has room again: one request-log row each. */
+    private void writeRefusalRuns() {
+        try {
+            recorder.refusalRunsOver();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not record the runs of rate-limit refusals", e);
+        }
     }
 
     private static void announce(AccessMode access) {
@@ -116,6 +130,9 @@ public class Startup {
     void stop() {
         if (poll != null) {
             poll.cancel(false);
+        }
+        if (refusalRuns != null) {
+            refusalRuns.cancel(false);
         }
     }
 }

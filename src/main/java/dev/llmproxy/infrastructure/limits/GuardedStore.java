@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.limits;
 
 import dev.llmproxy.application.access.Limiter;
 import dev.llmproxy.domain.limits.Bucket;
+import dev.llmproxy.domain.limits.Decision;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
@@ -9,6 +10,7 @@ import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 
@@ -48,8 +50,10 @@ public class GuardedStore {
     }
 
     private Limiter.Limited call(List<Bucket> buckets) {
-        Limiter.Limited limited = new Limiter.Limited(stores.shared().take(buckets, clock.instant()), true);
+        Instant now = clock.instant();
+        Decision decision = stores.shared().take(buckets, now);
+        stores.seen().saw(buckets, decision, now);
         stores.sharedAnswered();
-        return limited;
+        return new Limiter.Limited(decision, true);
     }
 }

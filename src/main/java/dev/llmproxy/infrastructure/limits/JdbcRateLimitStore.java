@@ -71,10 +71,13 @@ public final class JdbcRateLimitStore implements RateLimitStore {
                         return new Decision.Refused(r.bucket().key(), r.window(), wait);
                     }
                 }
+                Map<String, Integer> used = new HashMap<>();
                 try (PreparedStatement ps = c.prepareStatement(UPDATE)) {
                     ps.setQueryTimeout(queryTimeoutSeconds);
                     for (CountRow r : rows) {
-                        ps.setString(1, counts.get(r.key()).record(r.window(), now).encode());
+                        WindowCounts entered = counts.get(r.key()).record(r.window(), now);
+                        used.put(r.key(), entered.total());
+                        ps.setString(1, entered.encode());
                         ps.setLong(2, now);
                         ps.setString(3, r.key());
                         ps.addBatch();
@@ -82,7 +85,7 @@ public final class JdbcRateLimitStore implements RateLimitStore {
                     ps.executeBatch();
                 }
                 c.commit();
-                return Decision.ALLOWED;
+                return new Decision.Allowed(used);
             } catch (SQLException | RuntimeException e) {
                 rollbackQuietly(c);
                 throw e;

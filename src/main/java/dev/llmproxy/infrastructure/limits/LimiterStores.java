@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.limits;
 import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
+import dev.llmproxy.domain.limits.LastSeenUse;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -27,8 +28,8 @@ import java.util.stream.Collectors;
 
 /**
  * The two rate-limit stores and which one is answering. A switch either way is logged once, counted, and shown in
- * readiness details, so operators know when limits are per instance. Meanwhile each instance allows its share of every
- * limit: the limit divided by the instances alive (heartbeats) when the database was last read.
+ * readiness details, so operators know when limits are per instance. Meanwhile each instance allows its share of what
+ * was left of every limit when the store last answered, divided among the instances alive (heartbeats) then.
  */
 @ApplicationScoped
 public class LimiterStores {
@@ -54,6 +55,7 @@ public class LimiterStores {
     private volatile RateLimitStore shared;
     private volatile boolean inProcess;
     private final InMemoryRateLimitStore local = new InMemoryRateLimitStore(IDLE);
+    private final LastSeenUse seen = new LastSeenUse();
     private StoreSwitch state;
     private volatile int liveInstances = 1;
     private ScheduledFuture<?> sweeper;
@@ -82,6 +84,11 @@ public class LimiterStores {
             shared = s;
         }
         return s;
+    }
+
+    /** What the shared store last showed of each window this instance counted in. */
+    LastSeenUse seen() {
+        return seen;
     }
 
     InMemoryRateLimitStore local() {
@@ -127,8 +134,9 @@ public class LimiterStores {
 
     void sharedFailed(Throwable cause) {
         state.failed(clock.instant(), () -> "Rate limits: the shared store is unreachable or slow (" + cause
-                + "); until it recovers, this instance allows its share of every limit (1/" + liveInstances
-                + ", " + liveInstances + " instances alive when last counted), counted in memory.");
+                + "); until it recovers, this instance allows its share of what was left of every limit when "
+                + "last read (1/" + liveInstances + ", " + liveInstances + " instances alive when last counted), "
+                + "counted in memory.");
     }
 
     public boolean usingShared() {
@@ -148,6 +156,7 @@ public class LimiterStores {
     private void sweep() {
         Instant now = clock.instant();
         local.sweepNow(now);
+        seen.sweep(now);
         try {
             portable.sweep(now, IDLE);
         } catch (RuntimeException e) {

@@ -5,23 +5,24 @@ import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.RateLimitStore;
 import dev.llmproxy.domain.limits.WindowCounts;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.sql.DataSource;
 
 /**
  * The shared store on PostgreSQL: the same rows and rules as {@link JdbcRateLimitStore}, but the check-and-enter
- * runs inside the database ({@code proxy_rate_take}, migration V006), so a request costs one round trip.
+ * runs inside the database ({@code proxy_rate_take_counted}, migration V019), so a request costs one round trip.
  */
 public final class PostgresRateLimitStore implements RateLimitStore {
 
-    private static final String CALL = "SELECT proxy_rate_take(?, ?, ?, ?, ?)";
+    private static final String CALL = "SELECT proxy_rate_take_counted(?, ?, ?, ?, ?)";
 
     private final DataSource dataSource;
     private final int queryTimeoutSeconds;
@@ -43,13 +44,18 @@ public final class PostgresRateLimitStore implements RateLimitStore {
             ps.setLong(5, now.toEpochMilli());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                Array refused = rs.getArray(1);
-                if (refused == null) {
-                    return Decision.ALLOWED;
+                Object[] r = (Object[]) rs.getArray(1).getArray();
+                long refusedRow = ((Number) r[0]).longValue();
+                if (refusedRow > 0) {
+                    CountRow full = rows.get((int) refusedRow - 1);
+                    return new Decision.Refused(full.bucket().key(), full.window(),
+                            Duration.ofMillis(((Number) r[1]).longValue()));
                 }
-                Object[] r = (Object[]) refused.getArray();
-                CountRow full = rows.get(((Number) r[0]).intValue() - 1);
-                return new Decision.Refused(full.bucket().key(), full.window(), Duration.ofMillis(((Number) r[1]).longValue()));
+                Map<String, Integer> used = new HashMap<>();
+                for (int i = 0; i < rows.size(); i++) {
+                    used.put(rows.get(i).key(), ((Number) r[i + 2]).intValue());
+                }
+                return new Decision.Allowed(used);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("rate-limit store failed: " + e.getMessage(), e);

@@ -19,8 +19,9 @@ final class ConfigMapper {
         return new Provider(e.name, kind, e.baseUrl == null ? null : URI.create(e.baseUrl), e.apiKeySecret);
     }
 
-    static ProviderEntity toEntity(Provider p) {
+    static ProviderEntity toEntity(Provider p, int sortOrder) {
         ProviderEntity e = new ProviderEntity();
+        e.sortOrder = sortOrder;
         e.name = p.name();
         e.kind = p.kind().id();
         e.baseUrl = p.baseUrl() == null ? null : p.baseUrl().toString();

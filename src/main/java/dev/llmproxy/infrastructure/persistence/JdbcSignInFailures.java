@@ -29,20 +29,28 @@ public class JdbcSignInFailures implements SignInFailures {
     @ProxyDatabase
     DataSource dataSource;
 
+    /** A window runs while it is younger than the window in force and its own end (if it has one) is ahead. */
+    private static final String RUNNING = "window_start > ? AND (window_end IS NULL OR window_end > ?)";
+
     @Override
     public Map<String, Count> counts(List<String> keys, Instant now, Duration window) {
         Map<String, Count> out = new HashMap<>();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT throttle_key, failures, window_start FROM sign_in_failure"
-                     + " WHERE throttle_key IN (" + "?,".repeat(keys.size() - 1) + "?) AND window_start > ?")) {
+             PreparedStatement ps = c.prepareStatement("SELECT throttle_key, failures, window_start, window_end"
+                     + " FROM sign_in_failure WHERE throttle_key IN (" + "?,".repeat(keys.size() - 1) + "?) AND "
+                     + RUNNING)) {
             ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
             for (int i = 0; i < keys.size(); i++) {
                 ps.setString(i + 1, keys.get(i));
             }
             ps.setLong(keys.size() + 1, now.minus(window).toEpochMilli());
+            ps.setLong(keys.size() + 2, now.toEpochMilli());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1), new Count(rs.getInt(2), Instant.ofEpochMilli(rs.getLong(3))));
+                    Instant start = Instant.ofEpochMilli(rs.getLong(3));
+                    long end = rs.getLong(4);
+                    out.put(rs.getString(1), new Count(rs.getInt(2), start,
+                            SignInFailures.endOf(start, rs.wasNull() ? null : Instant.ofEpochMilli(end), window)));
                 }
             }
         } catch (SQLException e) {
@@ -53,11 +61,9 @@ public class JdbcSignInFailures implements SignInFailures {
 
     @Override
     public Map<String, Count> add(List<String> keys, Instant now, Duration window) {
-        long t = now.toEpochMilli();
-        long cutoff = now.minus(window).toEpochMilli();
         try (Connection c = dataSource.getConnection()) {
             for (String key : keys) {
-                addOne(c, key, t, cutoff);
+                addOne(c, key, now, window);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("a sign-in failure could not be counted: " + e.getMessage(), e);
@@ -65,22 +71,26 @@ public class JdbcSignInFailures implements SignInFailures {
         return counts(keys, now, window);
     }
 
-    private static void addOne(Connection c, String key, long now, long cutoff) throws SQLException {
+    private static void addOne(Connection c, String key, Instant now, Duration window) throws SQLException {
+        long t = now.toEpochMilli();
+        long cutoff = now.minus(window).toEpochMilli();
+        long end = now.plus(window).toEpochMilli();
         for (int attempt = 0; attempt < 3; attempt++) {
-            if (update(c, "UPDATE sign_in_failure SET failures = failures + 1 WHERE throttle_key = ? AND window_start > ?",
-                    key, cutoff, null) > 0) {
+            if (update(c, "UPDATE sign_in_failure SET failures = failures + 1 WHERE throttle_key = ? AND " + RUNNING,
+                    key, cutoff, t) > 0) {
                 return;
             }
-            // no window running: start one, over an expired row or as a new row
-            if (update(c, "UPDATE sign_in_failure SET failures = 1, window_start = ? WHERE throttle_key = ? "
-                    + "AND window_start <= ?", key, cutoff, now) > 0) {
+            // no window running: start one, over an ended row or as a new row
+            if (update(c, "UPDATE sign_in_failure SET failures = 1, window_start = " + t + ", window_end = " + end
+                    + " WHERE throttle_key = ? AND NOT (" + RUNNING + ")", key, cutoff, t) > 0) {
                 return;
             }
             try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO sign_in_failure (throttle_key, failures, window_start) VALUES (?, 1, ?)")) {
+                    "INSERT INTO sign_in_failure (throttle_key, failures, window_start, window_end) VALUES (?, 1, ?, ?)")) {
                 ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
                 ps.setString(1, key);
-                ps.setLong(2, now);
+                ps.setLong(2, t);
+                ps.setLong(3, end);
                 ps.executeUpdate();
                 return;
             } catch (SQLException duplicate) {
@@ -92,16 +102,13 @@ public class JdbcSignInFailures implements SignInFailures {
         }
     }
 
-    /** The first statement takes (key, cutoff); the second (start, key, cutoff). */
-    private static int update(Connection c, String sql, String key, long cutoff, Long start) throws SQLException {
+    /** An update of one key's row where {@link #RUNNING} (or its negation) is checked at {@code cutoff} and {@code now}. */
+    private static int update(Connection c, String sql, String key, long cutoff, long now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
-            int i = 1;
-            if (start != null) {
-                ps.setLong(i++, start);
-            }
-            ps.setString(i++, key);
-            ps.setLong(i, cutoff);
+            ps.setString(1, key);
+            ps.setLong(2, cutoff);
+            ps.setLong(3, now);
             return ps.executeUpdate();
         }
     }

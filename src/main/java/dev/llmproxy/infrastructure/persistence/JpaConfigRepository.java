@@ -37,7 +37,7 @@ public class JpaConfigRepository implements ConfigRepository {
         if (version == 0) {
             return Optional.empty();
         }
-        List<Provider> providers = em.createQuery("select p from ProviderEntity p order by p.name", ProviderEntity.class)
+        List<Provider> providers = em.createQuery("select p from ProviderEntity p order by p.sortOrder, p.name", ProviderEntity.class)
                 .getResultList().stream().map(ConfigMapper::toDomain).toList();
         List<AllowedModel> models = em.createQuery("select m from ModelEntity m order by m.sortOrder", ModelEntity.class)
                 .getResultList().stream().map(ConfigMapper::toDomain).toList();
@@ -85,7 +85,10 @@ public class JpaConfigRepository implements ConfigRepository {
             em.createNativeQuery("DELETE FROM " + table).executeUpdate();
         }
         // The entities have no JPA relationships, so flush each group before the one whose foreign keys need it.
-        config.providers().forEach(p -> em.persist(ConfigMapper.toEntity(p)));
+        List<Provider> providers = config.providers();
+        for (int i = 0; i < providers.size(); i++) {
+            em.persist(ConfigMapper.toEntity(providers.get(i), i));
+        }
         em.flush();
         List<AllowedModel> models = config.models();
         for (int i = 0; i < models.size(); i++) {

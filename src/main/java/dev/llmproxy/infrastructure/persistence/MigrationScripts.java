@@ -27,7 +27,9 @@ final class MigrationScripts implements ResourceProvider {
             "V006__rate_take.sql", "V007__instance_heartbeat.sql", "V008__admin_audit.sql",
             "V009__prompt_excerpt.sql", "V010__sign_in_failures.sql", "V011__request_log_retention.sql",
             "V012__model_thinking.sql", "V013__answered_as_and_local.sql",
-            "V014__request_cost.sql", "V015__budgets.sql", "V016__billing.sql");
+            "V014__request_cost.sql", "V015__budgets.sql", "V016__billing.sql",
+            "V017__provider_order.sql", "V018__sign_in_window_end.sql",
+            "V019__rate_take_counted.sql", "V020__refusal_runs.sql");
 
     private final String dialect;
 

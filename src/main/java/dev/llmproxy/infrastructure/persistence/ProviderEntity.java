@@ -16,4 +16,6 @@ public class ProviderEntity {
     public String baseUrl;
     @Column(name = "api_key_secret")
     public String apiKeySecret;
+    @Column(name = "sort_order")
+    public int sortOrder;
 }

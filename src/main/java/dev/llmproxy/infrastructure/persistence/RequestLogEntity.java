@@ -71,6 +71,9 @@ public class RequestLogEntity {
     @Column(name = "rate_limit_hit")
     public String rateLimitHit;
     public String limiter;
+    public Integer refusals;
+    @Column(name = "last_refused_at")
+    public LocalDateTime lastRefusedAt;
     @Column(name = "prompt_excerpt")
     public String promptExcerpt;
     @ElementCollection(fetch = FetchType.LAZY)

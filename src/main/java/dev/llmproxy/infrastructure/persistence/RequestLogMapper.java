@@ -47,6 +47,8 @@ final class RequestLogMapper {
         e.rateLimits = clip(c.limits(), 400);
         e.rateLimitHit = c.limitHit();
         e.limiter = c.limiter();
+        e.refusals = c.refusals();
+        e.lastRefusedAt = c.lastRefusedAt() == null ? null : toUtc(c.lastRefusedAt());
         e.promptExcerpt = r.promptExcerpt();
         if (r.streamStats() != null) {
             e.firstTokenMs = r.streamStats().firstTokenMs();
@@ -80,7 +82,8 @@ final class RequestLogMapper {
                 .attempts(e.attempts.stream().map(a -> new AttemptRecord(a.model, Outcome.valueOf(a.outcome), a.status,
                         Duration.ofMillis(a.latencyMs), a.reason, a.tokens, a.costUsd)).toList())
                 .queueWaitMs(e.queueWaitMs)
-                .caller(new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter),
+                .caller(new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter,
+                        e.refusals, e.lastRefusedAt == null ? null : e.lastRefusedAt.toInstant(ZoneOffset.UTC)),
                         e.promptExcerpt)
                 .build();
     }

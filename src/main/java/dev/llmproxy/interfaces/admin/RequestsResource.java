@@ -101,6 +101,8 @@ public class RequestsResource {
         nullable(caller, "limits", c.limits());
         nullable(caller, "limitHit", c.limitHit());
         nullable(caller, "limiter", c.limiter());
+        nullable(caller, "refusals", c.refusals());
+        nullable(caller, "lastRefusedAt", c.lastRefusedAt() == null ? null : c.lastRefusedAt().toString());
         nullable(b, "promptExcerpt", r.promptExcerpt());
         return b.add("caller", caller).add("attempts", attempts).build();
     }

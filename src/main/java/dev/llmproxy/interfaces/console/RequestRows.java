@@ -20,7 +20,7 @@ public final class RequestRows {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
     static final String CSV_HEADER = "request_id,received_at_utc,tier,requested_model,answering_model,fallback,status,"
             + "error_code,latency_ms,prompt_tokens,completion_tokens,saw_429,stream,attempts,client_hash,key_id,scope,"
-            + "rate_limit_hit,cost_usd\r\n";
+            + "rate_limit_hit,cost_usd,refusals,last_refused_at\r\n";
     private static final List<String> FIELDS = List.of("from", "to", "status", "tier", "model", "fallback", "saw429",
             "requestId", "client", "key", "minCost");
 
@@ -29,7 +29,7 @@ public final class RequestRows {
 
     public record Row(String id, String time, String tier, String model, String answeredBy, boolean fallback,
                       int status, String error, long latencyMs, boolean saw429, int attempts, String client,
-                      boolean local, String cost) {
+                      boolean local, String cost, String repeats) {
     }
 
     public record Attempt(String model, String outcome, String status, long latencyMs, String reason, String cost) {
@@ -37,7 +37,7 @@ public final class RequestRows {
 
     public record Detail(Row row, String requestedModel, String finishReason, String tokens, boolean stream,
                          String keyId, String scope, String limits, String limitHit, String limiter,
-                         String prompt, List<Attempt> attempts, String cost) {
+                         String prompt, List<Attempt> attempts, String cost, String refusals) {
     }
 
     static Row row(RequestRecord r) {
@@ -46,7 +46,8 @@ public final class RequestRows {
         return new Row(r.requestId(), TIME.format(r.receivedAt()), r.tier(), r.requestedModel(), answeredBy,
                 r.fallback(), r.status(), r.errorCode(), r.latencyMs(), r.saw429(),
                 (int) r.attempts().stream().filter(a -> !a.outcome().skipped()).count(), r.caller().clientHash(),
-                r.answeredLocally(), r.costUsd() == null ? "" : "$" + usd(r.costUsd()));
+                r.answeredLocally(), r.costUsd() == null ? "" : "$" + usd(r.costUsd()),
+                r.caller().refusals() == null ? "" : " \u00d7" + r.caller().refusals());
     }
 
     static Detail detail(RequestRecord r) {
@@ -59,7 +60,10 @@ public final class RequestRows {
         String tokens = r.totalTokens() == null ? "" : r.promptTokens() + " + " + r.completionTokens() + " = " + r.totalTokens();
         return new Detail(row(r), r.requestedModel(), r.finishReason(), tokens, r.stream(), r.caller().keyId(),
                 r.caller().scope(), r.caller().limits(), r.caller().limitHit(), r.caller().limiter(), r.promptExcerpt(),
-                attempts, r.costUsd() == null ? "unknown (no price or no usage)" : "$" + usd(r.costUsd()));
+                attempts, r.costUsd() == null ? "unknown (no price or no usage)" : "$" + usd(r.costUsd()),
+                r.caller().refusals() == null ? null : r.caller().refusals() + " requests refused while the window "
+                        + "was known to be full, from " + TIME.format(r.receivedAt()) + " to "
+                        + TIME.format(r.caller().lastRefusedAt()));
     }
 
     /** The filter form's current values, for re-display. */
@@ -91,7 +95,8 @@ public final class RequestRows {
                 Long.toString(r.latencyMs()), n(r.promptTokens()), n(r.completionTokens()), Boolean.toString(r.saw429()),
                 Boolean.toString(r.stream()), r.attempts().stream().map(a -> a.model() + ":" + a.outcome())
                         .collect(Collectors.joining(" ")), n(r.caller().clientHash()), n(r.caller().keyId()),
-                n(r.caller().scope()), n(r.caller().limitHit()), usd(r.costUsd()));
+                n(r.caller().scope()), n(r.caller().limitHit()), usd(r.costUsd()), n(r.caller().refusals()),
+                r.caller().lastRefusedAt() == null ? "" : TIME.format(r.caller().lastRefusedAt()));
         return cells.stream().map(RequestRows::cell).collect(Collectors.joining(",")) + "\r\n";
     }
 

@@ -85,11 +85,17 @@ public class AdminGate extends HttpFilter {
         String user = session.user();
         if (user != null) {
             chain.doFilter(new SignedInRequest(req, user, session.roles(), "FORM"), res);
-        } else if (OPEN_CONSOLE_PAGES.contains(req.getPathInfo())) {
+        } else if (isOpenPage(req)) {
             chain.doFilter(new SignedInRequest(req, null, Set.of(), null), res);
         } else {
             res.sendRedirect(req.getContextPath() + "/admin/login");
         }
+    }
+
+    /** {@code /admin} itself has no path info (null, which {@code Set.contains} refuses). */
+    private static boolean isOpenPage(HttpServletRequest req) {
+        String page = req.getPathInfo();
+        return page != null && OPEN_CONSOLE_PAGES.contains(page);
     }
 
     /** The client's hashed address, as the proxy's limits know it (forwarding headers only from trusted proxies). */

@@ -20,12 +20,14 @@ class RequestLogBatcherTest {
         final List<RequestRecord> saved = new CopyOnWriteArrayList<>();
         final AtomicBoolean down = new AtomicBoolean();
         final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+        final List<Boolean> durable = new CopyOnWriteArrayList<>();
 
         @Override
-        public void saveAll(List<RequestRecord> records) {
+        public void saveAll(List<RequestRecord> records, boolean mustLast) {
             if (down.get()) throw new IllegalStateException("database unreachable");
             if (records.stream().anyMatch(r -> r.requestId().equals("poison"))) throw new IllegalStateException("constraint");
             batchSizes.add(records.size());
+            durable.add(mustLast);
             saved.addAll(records);
         }
     }
@@ -38,7 +40,7 @@ class RequestLogBatcherTest {
     @Test
     void writesInBatchesOffTheCallersThread() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 50, Duration.ofMillis(5));
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1000, 50, Duration.ofMillis(5));
         repo.down.set(true);
         b.start();
         for (int i = 0; i < 120; i++) b.submit(record("r" + i));
@@ -51,7 +53,7 @@ class RequestLogBatcherTest {
     @Test
     void keepsEveryRowWhileTheDatabaseIsDownAndWritesThemWhenItReturns() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 10, Duration.ofMillis(5));
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1000, 10, Duration.ofMillis(5));
         b.start();
         repo.down.set(true);
         for (int i = 0; i < 25; i++) b.submit(record("d" + i));
@@ -65,7 +67,7 @@ class RequestLogBatcherTest {
     @Test
     void aRowTheDatabaseRefusesDoesNotStallTheOthers() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 10, Duration.ofMillis(5));
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1000, 10, Duration.ofMillis(5));
         b.start();
         b.submit(record("a"));
         b.submit(record("poison"));
@@ -79,7 +81,7 @@ class RequestLogBatcherTest {
     @Test
     void stopFlushesWhatIsQueued() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 500, Duration.ofMillis(5));
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1000, 500, Duration.ofMillis(5));
         b.start();
         for (int i = 0; i < 300; i++) b.submit(record("s" + i));
         b.stop(Duration.ofSeconds(10));
@@ -89,7 +91,7 @@ class RequestLogBatcherTest {
     @Test
     void aFullQueueDropsAndCountsInsteadOfBlockingTheResponse() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 5, 5, Duration.ofMillis(5));
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 5, 5, Duration.ofMillis(5));
         for (int i = 0; i < 8; i++) b.submit(record("f" + i));
         assertThat(b.dropped()).isEqualTo(3);
         assertThat(b.pending()).isEqualTo(5);
@@ -99,7 +101,7 @@ class RequestLogBatcherTest {
     void anAwaitedRowIsConfirmedOnlyOnceItsBatchCommitted() {
         FlakyRepository repo = new FlakyRepository();
         // a long linger: an awaited row must not wait for it (group commit)
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 100, Duration.ofSeconds(30));
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1000, 100, Duration.ofSeconds(30));
         repo.down.set(true);
         b.start();
         var committed = b.submitAwaiting(record("sync-1"));
@@ -114,7 +116,7 @@ class RequestLogBatcherTest {
     @Test
     void anAwaitedRowTheDatabaseRefusesFailsItsFuture() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1000, 100, Duration.ZERO);
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1000, 100, Duration.ZERO);
         repo.down.set(true); // both rows queue up and go in one batch; alone, a refused row looks like an outage
         var ok = b.submitAwaiting(record("fine"));
         var refused = b.submitAwaiting(record("poison"));
@@ -129,9 +131,25 @@ class RequestLogBatcherTest {
     @Test
     void aRowThatFindsTheQueueFullIsRefusedAtOnce() {
         FlakyRepository repo = new FlakyRepository();
-        RequestLogBatcher b = new RequestLogBatcher(repo, Thread::new, 1, 10, Duration.ZERO); // never started
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1, 10, Duration.ZERO); // never started
         b.submit(record("first"));
         assertThat(b.submitAwaiting(record("second"))).isCompletedExceptionally();
         assertThat(b.dropped()).isEqualTo(1);
+    }
+
+    @Test
+    void aBatchIsDurableWhileAnswersWaitForTheirRowsOrWhenOneOfItsRowsIsAwaited() {
+        FlakyRepository repo = new FlakyRepository();
+        AtomicBoolean sync = new AtomicBoolean();
+        RequestLogBatcher b = new RequestLogBatcher(repo, sync::get, Thread::new, 1000, 100, Duration.ZERO);
+        b.start();
+        b.submit(record("plain"));
+        await().until(() -> repo.saved.size() == 1);
+        b.submitAwaiting(record("awaited")).join();
+        sync.set(true);
+        b.submit(record("under-sync"));
+        await().until(() -> repo.saved.size() == 3);
+        b.stop(Duration.ofSeconds(5));
+        assertThat(repo.durable).containsExactly(false, true, true);
     }
 }

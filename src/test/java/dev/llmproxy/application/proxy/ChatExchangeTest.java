@@ -39,7 +39,7 @@ class ChatExchangeTest {
 
     private final AccessControl access = new AccessControl() {
         @Override
-        public Caller admit(AccessRequest request) {
+        public Caller admit(AccessRequest request, String requestId) {
             if (accessRefusal != null) {
                 throw accessRefusal;
             }

@@ -42,13 +42,17 @@ class SignInThrottleTest {
     private final List<AuditEvent> audit = new ArrayList<>();
 
     private SignInThrottle throttle(SignInFailures shared, long perAddress, long perUser) {
+        return throttle(shared, perAddress, perUser, 60_000L);
+    }
+
+    private SignInThrottle throttle(SignInFailures shared, long perAddress, long perUser, long windowMs) {
         SignInThrottle t = new SignInThrottle();
         t.shared = shared;
         t.clock = clock;
         t.audit = AuditTrails.into(audit, clock);
         t.configs = FixedConfigs.holding(RuntimeConfig.of(1, List.of(), List.of(), List.of(), Settings.builder()
                 .set("signInFailuresPerAddress", perAddress).set("signInFailuresPerUser", perUser)
-                .set("signInWindowMs", 60_000L).build()));
+                .set("signInWindowMs", windowMs).build()));
         return t;
     }
 
@@ -103,5 +107,26 @@ class SignInThrottleTest {
         t.failed("ada", "a1");
         t.failed("ada", "a1");
         assertThat(t.refusal("ada", "a1")).isPresent();
+    }
+
+    @Test
+    void lengtheningTheWindowDoesNotBringBackALockOutThatHasEnded() {
+        SignInFailures store = new InMemorySignInFailures();
+        SignInThrottle oneMinute = throttle(store, 2, 100, 60_000L);
+        oneMinute.failed("ada", "a1");
+        oneMinute.failed("ada", "a1");
+        assertThat(oneMinute.refusal("ada", "a1")).hasValue(Duration.ofMinutes(1));
+        clock.now = clock.now.plusSeconds(90);
+        assertThat(oneMinute.refusal("ada", "a1")).isEmpty();
+        // the same counts under a window of ten minutes (an admin's change): the lock-out that ended stays over
+        SignInThrottle tenMinutes = throttle(store, 2, 100, 600_000L);
+        assertThat(tenMinutes.refusal("ada", "a1")).isEmpty();
+        tenMinutes.failed("ada", "a1");
+        assertThat(tenMinutes.refusal("ada", "a1")).isEmpty();
+        tenMinutes.failed("ada", "a1");
+        assertThat(tenMinutes.refusal("ada", "a1")).hasValue(Duration.ofMinutes(10));
+        // shortening the window ends a running lock-out sooner
+        clock.now = clock.now.plusSeconds(20);
+        assertThat(oneMinute.refusal("ada", "a1")).hasValue(Duration.ofSeconds(40));
     }
 }

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -76,19 +77,34 @@ class RateLimitStoreIT {
         Bucket b = ip(UUID.randomUUID().toString());
         Instant t = Instant.parse("2026-11-30T12:00:00Z");
         for (int i = 0; i < 3; i++) {
-            assertThat(store.take(List.of(b), t.plusSeconds(10L * i))).isEqualTo(Decision.ALLOWED);
+            assertThat(store.take(List.of(b), t.plusSeconds(10L * i))).isInstanceOf(Decision.Allowed.class);
         }
         Decision.Refused minute = (Decision.Refused) store.take(List.of(b), t.plusSeconds(30));
         assertThat(minute.limit().name()).isEqualTo("ipLimitPerMinute");
         assertThat(minute.bucketKey()).isEqualTo(b.key());
         assertThat(minute.retryAfter()).isEqualTo(Duration.ofSeconds(31));
         assertThat(store.take(List.of(b), t.plusSeconds(60))).isInstanceOf(Decision.Refused.class);
-        assertThat(store.take(List.of(b), t.plusSeconds(61))).isEqualTo(Decision.ALLOWED);
-        assertThat(store.take(List.of(b), t.plusSeconds(130))).isEqualTo(Decision.ALLOWED);
+        assertThat(store.take(List.of(b), t.plusSeconds(61))).isInstanceOf(Decision.Allowed.class);
+        assertThat(store.take(List.of(b), t.plusSeconds(130))).isInstanceOf(Decision.Allowed.class);
         Decision.Refused hour = (Decision.Refused) store.take(List.of(b), t.plusSeconds(200));
         assertThat(hour.limit().name()).isEqualTo("ipLimitPerHour");
         // the first one-minute slot leaves the hour at 1 h 1 min
         assertThat(hour.retryAfter()).isEqualTo(Duration.ofSeconds(3660 - 200));
+    }
+
+    @Test
+    void theSharedStoresSayWhatEachWindowHoldsOnceTheRequestIsIn() {
+        for (RateLimitStore store : List.of(new JdbcRateLimitStore(h2, 2), new JdbcRateLimitStore(pg, 2),
+                new PostgresRateLimitStore(pg, 2))) {
+            Bucket b = ip(UUID.randomUUID().toString());
+            Instant t = Instant.parse("2026-11-30T12:00:00Z");
+            Window minute = b.windows().get(0);
+            Window hour = b.windows().get(1);
+            store.take(List.of(b), t);
+            assertThat(((Decision.Allowed) store.take(List.of(b), t.plusSeconds(70))).used())
+                    .as(store.getClass().getSimpleName())
+                    .isEqualTo(Map.of(b.countsKey(minute), 1, b.countsKey(hour), 2));
+        }
     }
 
     @ParameterizedTest
@@ -98,10 +114,10 @@ class RateLimitStoreIT {
         String id = UUID.randomUUID().toString();
         Bucket key = new Bucket("key:" + id, List.of(new Window("keyLimitPerMinute", Duration.ofMinutes(1), 1)));
         Instant t = Instant.parse("2026-11-30T12:00:00Z");
-        assertThat(store.take(List.of(ip(id), key), t)).isEqualTo(Decision.ALLOWED);
+        assertThat(store.take(List.of(ip(id), key), t)).isInstanceOf(Decision.Allowed.class);
         assertThat(((Decision.Refused) store.take(List.of(ip(id), key), t)).bucketKey()).isEqualTo(key.key());
-        assertThat(store.take(List.of(ip(id)), t)).isEqualTo(Decision.ALLOWED);
-        assertThat(store.take(List.of(ip(id)), t)).isEqualTo(Decision.ALLOWED);
+        assertThat(store.take(List.of(ip(id)), t)).isInstanceOf(Decision.Allowed.class);
+        assertThat(store.take(List.of(ip(id)), t)).isInstanceOf(Decision.Allowed.class);
         assertThat(store.take(List.of(ip(id)), t)).isInstanceOf(Decision.Refused.class);
     }
 
@@ -118,7 +134,7 @@ class RateLimitStoreIT {
                 callers.add(() -> {
                     int allowed = 0;
                     for (int j = 0; j < 40; j++) {
-                        if (store.take(List.of(b), t) == Decision.ALLOWED) {
+                        if (store.take(List.of(b), t) instanceof Decision.Allowed) {
                             allowed++;
                         }
                     }
@@ -142,9 +158,9 @@ class RateLimitStoreIT {
         Instant t = Instant.parse("2026-11-30T12:00:00Z");
         RateLimitStore portable = new JdbcRateLimitStore(pg, 2);
         RateLimitStore function = new PostgresRateLimitStore(pg, 2);
-        assertThat(portable.take(List.of(b), t)).isEqualTo(Decision.ALLOWED);
-        assertThat(function.take(List.of(b), t.plusSeconds(1))).isEqualTo(Decision.ALLOWED);
-        assertThat(portable.take(List.of(b), t.plusSeconds(2))).isEqualTo(Decision.ALLOWED);
+        assertThat(portable.take(List.of(b), t)).isInstanceOf(Decision.Allowed.class);
+        assertThat(function.take(List.of(b), t.plusSeconds(1))).isInstanceOf(Decision.Allowed.class);
+        assertThat(portable.take(List.of(b), t.plusSeconds(2))).isInstanceOf(Decision.Allowed.class);
         assertThat(((Decision.Refused) function.take(List.of(b), t.plusSeconds(3))).retryAfter())
                 .isEqualTo(Duration.ofSeconds(58));
     }

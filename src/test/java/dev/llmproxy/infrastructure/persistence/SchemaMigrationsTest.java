@@ -14,6 +14,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SchemaMigrationsTest {
 
+    /** Every migration the application holds. */
+    private static final int LATEST = MigrationScripts.ALL.size();
+
+
     private static JdbcDataSource h2() {
         JdbcDataSource ds = new JdbcDataSource();
         ds.setURL("jdbc:h2:mem:migrate-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
@@ -24,9 +28,9 @@ class SchemaMigrationsTest {
     void appliesEachMigrationOnceAndRecordsIt() throws Exception {
         JdbcDataSource ds = h2();
         SchemaMigrations migrations = new SchemaMigrations(ds);
-        assertThat(migrations.migrate()).isEqualTo(16);
-        assertThat(migrations.migrate()).isEqualTo(16);
-        assertThat(query(ds, "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" AND \"type\" = 'SQL'")).containsExactly("16");
+        assertThat(migrations.migrate()).isEqualTo(LATEST);
+        assertThat(migrations.migrate()).isEqualTo(LATEST);
+        assertThat(query(ds, "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" AND \"type\" = 'SQL'")).containsExactly(String.valueOf(LATEST));
     }
 
     @Test
@@ -48,11 +52,12 @@ class SchemaMigrationsTest {
         exec(ds, "INSERT INTO console_user (username, password_hash, roles, created_at)"
                 + " VALUES ('kept', 'h', 'admin', CURRENT_TIMESTAMP)");
 
-        assertThat(new SchemaMigrations(ds).migrate()).isEqualTo(16);
+        assertThat(new SchemaMigrations(ds).migrate()).isEqualTo(LATEST);
 
         assertThat(query(ds, "SELECT username FROM console_user")).containsExactly("kept");
         assertThat(query(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
-                .containsExactly("11:BASELINE", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL");
+                .containsExactly("11:BASELINE", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL",
+                        "018:SQL", "019:SQL", "020:SQL");
         assertThat(query(ds, "SELECT COUNT(*) FROM schema_version")).containsExactly("11");
     }
 
@@ -61,10 +66,11 @@ class SchemaMigrationsTest {
         JdbcDataSource ds = h2();
         new LegacySchemaMigrator(ds).migrateTo(9);
 
-        assertThat(new SchemaMigrations(ds).migrate()).isEqualTo(16);
+        assertThat(new SchemaMigrations(ds).migrate()).isEqualTo(LATEST);
 
         assertThat(query(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
-                .containsExactly("9:BASELINE", "010:SQL", "011:SQL", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL");
+                .containsExactly("9:BASELINE", "010:SQL", "011:SQL", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL",
+                        "018:SQL", "019:SQL", "020:SQL");
         assertThat(query(ds, "SELECT COUNT(*) FROM sign_in_failure")).containsExactly("0");
     }
 

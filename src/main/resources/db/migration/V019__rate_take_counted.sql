@@ -1,0 +1,2 @@
+-- Nothing to do on this database: the rate-limit check runs in the application, which sees the counts itself.
+-- PostgreSQL gets a function that also returns them (V019__rate_take_counted.postgresql.sql).
