@@ -22,6 +22,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -52,6 +53,8 @@ class MultiInstanceIT {
     /** What the simulated model reports for "hi": 1 prompt and 7 completion tokens. */
     private static final long SIM_TOKENS = 8;
 
+    /** The clients of the store probes, one each. */
+    private static final AtomicInteger PROBES = new AtomicInteger();
     private static TcpRelay database;
     private static LibertyInstance a;
     private static LibertyInstance b;
@@ -103,11 +106,16 @@ class MultiInstanceIT {
                 .contains("\"ipLimitPerHour\":5"));
     }
 
-    /** Both instances count through the database (again): a request on each, until both say so. */
+    /**
+     * Both instances count through the database (again): a request on each, until both say so. Each is a new client:
+     * one whose window is known to be full is refused from memory, and the store would not be tried.
+     */
     private static void awaitSharedStore() {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
             for (LibertyInstance i : List.of(a, b)) {
-                chat(i, "203.0.113.4"); // the limiter's breaker only tries the store again on a request
+                // the limiter's breaker only tries the store again on a request
+                int probe = PROBES.incrementAndGet();
+                chat(i, "198.18." + probe / 250 + "." + probe % 250);
                 assertThat(readiness(i).getJsonObject("data").getString("rateLimitStore")).isEqualTo("shared");
             }
         });

@@ -83,7 +83,7 @@ public class AccessControl {
             }
             throw new AccessRefusal(refusal(refused), caller.counted(limits, refused.limit().name(), store));
         }
-        return new Caller(key, CallerRecord.client(clientHash).withKey(keyId).inScope(scope).counted(limits, null, store));
+        return new Caller(key, caller.counted(limits, null, store));
     }
 
     /** What can be said of a caller refused before the access check (a disallowed origin): its hashed address. */

@@ -15,7 +15,7 @@ public class AccessRefusal extends ProxyException {
     }
 
     /** @param remembered answered from the memory of full windows: its run is recorded, not the request itself */
-    AccessRefusal(ProxyError error, CallerRecord caller, boolean remembered) {
+    public AccessRefusal(ProxyError error, CallerRecord caller, boolean remembered) {
         super(error);
         this.caller = caller;
         this.remembered = remembered;

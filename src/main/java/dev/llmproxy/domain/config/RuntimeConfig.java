@@ -43,7 +43,7 @@ public final class RuntimeConfig {
         if (!problems.isEmpty()) {
             throw new ConfigValidationException(problems);
         }
-        return new RuntimeConfig(version, Map.copyOf(providerMap), Collections.unmodifiableMap(modelMap),
+        return new RuntimeConfig(version, Collections.unmodifiableMap(providerMap), Collections.unmodifiableMap(modelMap),
                 Collections.unmodifiableMap(tierMap), settings);
     }
 

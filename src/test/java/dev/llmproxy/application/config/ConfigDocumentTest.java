@@ -54,6 +54,22 @@ class ConfigDocumentTest {
     }
 
     @Test
+    void providersModelsAndTiersKeepTheOrderTheyWereGivenIn() {
+        String names = "zeta,beta,omega,alpha,kappa,delta,sigma,gamma";
+        StringBuilder doc = new StringBuilder("{\"providers\":[");
+        for (String name : names.split(",")) {
+            doc.append(doc.length() > 14 ? "," : "").append("{\"name\":\"").append(name).append("\",\"kind\":\"sim\"}");
+        }
+        RuntimeConfig c = ConfigDocument.read(doc.append("],\"models\":[],\"tiers\":[]}").toString());
+        assertThat(String.join(",", c.providers().stream().map(p -> p.name()).toList())).isEqualTo(names);
+        RuntimeConfig again = ConfigDocument.read(ConfigDocumentWriter.writeString(c));
+        assertThat(String.join(",", again.providers().stream().map(p -> p.name()).toList())).isEqualTo(names);
+        RuntimeConfig reordered = ConfigDocument.read(ConfigDocumentWriter.writeString(c)
+                .replace("\"zeta\"", "\"tmp\"").replace("\"alpha\"", "\"zeta\"").replace("\"tmp\"", "\"alpha\""));
+        assertThat(reordered.sameContentAs(c)).as("a move is a change").isFalse();
+    }
+
+    @Test
     void everyProblemIsReportedWithItsField() {
         String bad = """
                 {"providers": [{"name": "p", "kind": "grpc"}, {"name": "o", "kind": "openai"}],

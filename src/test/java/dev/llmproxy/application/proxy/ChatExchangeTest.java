@@ -94,6 +94,23 @@ class ChatExchangeTest {
     }
 
     @Test
+    void aRefusalFromTheMemoryOfFullWindowsIsCountedButLeavesNoRowOfItsOwn() {
+        List<RequestRecord> counted = new ArrayList<>();
+        recorder.metrics = new ProxyMetrics() {
+            @Override public void requestCompleted(RequestRecord record) { counted.add(record); }
+            @Override public void breakerTransition(BreakerTransition transition) { }
+            @Override public void budgetRefused(String budget) { }
+            @Override public String contentType(String accept) { return "text/plain"; }
+            @Override public void scrape(String contentType, OutputStream out) { }
+        };
+        accessRefusal = new AccessRefusal(ProxyError.of(ErrorKind.RATE_LIMITED, "slow down"),
+                KEYED.counted("l", "h", "remembered"), true);
+        assertThatThrownBy(() -> exchange().admit(FROM_PEER, "application/json")).isSameAs(accessRefusal);
+        assertThat(logged).isEmpty();
+        assertThat(counted).singleElement().satisfies(r -> assertThat(r.status()).isEqualTo(429));
+    }
+
+    @Test
     void aBodyThatIsNotJsonIsRefusedAfterTheCallerIsKnown() {
         ChatExchange exchange = exchange();
         assertThatThrownBy(() -> exchange.admit(FROM_PEER, "text/plain"))
