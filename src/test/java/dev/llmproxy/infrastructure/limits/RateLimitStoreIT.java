@@ -6,6 +6,7 @@ import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
 import dev.llmproxy.domain.limits.RateLimitStore;
 import dev.llmproxy.domain.limits.Window;
 import dev.llmproxy.testing.MigratedDatabases;
+import dev.llmproxy.testing.Named;
 import dev.llmproxy.testing.PostgresDatabases;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +26,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,18 +51,11 @@ class RateLimitStoreIT {
         PostgresDatabases.drop(DATABASE);
     }
 
-    record Named(String name, Supplier<RateLimitStore> store) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
-
-    static Stream<Named> stores() {
-        return Stream.of(new Named("in-memory", () -> new InMemoryRateLimitStore(Duration.ofHours(2))),
-                new Named("portable on H2", () -> new JdbcRateLimitStore(h2, 2)),
-                new Named("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
-                new Named("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)));
+    static Stream<Named<RateLimitStore>> stores() {
+        return Stream.of(new Named<>("in-memory", () -> new InMemoryRateLimitStore(Duration.ofHours(2))),
+                new Named<>("portable on H2", () -> new JdbcRateLimitStore(h2, 2)),
+                new Named<>("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
+                new Named<>("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)));
     }
 
     private static Bucket ip(String id) {
@@ -72,7 +65,7 @@ class RateLimitStoreIT {
 
     @ParameterizedTest
     @MethodSource("stores")
-    void slidingWindowsRefuseWithTheFullWindowAndWhenItFrees(Named named) {
+    void slidingWindowsRefuseWithTheFullWindowAndWhenItFrees(Named<RateLimitStore> named) {
         RateLimitStore store = named.store().get();
         Bucket b = ip(UUID.randomUUID().toString());
         Instant t = Instant.parse("2026-11-30T12:00:00Z");
@@ -109,7 +102,7 @@ class RateLimitStoreIT {
 
     @ParameterizedTest
     @MethodSource("stores")
-    void allOrNothingAcrossBuckets(Named named) {
+    void allOrNothingAcrossBuckets(Named<RateLimitStore> named) {
         RateLimitStore store = named.store().get();
         String id = UUID.randomUUID().toString();
         Bucket key = new Bucket("key:" + id, List.of(new Window("keyLimitPerMinute", Duration.ofMinutes(1), 1)));
@@ -123,7 +116,7 @@ class RateLimitStoreIT {
 
     @ParameterizedTest
     @MethodSource("stores")
-    void concurrentCallersNeverGetMoreThanTheMaximum(Named named) throws Exception {
+    void concurrentCallersNeverGetMoreThanTheMaximum(Named<RateLimitStore> named) throws Exception {
         RateLimitStore store = named.store().get();
         Bucket b = new Bucket("ip:" + UUID.randomUUID(), List.of(new Window("ipLimitPerMinute", Duration.ofMinutes(1), 100)));
         Instant t = Instant.parse("2026-11-30T12:00:00Z");

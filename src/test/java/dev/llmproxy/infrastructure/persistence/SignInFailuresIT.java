@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.persistence;
 import dev.llmproxy.domain.security.InMemorySignInFailures;
 import dev.llmproxy.domain.security.SignInFailures;
 import dev.llmproxy.testing.MigratedDatabases;
+import dev.llmproxy.testing.Named;
 import dev.llmproxy.testing.PostgresDatabases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,16 +40,9 @@ class SignInFailuresIT {
         PostgresDatabases.drop(DATABASE);
     }
 
-    record Named(String name, Supplier<SignInFailures> store) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
-
-    static Stream<Named> stores() {
-        return Stream.of(new Named("in memory", InMemorySignInFailures::new),
-                new Named("H2", () -> jdbc(h2)), new Named("PostgreSQL", () -> jdbc(pg)));
+    static Stream<Named<SignInFailures>> stores() {
+        return Stream.of(new Named<>("in memory", InMemorySignInFailures::new),
+                new Named<>("H2", () -> jdbc(h2)), new Named<>("PostgreSQL", () -> jdbc(pg)));
     }
 
     private static SignInFailures jdbc(DataSource dataSource) {
@@ -60,7 +53,7 @@ class SignInFailuresIT {
 
     @ParameterizedTest
     @MethodSource("stores")
-    void aLongerWindowDoesNotReviveAnEndedWindowAndAShorterOneEndsARunningOneSooner(Named named) {
+    void aLongerWindowDoesNotReviveAnEndedWindowAndAShorterOneEndsARunningOneSooner(Named<SignInFailures> named) {
         SignInFailures store = named.store().get();
         List<String> key = List.of("user:" + UUID.randomUUID());
         store.add(key, T0, MINUTE);

@@ -8,6 +8,7 @@ import dev.llmproxy.domain.spend.BudgetUse;
 import dev.llmproxy.domain.spend.Charge;
 import dev.llmproxy.domain.spend.InMemoryBudgetStore;
 import dev.llmproxy.testing.MigratedDatabases;
+import dev.llmproxy.testing.Named;
 import dev.llmproxy.testing.PostgresDatabases;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +26,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,25 +56,18 @@ class BudgetStoreIT {
         PostgresDatabases.drop(DATABASE);
     }
 
-    record Named(String name, Supplier<BudgetStore> store) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
-
-    static Stream<Named> stores() {
-        return Stream.of(new Named("in-memory", InMemoryBudgetStore::new),
-                new Named("portable on H2", () -> new JdbcBudgetStore(h2, 2, A)),
-                new Named("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, A)),
-                new Named("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, A)));
+    static Stream<Named<BudgetStore>> stores() {
+        return Stream.of(new Named<>("in-memory", InMemoryBudgetStore::new),
+                new Named<>("portable on H2", () -> new JdbcBudgetStore(h2, 2, A)),
+                new Named<>("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, A)),
+                new Named<>("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, A)));
     }
 
     /** The shared stores, each as two instances (a and b) would see it. */
-    static Stream<Named> sharedStores() {
-        return Stream.of(new Named("portable on H2", () -> new JdbcBudgetStore(h2, 2, B)),
-                new Named("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, B)),
-                new Named("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, B)));
+    static Stream<Named<BudgetStore>> sharedStores() {
+        return Stream.of(new Named<>("portable on H2", () -> new JdbcBudgetStore(h2, 2, B)),
+                new Named<>("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, B)),
+                new Named<>("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, B)));
     }
 
     private static Budget daily(BigDecimal usd, Long tokens) {
@@ -84,7 +77,7 @@ class BudgetStoreIT {
 
     @ParameterizedTest
     @MethodSource("stores")
-    void aRefusalNamesTheFullBudgetAndReservesNothingAnywhere(Named named) {
+    void aRefusalNamesTheFullBudgetAndReservesNothingAnywhere(Named<BudgetStore> named) {
         BudgetStore store = named.store().get();
         Budget roomy = daily(BigDecimal.TEN, null);
         Budget tight = daily(null, 150L);
@@ -98,7 +91,7 @@ class BudgetStoreIT {
 
     @ParameterizedTest
     @MethodSource("stores")
-    void settlingReleasesTheReservationAndAddsTheRealCost(Named named) {
+    void settlingReleasesTheReservationAndAddsTheRealCost(Named<BudgetStore> named) {
         BudgetStore store = named.store().get();
         Budget b = daily(new BigDecimal("0.2"), null);
         store.reserve(List.of(b), TENTH, NOW);
@@ -115,7 +108,7 @@ class BudgetStoreIT {
 
     @ParameterizedTest
     @MethodSource("stores")
-    void aSettlementOfAReservationMadeElsewhereStillCounts(Named named) {
+    void aSettlementOfAReservationMadeElsewhereStillCounts(Named<BudgetStore> named) {
         BudgetStore store = named.store().get();
         Budget b = daily(BigDecimal.ONE, null);
         store.settle(List.of(b), Charge.ZERO, TENTH, NOW); // reserved in memory while this store was down
@@ -124,7 +117,7 @@ class BudgetStoreIT {
 
     @ParameterizedTest
     @MethodSource("stores")
-    void fiftyConcurrentReservationsForABudgetThatFitsTenReserveTen(Named named) throws Exception {
+    void fiftyConcurrentReservationsForABudgetThatFitsTenReserveTen(Named<BudgetStore> named) throws Exception {
         BudgetStore store = named.store().get();
         Budget shared = daily(BigDecimal.ONE, null);
         ExecutorService pool = Executors.newFixedThreadPool(16);
@@ -148,7 +141,7 @@ class BudgetStoreIT {
 
     @ParameterizedTest
     @MethodSource("sharedStores")
-    void whatAnInstanceThatDiedHadReservedIsReleasedByAnotherAndWhatTheOtherHoldsStays(Named named) {
+    void whatAnInstanceThatDiedHadReservedIsReleasedByAnotherAndWhatTheOtherHoldsStays(Named<BudgetStore> named) {
         JdbcBudgetStore b = (JdbcBudgetStore) named.store().get();
         JdbcBudgetStore a = named.name().startsWith("PostgreSQL function") ? new PostgresBudgetStore(pg, 2, A)
                 : new JdbcBudgetStore(named.name().endsWith("H2") ? h2 : pg, 2, A);
@@ -171,7 +164,7 @@ class BudgetStoreIT {
 
     @ParameterizedTest
     @MethodSource("sharedStores")
-    void manySettlementsInOneBatchAddUpRowByRow(Named named) {
+    void manySettlementsInOneBatchAddUpRowByRow(Named<BudgetStore> named) {
         JdbcBudgetStore store = (JdbcBudgetStore) named.store().get();
         Budget daily = daily(BigDecimal.ONE, 10_000L);
         Budget other = daily(BigDecimal.ONE, null);
