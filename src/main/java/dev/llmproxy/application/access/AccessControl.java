@@ -70,8 +70,8 @@ public class AccessControl {
                 .collect(Collectors.joining(","));
         CallerRecord caller = CallerRecord.client(clientHash).withKey(keyId).inScope(scope);
         Instant now = clock.instant();
-        Decision.Refused known = refusals.memory().recall(buckets, now, () -> new RefusalRuns.First(requestId,
-                caller.counted(limits, null, REMEMBERED)));
+        Decision.Refused known = refusals.memory().recall(buckets, now, r -> new RefusalRuns.First(requestId,
+                caller.counted(limits, r.limit().name(), REMEMBERED)));
         if (known != null) {
             throw new AccessRefusal(refusal(known), caller.counted(limits, known.limit().name(), REMEMBERED), true);
         }
@@ -79,7 +79,7 @@ public class AccessControl {
         String store = limited.shared() ? "shared" : "memory";
         if (limited.decision() instanceof Decision.Refused refused) {
             if (limited.shared()) {
-                refusals.memory().remember(buckets, refused, now);
+                refusals.memory().remember(refused, now);
             }
             throw new AccessRefusal(refusal(refused), caller.counted(limits, refused.limit().name(), store));
         }

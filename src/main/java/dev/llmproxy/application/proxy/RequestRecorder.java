@@ -64,12 +64,17 @@ public class RequestRecorder {
     public void refused(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
                         ProxyError error) {
         try {
-            logged(RequestRecord.of(requestId, receivedAt).asked(null, requestedModel)
-                    .status(codes.status(error.kind()), codes.code(error.kind())).latencyMs(latency(receivedAt))
-                    .caller(caller, null).build());
+            logged(refusal(requestId, receivedAt, requestedModel, caller, error));
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
         }
+    }
+
+    private RequestRecord refusal(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
+                                  ProxyError error) {
+        return RequestRecord.of(requestId, receivedAt).asked(null, requestedModel)
+                .status(codes.status(error.kind()), codes.code(error.kind())).latencyMs(latency(receivedAt))
+                .caller(caller, null).build();
     }
 
     /**
@@ -78,9 +83,7 @@ public class RequestRecorder {
      */
     public void refusedAgain(String requestId, Instant receivedAt, CallerRecord caller, ProxyError error) {
         try {
-            metrics.requestCompleted(RequestRecord.of(requestId, receivedAt)
-                    .status(codes.status(error.kind()), codes.code(error.kind())).latencyMs(latency(receivedAt))
-                    .caller(caller, null).build());
+            metrics.requestCompleted(refusal(requestId, receivedAt, null, caller, error));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not count request " + requestId + " in the metrics", e);
         }
@@ -100,8 +103,7 @@ public class RequestRecorder {
         for (RefusalMemory.Run<RefusalRuns.First> run : runs) {
             requestLog.submit(RequestRecord.of(run.first().requestId(), run.firstAt())
                     .status(codes.status(ErrorKind.RATE_LIMITED), codes.code(ErrorKind.RATE_LIMITED))
-                    .caller(run.first().caller().refusedRepeatedly(run.refused().limit().name(), run.count(),
-                            run.lastAt()), null).build());
+                    .caller(run.first().caller().refusedRepeatedly(run.count(), run.lastAt()), null).build());
         }
     }
 

@@ -43,8 +43,8 @@ public final class RuntimeConfig {
         if (!problems.isEmpty()) {
             throw new ConfigValidationException(problems);
         }
-        return new RuntimeConfig(version, Collections.unmodifiableMap(providerMap), Collections.unmodifiableMap(modelMap),
-                Collections.unmodifiableMap(tierMap), settings);
+        return new RuntimeConfig(version, Collections.unmodifiableMap(providerMap),
+                Collections.unmodifiableMap(modelMap), Collections.unmodifiableMap(tierMap), settings);
     }
 
     public RuntimeConfig withVersion(long newVersion) {
@@ -84,7 +84,8 @@ public final class RuntimeConfig {
 
     /** Same content, ignoring the version number. */
     public boolean sameContentAs(RuntimeConfig other) {
-        return List.copyOf(providers.values()).equals(List.copyOf(other.providers.values())) && List.copyOf(models.values()).equals(List.copyOf(other.models.values()))
+        return List.copyOf(providers.values()).equals(List.copyOf(other.providers.values()))
+                && List.copyOf(models.values()).equals(List.copyOf(other.models.values()))
                 && List.copyOf(tiers.values()).equals(List.copyOf(other.tiers.values()))
                 && settings.equals(other.settings);
     }

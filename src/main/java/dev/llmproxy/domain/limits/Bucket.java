@@ -21,6 +21,11 @@ public record Bucket(String key, List<Window> windows) {
 
     /** Where a window's counts are kept: the bucket and the window's length (one row each in the shared store). */
     public String countsKey(Window w) {
-        return key + "|" + w.length().toMillis();
+        return countsKey(key, w);
+    }
+
+    /** {@link #countsKey(Window)} of the bucket with that key. */
+    static String countsKey(String bucketKey, Window w) {
+        return bucketKey + "|" + w.length().toMillis();
     }
 }

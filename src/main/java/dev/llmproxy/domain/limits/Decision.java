@@ -24,5 +24,9 @@ public sealed interface Decision {
      * @param retryAfter when the oldest counted request leaves that window
      */
     record Refused(String bucketKey, Window limit, Duration retryAfter) implements Decision {
+        /** Where the full window's counts are kept ({@link Bucket#countsKey}). */
+        public String countsKey() {
+            return Bucket.countsKey(bucketKey, limit);
+        }
     }
 }

@@ -27,15 +27,11 @@ public final class LastSeenUse {
     private final Map<String, Seen> seen = new ConcurrentHashMap<>();
 
     /** What the shared store decided: the counts it reports, or a full window for a refusal. */
-    public void saw(List<Bucket> buckets, Decision decision, Instant at) {
+    public void saw(Decision decision, Instant at) {
         if (decision instanceof Decision.Allowed allowed) {
             allowed.used().forEach((key, used) -> seen.put(key, new Seen(used, at)));
         } else if (decision instanceof Decision.Refused refused) {
-            for (Bucket b : buckets) {
-                if (b.key().equals(refused.bucketKey())) {
-                    seen.put(b.countsKey(refused.limit()), new Seen(refused.limit().max(), at));
-                }
-            }
+            seen.put(refused.countsKey(), new Seen(refused.limit().max(), at));
         }
     }
 

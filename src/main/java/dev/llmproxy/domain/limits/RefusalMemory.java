@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Windows the shared store has said are full, and until when. A full window stays full until its room returns (no
@@ -37,8 +37,8 @@ public final class RefusalMemory<C> {
 
     /** A full window: until when, the refusal that said so, and the run answered from memory since (null: none). */
     private record Full<C>(Instant until, Decision.Refused refused, Run<C> run) {
-        Full<C> again(Instant now, Supplier<C> first) {
-            Run<C> next = run == null ? new Run<>(first.get(), refused, 1, now, now)
+        Full<C> again(Instant now, Function<Decision.Refused, C> first) {
+            Run<C> next = run == null ? new Run<>(first.apply(refused), refused, 1, now, now)
                     : new Run<>(run.first(), refused, run.count() + 1, run.firstAt(), now);
             return new Full<>(until, refused, next);
         }
@@ -50,14 +50,17 @@ public final class RefusalMemory<C> {
     /**
      * A refusal from memory when one of the buckets' windows is known to be full now (counted in its run), else null:
      * then the store decides.
+     *
+     * @param first what a run's first refusal says of itself, given the store's refusal it repeats
      */
-    public Decision.Refused recall(List<Bucket> buckets, Instant now, Supplier<C> first) {
+    public Decision.Refused recall(List<Bucket> buckets, Instant now, Function<Decision.Refused, C> first) {
         if (full.isEmpty()) {
             return null;
         }
         for (Bucket b : buckets) {
             for (Window w : b.windows()) {
-                Full<C> hit = full.computeIfPresent(key(b, w), (k, f) -> now.isBefore(f.until()) ? f.again(now, first) : f);
+                Full<C> hit = full.computeIfPresent(key(b.countsKey(w), w),
+                        (k, f) -> now.isBefore(f.until()) ? f.again(now, first) : f);
                 if (hit != null && now.isBefore(hit.until())) {
                     Decision.Refused r = hit.refused();
                     return new Decision.Refused(r.bucketKey(), r.limit(), Duration.between(now, hit.until()));
@@ -68,16 +71,12 @@ public final class RefusalMemory<C> {
     }
 
     /** The store refused: that window is full until the refusal's retry-after. */
-    public void remember(List<Bucket> buckets, Decision.Refused refused, Instant now) {
+    public void remember(Decision.Refused refused, Instant now) {
         Instant until = now.plus(refused.retryAfter());
-        for (Bucket b : buckets) {
-            if (b.key().equals(refused.bucketKey()) && b.windows().contains(refused.limit())) {
-                full.compute(key(b, refused.limit()), (k, before) -> {
-                    endRun(before);
-                    return new Full<>(until, refused, null);
-                });
-            }
-        }
+        full.compute(key(refused.countsKey(), refused.limit()), (k, before) -> {
+            endRun(before);
+            return new Full<>(until, refused, null);
+        });
         if (full.size() > SWEEP_ABOVE) {
             ended(now);
         }
@@ -122,7 +121,8 @@ public final class RefusalMemory<C> {
         return out;
     }
 
-    private static String key(Bucket b, Window w) {
-        return b.countsKey(w) + "|" + w.max();
+    /** The window's counts key and its maximum: a changed limit is another key. */
+    private static String key(String countsKey, Window w) {
+        return countsKey + "|" + w.max();
     }
 }

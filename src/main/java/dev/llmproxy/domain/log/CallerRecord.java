@@ -45,7 +45,7 @@ public record CallerRecord(String clientHash, String keyId, String scope, String
     }
 
     /** This caller's run of {@code count} refusals, the last answered at {@code last}, recorded as one row. */
-    public CallerRecord refusedRepeatedly(String limitHit, int count, Instant last) {
+    public CallerRecord refusedRepeatedly(int count, Instant last) {
         return new CallerRecord(clientHash, keyId, scope, limits, limitHit, limiter, count, last);
     }
 }

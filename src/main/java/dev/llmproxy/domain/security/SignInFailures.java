@@ -39,7 +39,7 @@ public interface SignInFailures {
      * @param endSetAtStart null for a window counted before ends were kept (it ends one current window after its start)
      */
     static Instant endOf(Instant start, Instant endSetAtStart, Duration window) {
-        Instant now = start.plus(window);
-        return endSetAtStart == null || now.isBefore(endSetAtStart) ? now : endSetAtStart;
+        Instant byWindow = start.plus(window);
+        return endSetAtStart == null || byWindow.isBefore(endSetAtStart) ? byWindow : endSetAtStart;
     }
 }

@@ -52,7 +52,7 @@ public class GuardedStore {
     private Limiter.Limited call(List<Bucket> buckets) {
         Instant now = clock.instant();
         Decision decision = stores.shared().take(buckets, now);
-        stores.seen().saw(buckets, decision, now);
+        stores.seen().saw(decision, now);
         stores.sharedAnswered();
         return new Limiter.Limited(decision, true);
     }

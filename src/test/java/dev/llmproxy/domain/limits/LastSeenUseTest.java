@@ -33,7 +33,7 @@ class LastSeenUseTest {
 
     @Test
     void eachInstanceAllowsItsShareOfWhatWasLeftUntilWhatWasSeenHasLeftTheWindow() {
-        seen.saw(List.of(key), new Decision.Allowed(Map.of(key.countsKey(perMinute), 6, key.countsKey(perHour), 1)), T0);
+        seen.saw(new Decision.Allowed(Map.of(key.countsKey(perMinute), 6, key.countsKey(perHour), 1)), T0);
         Bucket share = seen.share(key, 2, T0.plusSeconds(5)).bucket();
         assertThat(share.windows()).extracting(Window::max).containsExactly(2, 1);
         // a minute after it was seen, the minute's use has left its window; the hour's has not
@@ -42,12 +42,12 @@ class LastSeenUseTest {
 
     @Test
     void aWindowUsedUpWhenLastSeenRefusesUntilItsUseHasLeftTheWindow() {
-        seen.saw(List.of(key), new Decision.Refused(key.key(), perMinute, Duration.ofSeconds(20)), T0);
+        seen.saw(new Decision.Refused(key.key(), perMinute, Duration.ofSeconds(20)), T0);
         LastSeenUse.Share share = seen.share(key, 2, T0.plusSeconds(15));
         assertThat(share.bucket()).isNull();
         assertThat(share.refused().limit()).isEqualTo(perMinute);
         assertThat(share.refused().retryAfter()).isEqualTo(Duration.ofSeconds(45));
-        seen.saw(List.of(key), new Decision.Allowed(Map.of(key.countsKey(perMinute), 9)), T0);
+        seen.saw(new Decision.Allowed(Map.of(key.countsKey(perMinute), 9)), T0);
         assertThat(seen.share(key, 2, T0.plusSeconds(15)).refused()).as("1 left over 2 instances").isNotNull();
         assertThat(seen.share(key, 1, T0.plusSeconds(15)).bucket().windows().get(0).max()).isEqualTo(1);
     }
@@ -56,7 +56,7 @@ class LastSeenUseTest {
     void theInMemoryStoreHoldsAnInstanceToItsShare() {
         InMemoryRateLimitStore store = new InMemoryRateLimitStore(Duration.ofHours(2));
         Bucket minuteOnly = new Bucket("key:k2", List.of(perMinute));
-        seen.saw(List.of(minuteOnly), new Decision.Allowed(Map.of(minuteOnly.countsKey(perMinute), 4)), T0);
+        seen.saw(new Decision.Allowed(Map.of(minuteOnly.countsKey(perMinute), 4)), T0);
         long allowed = IntStream.range(0, 20)
                 .filter(i -> store.take(List.of(seen.share(minuteOnly, 2, T0).bucket()), T0) instanceof Decision.Allowed)
                 .count();
@@ -65,7 +65,7 @@ class LastSeenUseTest {
 
     @Test
     void whatNoLongerBoundsAnythingIsForgotten() {
-        seen.saw(List.of(key), new Decision.Allowed(Map.of(key.countsKey(perMinute), 6)), T0);
+        seen.saw(new Decision.Allowed(Map.of(key.countsKey(perMinute), 6)), T0);
         seen.sweep(T0.plus(Duration.ofHours(1)));
         assertThat(seen.size()).isEqualTo(1);
         seen.sweep(T0.plus(Duration.ofHours(3)));

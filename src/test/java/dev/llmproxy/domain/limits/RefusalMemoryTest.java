@@ -24,29 +24,29 @@ class RefusalMemoryTest {
 
     @Test
     void aFullWindowIsRefusedUntilItsRoomReturnsAndOnlyForThatCaller() {
-        assertThat(memory.recall(List.of(client), T0, () -> "r0")).isNull();
-        memory.remember(List.of(client), new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(40)), T0);
+        assertThat(memory.recall(List.of(client), T0, r -> "r0")).isNull();
+        memory.remember(new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(40)), T0);
 
-        Decision.Refused again = memory.recall(List.of(client), T0.plusSeconds(10), () -> "r1");
+        Decision.Refused again = memory.recall(List.of(client), T0.plusSeconds(10), r -> "r1");
         assertThat(again.limit()).isEqualTo(perMinute);
         assertThat(again.retryAfter()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(memory.recall(List.of(other), T0.plusSeconds(10), () -> "x")).isNull();
-        assertThat(memory.recall(List.of(client), T0.plusSeconds(40), () -> "r2")).as("room has returned").isNull();
+        assertThat(memory.recall(List.of(other), T0.plusSeconds(10), r -> "x")).isNull();
+        assertThat(memory.recall(List.of(client), T0.plusSeconds(40), r -> "r2")).as("room has returned").isNull();
     }
 
     @Test
     void aChangedLimitIsAskedAboutAfresh() {
-        memory.remember(List.of(client), new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(40)), T0);
+        memory.remember(new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(40)), T0);
         Bucket raised = new Bucket(client.key(), List.of(new Window("ipLimitPerMinute", Duration.ofMinutes(1), 10)));
-        assertThat(memory.recall(List.of(raised), T0.plusSeconds(1), () -> "r1")).isNull();
+        assertThat(memory.recall(List.of(raised), T0.plusSeconds(1), r -> "r1")).isNull();
     }
 
     @Test
     void theRefusalsFromMemoryAreOneRunWithItsCountAndItsFirstAndLastTimesHandedOutOnceItIsOver() {
-        memory.remember(List.of(client), new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(40)), T0);
+        memory.remember(new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(40)), T0);
         for (int i = 1; i <= 25; i++) {
             String id = "r" + i;
-            assertThat(memory.recall(List.of(client), T0.plusSeconds(i), () -> id)).isNotNull();
+            assertThat(memory.recall(List.of(client), T0.plusSeconds(i), r -> id)).isNotNull();
         }
         assertThat(memory.ended(T0.plusSeconds(39))).as("not over yet").isEmpty();
         List<RefusalMemory.Run<String>> runs = memory.ended(T0.plusSeconds(40));
@@ -62,11 +62,11 @@ class RefusalMemoryTest {
 
     @Test
     void aNewRefusalFromTheStoreEndsTheRunBeforeIt() {
-        memory.remember(List.of(client), new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(5)), T0);
-        memory.recall(List.of(client), T0.plusSeconds(1), () -> "r1");
-        memory.remember(List.of(client), new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(30)),
+        memory.remember(new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(5)), T0);
+        memory.recall(List.of(client), T0.plusSeconds(1), r -> "r1");
+        memory.remember(new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(30)),
                 T0.plusSeconds(6));
-        memory.recall(List.of(client), T0.plusSeconds(7), () -> "r2");
+        memory.recall(List.of(client), T0.plusSeconds(7), r -> "r2");
         assertThat(memory.ended(T0.plusSeconds(8))).extracting(RefusalMemory.Run::first).containsExactly("r1");
         assertThat(memory.all()).extracting(RefusalMemory.Run::first).containsExactly("r2");
         assertThat(memory.all()).as("each run handed out once").isEmpty();
@@ -74,13 +74,13 @@ class RefusalMemoryTest {
 
     @Test
     void concurrentRefusalsAreEachCountedOnce() throws Exception {
-        memory.remember(List.of(client), new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(40)), T0);
+        memory.remember(new Decision.Refused(client.key(), perMinute, Duration.ofSeconds(40)), T0);
         AtomicInteger refused = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         for (int i = 0; i < 8; i++) {
             pool.submit(() -> {
                 for (int j = 0; j < 1000; j++) {
-                    if (memory.recall(List.of(client), T0.plusSeconds(1), () -> "r") != null) {
+                    if (memory.recall(List.of(client), T0.plusSeconds(1), r -> "r") != null) {
                         refused.incrementAndGet();
                     }
                 }
