@@ -6,6 +6,7 @@ import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
 import dev.llmproxy.interfaces.security.AdminGate;
 import dev.llmproxy.testing.HostileInputs;
 import jakarta.json.JsonException;
@@ -32,6 +33,19 @@ class HostileInputTest {
             assertThat(request.promptChars()).isNotNegative();
             request.promptExcerpt(100);
             request.includeUsage();
+        } catch (ProxyException e) {
+            assertThat(e.error().kind()).isEqualTo(ErrorKind.BAD_REQUEST);
+            assertThat(e.error().message()).isNotBlank();
+        }
+    }
+
+    @Property(tries = 3000)
+    void theMessagesTranslationAnswersEveryBodyWithAChatRequestOrA400(@ForAll long seed) {
+        byte[] body = HostileInputs.messagesBody(new Random(seed));
+        try {
+            ChatRequest request = MessagesDialect.INSTANCE.read(body);
+            assertThat(request.model()).isNotBlank();
+            assertThat(request.promptTokenEstimate()).isPositive();
         } catch (ProxyException e) {
             assertThat(e.error().kind()).isEqualTo(ErrorKind.BAD_REQUEST);
             assertThat(e.error().message()).isNotBlank();

@@ -1,5 +1,12 @@
 package dev.llmproxy.testing;
 
+import dev.llmproxy.application.json.JsonCodec;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -20,6 +27,19 @@ public final class HostileInputs {
     private static final List<String> FRAGMENTS = List.of("{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800",
             "null", "true", "false", "-", "0", "1e", "1e999999999", "-0.0e-7", "NaN", "Infinity", "\u0000", "\u2028",
             "\"model\":", "\"messages\":", "\"role\":\"user\"", "\"content\":", "\"stream\":true", "//", "/*", "\uFEFF");
+
+    private static final String VALID_MESSAGES = ("{'model':'fast','max_tokens':64,'stream':false,'system':[{'type':"
+            + "'text','text':'be brief'}],'messages':[{'role':'user','content':[{'type':'text','text':'hi'},{'type':"
+            + "'image','source':{'type':'base64','media_type':'image/png','data':'AAA='}}]},{'role':'assistant',"
+            + "'content':[{'type':'thinking','thinking':'t','signature':'s'},{'type':'tool_use','id':'toolu_1','name':"
+            + "'f','input':{'a':'b'}}]},{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_1',"
+            + "'content':[{'type':'text','text':'ok'}],'is_error':false}]}],'tools':[{'name':'f','input_schema':"
+            + "{'type':'object'}}],'tool_choice':{'type':'tool','name':'f'},'thinking':{'type':'enabled',"
+            + "'budget_tokens':1024},'stop_sequences':['x'],'metadata':{'user_id':'u'}}").replace('\'', '"');
+    private static final List<String> WRONG = List.of("null", "1", "-1", "0.5", "1e99", "\"\"", "\"x\"", "[]", "{}",
+            "true", "[null]", "[{}]", "[1]", "{\"type\":\"x\"}", "{\"type\":\"text\"}", "{\"type\":\"tool_use\"}",
+            "{\"type\":\"image\",\"source\":{}}", "{\"type\":\"tool_result\"}", "{\"type\":\"adaptive\"}",
+            "{\"type\":\"enabled\",\"budget_tokens\":99999}");
 
     private HostileInputs() {
     }
@@ -46,6 +66,35 @@ public final class HostileInputs {
     }
 
     /** A config document for {@code PUT /admin/api/config}. */
+    /** An Anthropic Messages body: valid, spliced, flipped, or valid but for one value somewhere in its tree. */
+    public static byte[] messagesBody(Random r) {
+        return switch (r.nextInt(6)) {
+            case 0 -> spliced(r, VALID_MESSAGES).getBytes(StandardCharsets.UTF_8);
+            case 1 -> flipped(r, VALID_MESSAGES.getBytes(StandardCharsets.UTF_8));
+            case 2 -> chatBody(r);
+            case 5 -> VALID_MESSAGES.getBytes(StandardCharsets.UTF_8);
+            default -> replacedSomewhere(JsonCodec.read(VALID_MESSAGES), r).toString().getBytes(StandardCharsets.UTF_8);
+        };
+    }
+
+    /** The value with one node somewhere in it replaced by a value of a wrong type or shape, or removed. */
+    private static JsonValue replacedSomewhere(JsonValue v, Random r) {
+        if (v instanceof JsonObject o && !o.isEmpty() && r.nextInt(5) != 0) {
+            String key = List.copyOf(o.keySet()).get(r.nextInt(o.size()));
+            JsonObjectBuilder b = JsonCodec.object(o);
+            return r.nextInt(6) == 0 ? b.remove(key).build() : b.add(key, replacedSomewhere(o.get(key), r)).build();
+        }
+        if (v instanceof JsonArray a && !a.isEmpty() && r.nextInt(5) != 0) {
+            int at = r.nextInt(a.size());
+            JsonArrayBuilder b = JsonCodec.array();
+            for (int i = 0; i < a.size(); i++) {
+                b.add(i == at ? replacedSomewhere(a.get(i), r) : a.get(i));
+            }
+            return b.build();
+        }
+        return JsonCodec.read(WRONG.get(r.nextInt(WRONG.size())));
+    }
+
     public static String configDocument(Random r) {
         String valid = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\"}],\"models\":[{\"name\":\"m\",\"provider\":\"sim\","
                 + "\"upstreamModel\":\"healthy\"}],\"tiers\":[{\"name\":\"t\",\"chain\":[\"m\"]}],\"settings\":"
@@ -117,7 +166,11 @@ public final class HostileInputs {
     }
 
     private static String spliced(Random r) {
-        StringBuilder sb = new StringBuilder(VALID);
+        return spliced(r, VALID);
+    }
+
+    private static String spliced(Random r, String valid) {
+        StringBuilder sb = new StringBuilder(valid);
         for (int i = 0, n = 1 + r.nextInt(6); i < n; i++) {
             sb.insert(r.nextInt(sb.length() + 1), FRAGMENTS.get(r.nextInt(FRAGMENTS.size())));
         }

@@ -13,6 +13,7 @@ import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.Candidate;
@@ -61,9 +62,14 @@ public class ChatCompletionService {
     @Inject
     SpendGuard spend;
 
-    /** A request has arrived: its life starts with the settings in force now. */
+    /** A chat completions request has arrived: its life starts with the settings in force now. */
     public ChatExchange begin(String requestId, Instant receivedAt) {
-        return new ChatExchange(this, access, recorder, configs.current().settings(), requestId, receivedAt);
+        return begin(requestId, receivedAt, FrontDoor.CHAT);
+    }
+
+    /** A request has arrived through that front door: its life starts with the settings in force now. */
+    public ChatExchange begin(String requestId, Instant receivedAt, FrontDoor door) {
+        return new ChatExchange(this, access, recorder, configs.current().settings(), requestId, receivedAt, door);
     }
 
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,

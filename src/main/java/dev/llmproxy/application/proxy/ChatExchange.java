@@ -8,11 +8,13 @@ import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.streaming.ClientStream;
 
 import java.time.Instant;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -32,16 +34,18 @@ public final class ChatExchange {
     private final Settings settings;
     private final String requestId;
     private final Instant receivedAt;
+    private final FrontDoor door;
     private volatile Caller caller = Caller.UNKNOWN;
 
     ChatExchange(ChatCompletionService service, AccessControl access, RequestRecorder recorder, Settings settings,
-                 String requestId, Instant receivedAt) {
+                 String requestId, Instant receivedAt, FrontDoor door) {
         this.service = service;
         this.access = access;
         this.recorder = recorder;
         this.settings = settings;
         this.requestId = requestId;
         this.receivedAt = receivedAt;
+        this.door = door;
     }
 
     public String requestId() {
@@ -77,47 +81,53 @@ public final class ChatExchange {
             }
         } catch (AccessRefusal e) {
             if (e.remembered()) {
-                recorder.refusedAgain(requestId, receivedAt, e.caller(), e.error());
+                recorder.refusedAgain(requestId, receivedAt, door, e.caller(), e.error());
             } else {
-                recorder.refused(requestId, receivedAt, null, e.caller(), e.error());
+                recorder.refused(requestId, receivedAt, door, null, e.caller(), e.error());
             }
             throw e;
         } catch (ProxyException e) {
-            recorder.refused(requestId, receivedAt, null, caller.record(), e.error());
+            recorder.refused(requestId, receivedAt, door, null, caller.record(), e.error());
             throw e;
         }
     }
 
+    /** The whole body is in: it must be a chat request whose prompt is within {@code maxPromptChars}. */
+    public ChatRequest read(byte[] body) {
+        return read(body, ChatRequest::parse);
+    }
+
     /**
-     * The whole body is in: it must be a chat request whose prompt is within {@code maxPromptChars}.
+     * The whole body is in: {@code translation} reads it, in its front door's own terms, as a chat request, whose
+     * prompt must be within {@code maxPromptChars}.
      *
      * @throws ProxyException the refusal, already recorded
      */
-    public ChatRequest read(byte[] body) {
+    public ChatRequest read(byte[] body, Function<byte[], ChatRequest> translation) {
         ChatRequest chat = null;
         try {
-            chat = ChatRequest.parse(body);
+            chat = translation.apply(body);
             if (chat.promptChars() > settings.maxPromptChars()) {
                 throw new ProxyException(ProxyError.of(ErrorKind.PROMPT_TOO_LONG, "The prompt has " + chat.promptChars()
                         + " characters of message content; the limit is " + settings.maxPromptChars() + "."));
             }
             return chat;
         } catch (ProxyException e) {
-            recorder.refused(requestId, receivedAt, chat == null ? null : chat.model(), caller.record(), e.error());
+            recorder.refused(requestId, receivedAt, door, chat == null ? null : chat.model(), caller.record(), e.error());
             throw e;
         }
     }
 
     /** The body did not arrive whole (too large, too slow): recorded; returns the error to answer with. */
     public ProxyError refused(ProxyError error) {
-        recorder.refused(requestId, receivedAt, null, caller.record(), error);
+        recorder.refused(requestId, receivedAt, door, null, caller.record(), error);
         return error;
     }
 
     /** Something threw on the request path before its chain started: recorded as the proxy's failure. */
     public ProxyError failed(Throwable e) {
         LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", e);
-        recorder.refused(requestId, receivedAt, null, caller.record(), ProxyError.INTERNAL);
+        recorder.refused(requestId, receivedAt, door, null, caller.record(), ProxyError.INTERNAL);
         return ProxyError.INTERNAL;
     }
 

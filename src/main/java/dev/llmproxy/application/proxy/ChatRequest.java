@@ -6,6 +6,7 @@ import dev.llmproxy.domain.config.ReasoningEffort;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.log.FrontDoor;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -18,28 +19,29 @@ import java.util.Set;
 
 /**
  * A validated OpenAI chat completions request. Fields the proxy does not interpret (temperature, tools...) are
- * kept and forwarded as they came.
+ * kept and forwarded as they came. Another front door's request becomes one of these by translation.
+ *
+ * @param door the API the request came through
  */
-public record ChatRequest(JsonObject body, String model, boolean stream) {
+public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door) {
+
+    public ChatRequest(JsonObject body, String model, boolean stream) {
+        this(body, model, stream, FrontDoor.CHAT);
+    }
 
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
 
     public static ChatRequest parse(byte[] bytes) {
-        JsonValue value;
-        try {
-            value = JsonCodec.read(bytes);
-        } catch (JsonLimitException e) {
-            throw bad(e.path().isEmpty() ? null : e.path(), "The request body is refused: " + e.getMessage() + ".");
-        } catch (JsonParsingException e) {
-            var loc = e.getLocation();
-            throw bad(null, "The request body is not valid JSON"
-                    + (loc == null ? "" : " (line " + loc.getLineNumber() + ", column " + loc.getColumnNumber() + ")") + ".");
-        } catch (JsonException e) {
-            throw bad(null, "The request body is not valid JSON.");
-        }
-        if (!(value instanceof JsonObject body)) {
-            throw bad(null, "The request body must be a JSON object.");
-        }
+        return validated(jsonObject(bytes), FrontDoor.CHAT);
+    }
+
+    /**
+     * A chat request, checked as chat completions check it. Another front door's translation is checked too, so that
+     * a translation's slip is a clear 400, never a malformed upstream call.
+     *
+     * @param door the API the request came through
+     */
+    public static ChatRequest validated(JsonObject body, FrontDoor door) {
         JsonValue model = body.get("model");
         if (!(model instanceof JsonString ms) || ms.getString().isBlank()) {
             throw bad("model", "'model' is required: a tier name or an allowlisted model.");
@@ -58,7 +60,31 @@ public record ChatRequest(JsonObject body, String model, boolean stream) {
             }
             stream = s.getValueType() == JsonValue.ValueType.TRUE;
         }
-        return new ChatRequest(body, ms.getString(), stream);
+        return new ChatRequest(body, ms.getString(), stream, door);
+    }
+
+    /**
+     * A request body as a JSON object, within the parser's limits.
+     *
+     * @throws ProxyException a 400 that says where the JSON is broken
+     */
+    public static JsonObject jsonObject(byte[] bytes) {
+        JsonValue value;
+        try {
+            value = JsonCodec.read(bytes);
+        } catch (JsonLimitException e) {
+            throw bad(e.path().isEmpty() ? null : e.path(), "The request body is refused: " + e.getMessage() + ".");
+        } catch (JsonParsingException e) {
+            var loc = e.getLocation();
+            throw bad(null, "The request body is not valid JSON"
+                    + (loc == null ? "" : " (line " + loc.getLineNumber() + ", column " + loc.getColumnNumber() + ")") + ".");
+        } catch (JsonException e) {
+            throw bad(null, "The request body is not valid JSON.");
+        }
+        if (!(value instanceof JsonObject body)) {
+            throw bad(null, "The request body must be a JSON object.");
+        }
+        return body;
     }
 
     /** Whether the caller asked for a usage chunk at the end of the stream ({@code stream_options.include_usage}). */

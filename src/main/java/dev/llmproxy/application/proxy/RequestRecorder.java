@@ -10,6 +10,7 @@ import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.limits.RefusalMemory;
 import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
@@ -61,18 +62,18 @@ public class RequestRecorder {
      * A request refused before its chain ran (origin, key, limits, bad JSON, body too large...). A failure to record
      * is logged and never stops the refusal's answer.
      */
-    public void refused(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
-                        ProxyError error) {
+    public void refused(String requestId, Instant receivedAt, FrontDoor door, String requestedModel,
+                        CallerRecord caller, ProxyError error) {
         try {
-            logged(refusal(requestId, receivedAt, requestedModel, caller, error));
+            logged(refusal(requestId, receivedAt, door, requestedModel, caller, error));
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
         }
     }
 
-    private RequestRecord refusal(String requestId, Instant receivedAt, String requestedModel, CallerRecord caller,
-                                  ProxyError error) {
-        return RequestRecord.of(requestId, receivedAt).asked(null, requestedModel)
+    private RequestRecord refusal(String requestId, Instant receivedAt, FrontDoor door, String requestedModel,
+                                  CallerRecord caller, ProxyError error) {
+        return RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
                 .status(codes.status(error.kind()), codes.code(error.kind())).latencyMs(latency(receivedAt))
                 .caller(caller, null).build();
     }
@@ -81,9 +82,10 @@ public class RequestRecorder {
      * A refusal that repeats one the store made (a window known to be full): counted in the metrics now; its row is
      * its run's, written once the run is over ({@link #refusalRunsOver}).
      */
-    public void refusedAgain(String requestId, Instant receivedAt, CallerRecord caller, ProxyError error) {
+    public void refusedAgain(String requestId, Instant receivedAt, FrontDoor door, CallerRecord caller,
+                             ProxyError error) {
         try {
-            metrics.requestCompleted(refusal(requestId, receivedAt, null, caller, error));
+            metrics.requestCompleted(refusal(requestId, receivedAt, door, null, caller, error));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not count request " + requestId + " in the metrics", e);
         }
@@ -117,7 +119,8 @@ public class RequestRecorder {
      */
     CompletableFuture<Void> ran(String requestId, Instant receivedAt, String tier, ChatRequest request, Caller caller,
                                 ChainResult result, List<AttemptRecord> abandoned, Long queueWaitMs) {
-        RequestRecord.Builder row = RequestRecord.of(requestId, receivedAt).asked(tier, request.model())
+        RequestRecord.Builder row = RequestRecord.of(requestId, receivedAt).via(request.door())
+                .asked(tier, request.model())
                 .latencyMs(latency(receivedAt)).queueWaitMs(queueWaitMs)
                 .caller(caller.record(), request.promptExcerpt(configs.current().settings().logPromptChars()));
         if (result instanceof ChainResult.Success s) {

@@ -21,13 +21,14 @@ import java.util.List;
  *                       name (a router such as {@code openrouter/free} names its pick); else null
  * @param answeredLocally whether a local model (a stand-in, in development) answered
  * @param costUsd        what the answer cost in US dollars ({@link dev.llmproxy.domain.spend.Cost}); null when unknown
+ * @param frontDoor      the API the request came through; null for a run of refusals, which may span several
  */
 public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
                             String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
                             Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
                             boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
                             StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt,
-                            String answeredAs, boolean answeredLocally, BigDecimal costUsd) {
+                            String answeredAs, boolean answeredLocally, BigDecimal costUsd, FrontDoor frontDoor) {
     public RequestRecord {
         attempts = List.copyOf(attempts);
         caller = caller == null ? CallerRecord.UNKNOWN : caller;
@@ -40,7 +41,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
                          StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt) {
         this(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status, errorCode, latencyMs,
                 promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429, stream, attempts,
-                streamStats, queueWaitMs, caller, promptExcerpt, null, false, null);
+                streamStats, queueWaitMs, caller, promptExcerpt, null, false, null, FrontDoor.CHAT);
     }
 
     /** A record of the request with that id, received then; everything else is unknown until said. */
@@ -74,6 +75,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         private String answeredAs;
         private boolean answeredLocally;
         private BigDecimal costUsd;
+        private FrontDoor frontDoor;
 
         private Builder(String requestId, Instant receivedAt) {
             this.requestId = requestId;
@@ -83,6 +85,12 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         public Builder asked(String tier, String requestedModel) {
             this.tier = tier;
             this.requestedModel = requestedModel;
+            return this;
+        }
+
+        /** @param door the API the request came through; null when the record stands for several requests */
+        public Builder via(FrontDoor door) {
+            this.frontDoor = door;
             return this;
         }
 
@@ -168,7 +176,8 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         public RequestRecord build() {
             return new RequestRecord(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status,
                     errorCode, latencyMs, promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429,
-                    stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt, answeredAs, answeredLocally, costUsd);
+                    stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt, answeredAs, answeredLocally, costUsd,
+                    frontDoor);
         }
     }
 }

@@ -46,7 +46,8 @@ final class RequestMeters {
     RequestMeters(MeterRegistry registry) {
         requests = Counter.builder("proxy.requests")
                 .description("Proxied requests by tier and outcome (ok, degraded = answered by a fallback, failed, "
-                        + "abandoned = the client left), with the answering model and the error code")
+                        + "abandoned = the client left), with the answering model, the error code and the front door "
+                        + "(chat, messages; 'any' for a run of remembered refusals)")
                 .withRegistry(registry);
         saw429 = Counter.builder("proxy.requests.saw429")
                 .description("Requests during which some upstream answered 429").withRegistry(registry);
@@ -82,7 +83,8 @@ final class RequestMeters {
         String outcome = outcome(r);
         requests.withTags("tier", tier, "outcome", outcome,
                 "model", r.answeringModel() != null ? r.answeringModel() : NO_MODEL,
-                "code", r.errorCode() != null ? r.errorCode() : "").increment();
+                "code", r.errorCode() != null ? r.errorCode() : "",
+                "door", r.frontDoor() != null ? r.frontDoor().wireName() : "any").increment();
         requestDuration.withTags("tier", tier, "outcome", outcome).record(r.latencyMs(), TimeUnit.MILLISECONDS);
         if (r.saw429()) {
             saw429.withTags("tier", tier).increment();

@@ -29,7 +29,8 @@ final class MigrationScripts implements ResourceProvider {
             "V012__model_thinking.sql", "V013__answered_as_and_local.sql",
             "V014__request_cost.sql", "V015__budgets.sql", "V016__billing.sql",
             "V017__provider_order.sql", "V018__sign_in_window_end.sql",
-            "V019__rate_take_counted.sql", "V020__refusal_runs.sql");
+            "V019__rate_take_counted.sql", "V020__refusal_runs.sql",
+            "V021__front_door.sql");
 
     private final String dialect;
 

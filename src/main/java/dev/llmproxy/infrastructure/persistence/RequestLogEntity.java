@@ -32,6 +32,8 @@ public class RequestLogEntity {
     public String answeredAs;
     @Column(name = "answered_locally")
     public boolean answeredLocally;
+    @Column(name = "front_door")
+    public String frontDoor;
     @Column(name = "cost_usd", precision = 20, scale = 10)
     public java.math.BigDecimal costUsd;
     public boolean fallback;

@@ -20,8 +20,9 @@ final class RequestLogInserts {
             + " answering_model, fallback, status, error_code, latency_ms, prompt_tokens, completion_tokens,"
             + " total_tokens, finish_reason, truncated, saw_429, stream, first_token_ms, events_relayed, malformed_events,"
             + " continuations, queue_wait_ms, client_hash, key_id, scope, rate_limits, rate_limit_hit, limiter,"
-            + " prompt_excerpt, answered_as, answered_locally, cost_usd, refusals, last_refused_at)"
-            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+            + " prompt_excerpt, answered_as, answered_locally, cost_usd, refusals, last_refused_at,"
+            + " front_door)"
+            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
     private static final String ATTEMPT = "INSERT INTO request_attempt (request_id, seq, model, outcome, status,"
             + " latency_ms, reason, tokens, cost_usd) VALUES (?,?,?,?,?,?,?,?,?)";
 
@@ -70,6 +71,7 @@ final class RequestLogInserts {
                 } else {
                     ps.setTimestamp(33, Timestamp.valueOf(e.lastRefusedAt));
                 }
+                ps.setString(34, e.frontDoor);
                 ps.addBatch();
                 anyAttempt |= !e.attempts.isEmpty();
             }

@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
@@ -28,6 +29,7 @@ final class RequestLogMapper {
         e.answeredAs = clip(r.answeredAs(), 200);
         e.answeredLocally = r.answeredLocally();
         e.costUsd = r.costUsd();
+        e.frontDoor = r.frontDoor() == null ? null : r.frontDoor().wireName();
         e.fallback = r.fallback();
         e.status = r.status();
         e.errorCode = r.errorCode();
@@ -73,7 +75,7 @@ final class RequestLogMapper {
     static RequestRecord toDomain(RequestLogEntity e) {
         return RequestRecord.of(e.requestId, e.receivedAt.toInstant(ZoneOffset.UTC))
                 .asked(e.tier, e.requestedModel).answeredBy(e.answeringModel, e.fallback).answeredAs(e.answeredAs)
-                .answeredLocally(e.answeredLocally).cost(e.costUsd)
+                .answeredLocally(e.answeredLocally).cost(e.costUsd).via(FrontDoor.named(e.frontDoor))
                 .status(e.status, e.errorCode).latencyMs(e.latencyMs)
                 .usage(e.promptTokens, e.completionTokens, e.totalTokens).finished(e.finishReason, e.truncated)
                 .saw429(e.saw429)

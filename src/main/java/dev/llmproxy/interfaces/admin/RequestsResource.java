@@ -78,6 +78,7 @@ public class RequestsResource {
             b.add("streamStats", st);
         }
         nullable(b, "tier", r.tier());
+        nullable(b, "frontDoor", r.frontDoor() == null ? null : r.frontDoor().wireName());
         if (r.queueWaitMs() != null) {
             b.add("queueWaitMs", r.queueWaitMs());
         }

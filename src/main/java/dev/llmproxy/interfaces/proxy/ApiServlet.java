@@ -48,8 +48,8 @@ public abstract class ApiServlet extends HttpServlet {
                 res.setStatus(HttpServletResponse.SC_NO_CONTENT);
             } else if (!methods.contains(method)) {
                 res.setHeader("Allow", allow);
-                JsonResponses.error(res, ProxyError.of(ErrorKind.METHOD_NOT_ALLOWED, "Method " + printable(method)
-                        + " is not allowed on " + req.getRequestURI() + "; use " + allow.replace(", OPTIONS", "") + "."));
+                res.getOutputStream().write(prepareError(res, ProxyError.of(ErrorKind.METHOD_NOT_ALLOWED, "Method " + printable(method)
+                        + " is not allowed on " + req.getRequestURI() + "; use " + allow.replace(", OPTIONS", "") + ".")));
             } else {
                 super.service(req, res);
             }
@@ -60,11 +60,16 @@ public abstract class ApiServlet extends HttpServlet {
                 throw e; // the container can only cut the connection now, which tells the client the answer broke
             }
             res.reset();
-            JsonResponses.error(res, ProxyError.INTERNAL);
+            res.getOutputStream().write(prepareError(res, ProxyError.INTERNAL));
             if (req.isAsyncStarted()) {
                 AsyncAnswer.end(req.getAsyncContext());
             }
         }
+    }
+
+    /** Sets an error's status and headers and returns its body, in this endpoint's error shape (OpenAI's here). */
+    protected byte[] prepareError(HttpServletResponse res, ProxyError error) {
+        return JsonResponses.prepareError(res, error);
     }
 
     /** A method name as a log or a message may show it: a client chooses it. */

@@ -86,13 +86,18 @@ final class AsyncAnswer implements WriteListener {
         }
     }
 
-    /** Answers with {@code error} if nothing has been sent yet; otherwise ends the exchange. */
+    /** Answers with {@code error} (as chat completions say it) if nothing has been sent yet; else ends the exchange. */
     static void endWithError(AsyncContext async, String requestId, ProxyError error) {
+        endWithError(async, requestId, error, ChatDialect.INSTANCE);
+    }
+
+    /** Answers with {@code error}, as {@code dialect} says it, if nothing has been sent yet; else ends the exchange. */
+    static void endWithError(AsyncContext async, String requestId, ProxyError error, Dialect dialect) {
         HttpServletResponse res = (HttpServletResponse) async.getResponse();
         try {
             if (!res.isCommitted()) {
                 res.reset();
-                sendOrEnd(async, requestId, JsonResponses.prepareError(res, error));
+                sendOrEnd(async, requestId, dialect.prepareError(res, error));
                 return;
             }
         } catch (RuntimeException again) {

@@ -23,7 +23,8 @@ final class ChainAnswers {
     }
 
     /** An answer in one piece; whatever is thrown, the exchange ends with an answer. */
-    static void answer(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat) {
+    static void answer(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat,
+                       Dialect dialect) {
         String requestId = exchange.requestId();
         HttpServletResponse res = (HttpServletResponse) async.getResponse();
         CompletableFuture<ChainResult> run = exchange.run(chat, null);
@@ -35,14 +36,14 @@ final class ChainAnswers {
             }
             if (result == null) {
                 LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
-                AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL);
+                AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL, dialect);
                 return;
             }
             try {
-                AsyncAnswer.sendOrEnd(async, requestId, prepare(res, result, exchange::answeredLocally));
+                AsyncAnswer.sendOrEnd(async, requestId, prepare(res, result, exchange::answeredLocally, dialect, requestId));
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "Could not answer request " + requestId, e);
-                AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL);
+                AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL, dialect);
             }
         });
     }
@@ -52,34 +53,34 @@ final class ChainAnswers {
      * response), then events as they arrive, and at the end usage (if asked for) and {@code [DONE]}, or an in-band
      * error and no {@code [DONE]}.
      */
-    static void stream(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat)
-            throws IOException {
+    static void stream(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat,
+                       Dialect dialect) throws IOException {
         String requestId = exchange.requestId();
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
-        SseResponse sse = new SseResponse(async, requestId, exchange.receivedAt().getEpochSecond(),
-                () -> clientGone.complete(null), exchange::answeredLocally);
+        SseResponse sse = new SseResponse(async, dialect.stream(requestId, exchange.receivedAt().getEpochSecond(),
+                chat), dialect, () -> clientGone.complete(null), exchange::answeredLocally);
         CompletableFuture<ChainResult> run = exchange.run(chat, sse);
         clientGone.thenRun(() -> run.cancel(true));
         abandon.watch(run);
         run.whenComplete((result, error) -> {
             try {
-                endStream(sse, async, requestId, chat, run, result, error);
+                endStream(sse, async, requestId, run, result, error);
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "Could not end the stream of request " + requestId, e);
                 if (sse.isOpen()) {
                     AsyncAnswer.end(async);
                 } else {
-                    AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL);
+                    AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL, dialect);
                 }
             }
         });
     }
 
-    /** Ends a stream as its chain ended: usage and {@code [DONE]}, an in-band error, or an ordinary error answer. */
-    private static void endStream(SseResponse sse, AsyncContext async, String requestId, ChatRequest chat,
+    /** Ends a stream as its chain ended: its proper end, an in-band error, or an ordinary error answer. */
+    private static void endStream(SseResponse sse, AsyncContext async, String requestId,
                                   CompletableFuture<ChainResult> run, ChainResult result, Throwable error) {
         if (result instanceof ChainResult.Streamed s) {
-            sse.finish(chat.includeUsage() ? s.usage() : null);
+            sse.finish(s.usage());
         } else if (result instanceof ChainResult.Failure f) {
             if (sse.isOpen()) {
                 sse.fail(f.error());
@@ -130,17 +131,19 @@ final class ChainAnswers {
     /**
      * Sets the answer's status and headers; returns its body.
      *
-     * @param local whether an allowlisted model (by name) is a local stand-in
+     * @param local   whether an allowlisted model (by name) is a local stand-in
+     * @param dialect how the answer is said
      */
-    static byte[] prepare(HttpServletResponse res, ChainResult result, Predicate<String> local) {
+    static byte[] prepare(HttpServletResponse res, ChainResult result, Predicate<String> local, Dialect dialect,
+                          String requestId) {
         proxyHeaders(res, result);
         if (result instanceof ChainResult.Success s) {
             answeredBy(res, s.model().name(), s.fallback(), s.saw429(), local.test(s.model().name()));
             if (s.truncated()) {
                 res.setHeader("X-Proxy-Truncated", "true");
             }
-            return JsonResponses.prepare(res, 200, s.reply().body());
+            return JsonResponses.prepare(res, 200, dialect.answer(s, requestId));
         }
-        return JsonResponses.prepareError(res, ((ChainResult.Failure) result).error());
+        return dialect.prepareError(res, ((ChainResult.Failure) result).error());
     }
 }

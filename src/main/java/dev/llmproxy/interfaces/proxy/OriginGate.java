@@ -7,7 +7,7 @@ import dev.llmproxy.application.proxy.RequestRecorder;
 import dev.llmproxy.domain.access.OriginPolicy;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
-import dev.llmproxy.interfaces.json.JsonResponses;
+import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
 public class OriginGate extends HttpFilter {
 
     private static final String EXPOSED = "X-Request-Id, X-Proxy-Model, X-Proxy-Fallback, X-Proxy-Attempts, "
-            + "X-Proxy-Saw-429, X-Proxy-Truncated, X-Proxy-Local, Retry-After";
-    private static final String ALLOWED_HEADERS = "Authorization, Content-Type";
+            + "X-Proxy-Saw-429, X-Proxy-Truncated, X-Proxy-Local, Retry-After, request-id";
+    private static final String ALLOWED_HEADERS = "Authorization, Content-Type, x-api-key, anthropic-version";
     private static final Pattern HEADER_LIST = Pattern.compile("[A-Za-z0-9-]+(\\s*,\\s*[A-Za-z0-9-]+)*");
     private static final long PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -54,10 +54,11 @@ public class OriginGate extends HttpFilter {
         if (!policy.allows(origin)) {
             ProxyError error = ProxyError.of(ErrorKind.ORIGIN_NOT_ALLOWED,
                     "Requests from this origin are not allowed (allowedOrigins).");
-            recorder.refused(RequestIds.of(req), clock.instant(), null, access.anonymous(new AccessRequest(
-                    req.getRemoteAddr(), req.getHeader("Forwarded"), req.getHeader("X-Forwarded-For"), null, null)),
-                    error);
-            JsonResponses.error(res, error);
+            Dialect dialect = dialectOf(req);
+            recorder.refused(RequestIds.of(req), clock.instant(), dialect.door(), null, access.anonymous(
+                    new AccessRequest(req.getRemoteAddr(), req.getHeader("Forwarded"), req.getHeader("X-Forwarded-For"),
+                            null, null)), error);
+            res.getOutputStream().write(dialect.prepareError(res, error));
             return;
         }
         res.setHeader("Access-Control-Allow-Origin", origin);
@@ -73,5 +74,11 @@ public class OriginGate extends HttpFilter {
         }
         res.setHeader("Access-Control-Expose-Headers", EXPOSED);
         chain.doFilter(req, res);
+    }
+
+    /** The front door a path belongs to, so that a refusal is said in its own shape. */
+    private static Dialect dialectOf(HttpServletRequest req) {
+        return req.getRequestURI().startsWith(req.getContextPath() + "/v1/messages") ? MessagesDialect.INSTANCE
+                : ChatDialect.INSTANCE;
     }
 }

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.ErrorBodies;
 
@@ -11,26 +12,54 @@ import java.nio.charset.StandardCharsets;
  * The Server-Sent Events of one streamed answer in OpenAI's chunk format: every chunk carries the request's id, its
  * creation time and the model answering now (which changes when another model continues the answer).
  */
-final class SseChunks {
+final class SseChunks implements StreamDialect {
 
     static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
 
     private final String prefix;
+    private final boolean includeUsage;
     private String model;
 
-    SseChunks(String requestId, long created) {
+    /** @param includeUsage whether the caller asked for the usage chunk ({@code stream_options.include_usage}) */
+    SseChunks(String requestId, long created, boolean includeUsage) {
+        this.includeUsage = includeUsage;
         this.prefix = "data: {\"id\":" + quote("chatcmpl-" + requestId) + ",\"object\":\"chat.completion.chunk\","
                 + "\"created\":" + created + ",\"model\":";
     }
 
     /** From now on the chunks name this model. */
-    void answeredBy(String upstreamModel) {
+    @Override
+    public void answeredBy(String upstreamModel) {
         model = quote(upstreamModel);
     }
 
     /** The opening chunk: the assistant's role, no content yet. */
-    byte[] role() {
+    @Override
+    public byte[] open(String upstreamModel) {
+        answeredBy(upstreamModel);
         return delta("{\"role\":\"assistant\",\"content\":\"\"}", null);
+    }
+
+    @Override
+    public byte[] event(StreamEvent event) {
+        return delta(event.deltaJson(), event.finishReason());
+    }
+
+    /** The usage chunk when the caller asked for it, then {@code [DONE]}. */
+    @Override
+    public byte[] finish(TokenUsage usage) {
+        if (!includeUsage) {
+            return DONE;
+        }
+        byte[] u = usage(usage);
+        byte[] all = java.util.Arrays.copyOf(u, u.length + DONE.length);
+        System.arraycopy(DONE, 0, all, u.length, DONE.length);
+        return all;
+    }
+
+    @Override
+    public byte[] error(ProxyError error) {
+        return errorEvent(error);
     }
 
     byte[] delta(String deltaJson, String finishReason) {
@@ -43,6 +72,8 @@ final class SseChunks {
     byte[] usage(TokenUsage usage) {
         String u = "{\"prompt_tokens\":" + usage.promptTokens() + ",\"completion_tokens\":" + usage.completionTokens()
                 + ",\"total_tokens\":" + usage.totalTokens()
+                + (usage.cachedPromptTokens() == null ? ""
+                : ",\"prompt_tokens_details\":{\"cached_tokens\":" + usage.cachedPromptTokens() + "}")
                 + (usage.reasoningTokens() == null ? ""
                 : ",\"completion_tokens_details\":{\"reasoning_tokens\":" + usage.reasoningTokens() + "}") + "}";
         return utf8(prefix + model + ",\"choices\":[],\"usage\":" + u + "}\n\n");
@@ -52,7 +83,7 @@ final class SseChunks {
      * An in-band error, in the shape of an OpenAI error body, as an {@code error} event: the official SDKs raise on
      * either the event name or the body, and the event name tells other readers it is not a chunk.
      */
-    static byte[] error(ProxyError error) {
+    static byte[] errorEvent(ProxyError error) {
         return utf8("event: error\ndata: " + JsonCodec.writeText(ErrorBodies.of(error)) + "\n\n");
     }
 

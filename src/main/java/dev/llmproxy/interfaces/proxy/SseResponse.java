@@ -6,7 +6,6 @@ import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
-import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -31,7 +30,8 @@ final class SseResponse implements ClientStream, WriteListener {
     private final AsyncContext async;
     private final HttpServletResponse response;
     private final ServletOutputStream out;
-    private final SseChunks chunks;
+    private final StreamDialect chunks;
+    private final Dialect dialect;
     private final Runnable onClientGone;
     private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
     private int queuedBytes;
@@ -43,16 +43,19 @@ final class SseResponse implements ClientStream, WriteListener {
     private final Predicate<String> local;
 
     /**
+     * @param events       how this answer's events are said
+     * @param dialect      how an error before the first event is said
      * @param onClientGone called once if the client stops reading or disconnects
      * @param local        whether an allowlisted model (by name) is a local stand-in
      */
-    SseResponse(AsyncContext async, String requestId, long created, Runnable onClientGone, Predicate<String> local)
-            throws IOException {
+    SseResponse(AsyncContext async, StreamDialect events, Dialect dialect, Runnable onClientGone,
+                Predicate<String> local) throws IOException {
         this.local = local;
         this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
         this.out = response.getOutputStream();
-        this.chunks = new SseChunks(requestId, created);
+        this.chunks = events;
+        this.dialect = dialect;
         this.onClientGone = onClientGone;
         this.ending = new SseEnding(async, response, out);
         out.setWriteListener(this);
@@ -62,13 +65,12 @@ final class SseResponse implements ClientStream, WriteListener {
     public void open(AllowedModel allowed, String upstreamModel, boolean fallback, boolean saw429) {
         synchronized (this) {
             open = true;
-            chunks.answeredBy(upstreamModel);
             response.setStatus(200);
             response.setContentType("text/event-stream;charset=UTF-8");
             response.setHeader("Cache-Control", "no-cache");
             response.setHeader("X-Accel-Buffering", "no");
             ChainAnswers.answeredBy(response, allowed.name(), fallback, saw429, local.test(allowed.name()));
-            enqueue(chunks.role());
+            enqueue(chunks.open(upstreamModel));
         }
         notifyIfGone();
     }
@@ -82,7 +84,7 @@ final class SseResponse implements ClientStream, WriteListener {
     public void event(StreamEvent event, Backpressure valve) {
         Backpressure pause;
         synchronized (this) {
-            enqueue(chunks.delta(event.deltaJson(), event.finishReason()));
+            enqueue(chunks.event(event));
             pause = gone ? null : behind.queued(queuedBytes, valve);
         }
         // Outside this lock: the valve takes the attempt's lock (see notifyIfGone).
@@ -97,12 +99,9 @@ final class SseResponse implements ClientStream, WriteListener {
         return open;
     }
 
-    /** The answer is complete: the usage chunk when asked for, then {@code [DONE]}. */
+    /** The answer is complete: the dialect's end (for chat, the usage chunk when asked for, then {@code [DONE]}). */
     synchronized void finish(TokenUsage usage) {
-        if (usage != null) {
-            enqueue(chunks.usage(usage));
-        }
-        enqueue(SseChunks.DONE);
+        enqueue(chunks.finish(usage));
         end(false);
     }
 
@@ -111,13 +110,13 @@ final class SseResponse implements ClientStream, WriteListener {
      * has no proper end either and no client can mistake it for a complete answer.
      */
     synchronized void fail(ProxyError error) {
-        enqueue(SseChunks.error(error));
+        enqueue(chunks.error(error));
         end(true);
     }
 
     /** Before anything was streamed: an ordinary JSON error response with its status. */
     synchronized void reject(ProxyError error) {
-        enqueue(JsonResponses.prepareError(response, error));
+        enqueue(dialect.prepareError(response, error));
         end(false);
     }
 
@@ -133,7 +132,7 @@ final class SseResponse implements ClientStream, WriteListener {
     }
 
     private void enqueue(byte[] bytes) {
-        if (ending.ending() || gone) {
+        if (ending.ending() || gone || bytes.length == 0) {
             return;
         }
         queue.add(bytes);

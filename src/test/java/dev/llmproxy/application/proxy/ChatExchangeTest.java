@@ -1,5 +1,6 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRefusal;
 import dev.llmproxy.application.access.AccessRequest;
@@ -74,7 +75,7 @@ class ChatExchangeTest {
 
     private ChatExchange exchange() {
         return new ChatExchange(new ChatCompletionService(), access, recorder,
-                recorder.configs.current().settings(), "r1", Instant.now());
+                recorder.configs.current().settings(), "r1", Instant.now(), FrontDoor.CHAT);
     }
 
     private static byte[] chat(String content) {

@@ -1,0 +1,159 @@
+package dev.llmproxy.interfaces.proxy;
+
+import dev.llmproxy.application.access.AccessRequest;
+import dev.llmproxy.application.proxy.ChatCompletionService;
+import dev.llmproxy.application.proxy.ChatExchange;
+import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.limits.ScopeLimit;
+import dev.llmproxy.domain.routing.Sleeper;
+import dev.llmproxy.interfaces.json.JsonResponses;
+import jakarta.inject.Inject;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A front door: the HTTP side of {@link ChatExchange} for one {@link Dialect}. The request thread checks the caller
+ * and hands over: the body is read, and the answer written, with the servlet's non-blocking I/O, and the chain runs
+ * asynchronously, so no thread waits on a slow client or an upstream. Every refusal is the exchange's to record;
+ * this class reads, writes and says what arrived.
+ */
+public abstract class FrontDoorServlet extends ApiServlet {
+
+    private static final Logger LOG = Logger.getLogger(FrontDoorServlet.class.getName());
+
+    @Inject
+    ChatCompletionService service;
+    @Inject
+    Clock clock;
+    @Inject
+    Sleeper sleeper;
+
+    protected FrontDoorServlet() {
+        super("POST");
+    }
+
+    /** How this door's requests, answers and errors are said. */
+    protected abstract Dialect dialect();
+
+    /**
+     * The scope the request's path names, or null when it names none.
+     *
+     * @throws ProxyException a 404 when the path is not one this door serves
+     */
+    protected String routeScope(HttpServletRequest req) {
+        return null;
+    }
+
+    /** The caller's credentials, as an {@code Authorization} header value (or null when it sent none). */
+    protected String authorization(HttpServletRequest req) {
+        return req.getHeader("Authorization");
+    }
+
+    @Override
+    protected final byte[] prepareError(HttpServletResponse res, ProxyError error) {
+        return dialect().prepareError(res, error);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        Dialect dialect = dialect();
+        ChatExchange exchange = service.begin(RequestIds.of(req), clock.instant(), dialect.door());
+        try {
+            start(req, res, exchange, dialect);
+        } catch (RuntimeException e) {
+            ProxyError error = exchange.failed(e);
+            if (req.isAsyncStarted()) {
+                AsyncAnswer.endWithError(req.getAsyncContext(), exchange.requestId(), error, dialect);
+            } else {
+                res.getOutputStream().write(dialect.prepareError(res, error));
+            }
+        }
+    }
+
+    private void start(HttpServletRequest req, HttpServletResponse res, ChatExchange exchange, Dialect dialect)
+            throws IOException {
+        try {
+            exchange.admit(new AccessRequest(req.getRemoteAddr(), req.getHeader("Forwarded"),
+                    req.getHeader("X-Forwarded-For"), authorization(req), routeScope(req)), req.getContentType());
+        } catch (ProxyException e) {
+            res.getOutputStream().write(dialect.prepareError(res, e.error()));
+            return;
+        }
+        AsyncContext async = req.startAsync();
+        // No container timeout (it cost a timer wake-up per request): the service bounds the request itself, and a
+        // stream's first-token and idle limits bound a stream that may rightly take minutes.
+        async.setTimeout(0);
+        CancelOnAbandon abandon = new CancelOnAbandon();
+        async.addListener(abandon);
+        BodyReader reader;
+        try {
+            reader = BodyReader.read(req, exchange.settings().maxBodyBytes(), new BodyReader.Handler() {
+                @Override
+                public void body(byte[] body) {
+                    arrived(async, abandon, exchange, body, dialect);
+                }
+
+                @Override
+                public void failed(ProxyError error) {
+                    answerError(async, exchange, exchange.refused(error), dialect);
+                }
+            });
+        } catch (ProxyException e) {
+            answerError(async, exchange, exchange.refused(e.error()), dialect);
+            return;
+        } catch (IOException | IllegalStateException e) {
+            LOG.fine(() -> "Could not read the body of " + exchange.requestId() + ": " + e);
+            AsyncAnswer.end(async);
+            return;
+        }
+        if (!reader.isDone()) {
+            // A body still on its way holds no thread, but it may not hold the request open for ever either.
+            Duration limit = exchange.settings().bodyTimeout();
+            sleeper.sleep(limit).thenRun(() -> reader.expire("The request body did not arrive within "
+                    + limit.toMillis() + " ms."));
+        }
+    }
+
+    /** The whole body is in: the exchange reads it and the chain starts; whatever is thrown, the exchange ends. */
+    private static void arrived(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, byte[] body,
+                                Dialect dialect) {
+        try {
+            ChatRequest chat;
+            try {
+                chat = exchange.read(body, dialect::read);
+            } catch (ProxyException e) {
+                answerError(async, exchange, e.error(), dialect);
+                return;
+            }
+            if (!chat.stream()) {
+                ChainAnswers.answer(async, abandon, exchange, chat, dialect);
+                return;
+            }
+            try {
+                ChainAnswers.stream(async, abandon, exchange, chat, dialect);
+            } catch (IOException e) {
+                LOG.fine(() -> "Could not start the stream for " + exchange.requestId() + ": " + e);
+                AsyncAnswer.end(async);
+            }
+        } catch (RuntimeException | Error e) {
+            AsyncAnswer.endWithError(async, exchange.requestId(), exchange.failed(e), dialect);
+        }
+    }
+
+    private static void answerError(AsyncContext async, ChatExchange exchange, ProxyError error, Dialect dialect) {
+        AsyncAnswer.sendOrEnd(async, exchange.requestId(),
+                dialect.prepareError((HttpServletResponse) async.getResponse(), error));
+    }
+}

@@ -1,0 +1,26 @@
+package dev.llmproxy.interfaces.proxy;
+
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.upstream.TokenUsage;
+
+/**
+ * How one streamed answer is said in a dialect's Server-Sent Events. Each method returns the bytes to send (possibly
+ * none); calls come one at a time, under the stream's lock, in order: open, events, then finish or error.
+ */
+public interface StreamDialect {
+
+    /** The first content is here and that upstream model answers: what opens the stream. */
+    byte[] open(String upstreamModel);
+
+    /** From now on another model continues the answer (a splice). */
+    void answeredBy(String upstreamModel);
+
+    byte[] event(StreamEvent event);
+
+    /** The answer reached its end; {@code usage} is the settled usage. */
+    byte[] finish(TokenUsage usage);
+
+    /** The answer broke off and no model could continue it: the dialect's error event (the connection is cut next). */
+    byte[] error(ProxyError error);
+}

@@ -1,0 +1,128 @@
+package dev.llmproxy.interfaces.proxy.messages;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.log.FrontDoor;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.Set;
+
+/**
+ * An Anthropic Messages request read as the proxy's chat request: {@code system} becomes the first message, blocks
+ * become content parts, tool calls and tool results, {@code tools} and {@code tool_choice} their OpenAI forms,
+ * {@code stop_sequences} {@code stop}, {@code thinking} a reasoning effort. What cannot be served (server tools, MCP
+ * servers, containers) is a 400 that names it.
+ */
+public final class MessagesRequests {
+
+    /** Fields that ask for something only Anthropic's own servers do. */
+    private static final Set<String> REFUSED = Set.of("mcp_servers", "container");
+
+    private MessagesRequests() {
+    }
+
+    public static ChatRequest read(byte[] bytes) {
+        return read(ChatRequest.jsonObject(bytes));
+    }
+
+    static ChatRequest read(JsonObject in) {
+        for (String field : REFUSED) {
+            if (in.containsKey(field)) {
+                throw bad(field, "'" + field + "' is not supported: the proxy serves models through its own chains.");
+            }
+        }
+        JsonObjectBuilder chat = JsonCodec.object();
+        copy(in, chat, "model");
+        copy(in, chat, "stream");
+        int maxTokens = maxTokens(in);
+        chat.add("max_tokens", maxTokens);
+        JsonArrayBuilder messages = JsonCodec.array();
+        system(in.get("system"), messages);
+        MessagesContent.messages(in.get("messages"), messages);
+        chat.add("messages", messages);
+        if (in.get("stop_sequences") instanceof JsonArray stops && !stops.isEmpty()) {
+            for (int i = 0; i < stops.size(); i++) {
+                if (!(stops.get(i) instanceof JsonString)) {
+                    throw bad("stop_sequences", "'stop_sequences' must be a list of strings.");
+                }
+            }
+            chat.add("stop", stops);
+        }
+        number(in, chat, "temperature");
+        number(in, chat, "top_p");
+        if (in.get("top_k") != null && !(in.get("top_k") instanceof JsonNumber)) {
+            throw bad("top_k", "'top_k' must be a number.");
+        }
+        if (in.get("metadata") instanceof JsonObject meta && meta.get("user_id") instanceof JsonString user) {
+            chat.add("user", user);
+        }
+        MessagesTools.translate(in, chat);
+        String effort = MessagesThinking.effort(in.get("thinking"), in.get("output_config"), maxTokens);
+        if (effort != null) {
+            chat.add("reasoning_effort", effort);
+        }
+        if (in.get("stream") == JsonValue.TRUE) {
+            chat.add("stream_options", JsonCodec.object().add("include_usage", true));
+        }
+        return ChatRequest.validated(chat.build(), FrontDoor.MESSAGES);
+    }
+
+    private static int maxTokens(JsonObject in) {
+        if (!(in.get("max_tokens") instanceof JsonNumber n) || !n.isIntegral() || n.longValue() < 1) {
+            throw bad("max_tokens", "'max_tokens' is required: the most tokens the answer may use, at least 1.");
+        }
+        return (int) Math.min(Integer.MAX_VALUE, n.longValue());
+    }
+
+    private static void system(JsonValue system, JsonArrayBuilder messages) {
+        if (system == null || system.getValueType() == JsonValue.ValueType.NULL) {
+            return;
+        }
+        String text;
+        if (system instanceof JsonString s) {
+            text = s.getString();
+        } else if (system instanceof JsonArray blocks) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < blocks.size(); i++) {
+                if (!(blocks.get(i) instanceof JsonObject b) || !"text".equals(b.getString("type", null))
+                        || !(b.get("text") instanceof JsonString t)) {
+                    throw bad("system[" + i + "]", "'system[" + i + "]' must be a text block.");
+                }
+                sb.append(sb.isEmpty() ? "" : "\n\n").append(t.getString());
+            }
+            text = sb.toString();
+        } else {
+            throw bad("system", "'system' must be a string or a list of text blocks.");
+        }
+        messages.add(JsonCodec.object().add("role", "system").add("content", text));
+    }
+
+    private static void copy(JsonObject in, JsonObjectBuilder out, String field) {
+        if (in.containsKey(field)) {
+            out.add(field, in.get(field));
+        }
+    }
+
+    private static void number(JsonObject in, JsonObjectBuilder out, String field) {
+        JsonValue v = in.get(field);
+        if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
+            return;
+        }
+        if (!(v instanceof JsonNumber)) {
+            throw bad(field, "'" + field + "' must be a number.");
+        }
+        out.add(field, v);
+    }
+
+    static ProxyException bad(String param, String message) {
+        return new ProxyException(ProxyError.badField(param, message));
+    }
+}

@@ -1,0 +1,147 @@
+package dev.llmproxy.interfaces.proxy.messages;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.interfaces.proxy.StreamDialect;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One streamed answer in Anthropic's events: {@code message_start} and a {@code ping}, then a content block per kind
+ * of delta (thinking, text, each tool call), each opened, filled and stopped in turn, and at the end
+ * {@code message_delta} with the stop reason and usage, then {@code message_stop}.
+ */
+final class MessagesStream implements StreamDialect {
+
+    private enum Block { NONE, THINKING, TEXT, TOOL }
+
+    private final String messageId;
+    private final StringBuilder out = new StringBuilder();
+    private Block open = Block.NONE;
+    private int index = -1;
+    private int toolCall = -1;
+    private String finishReason;
+
+    MessagesStream(String requestId) {
+        this.messageId = MessagesWire.messageId(requestId);
+    }
+
+    @Override
+    public byte[] open(String upstreamModel) {
+        JsonObject message = JsonCodec.object().add("id", messageId).add("type", "message").add("role", "assistant")
+                .add("model", upstreamModel == null ? "" : upstreamModel).add("content", JsonCodec.array())
+                .addNull("stop_reason").addNull("stop_sequence")
+                .add("usage", JsonCodec.object().add("input_tokens", 0).add("output_tokens", 0)).build();
+        emit("message_start", JsonCodec.object().add("message", message));
+        emit("ping", JsonCodec.object());
+        return flush();
+    }
+
+    @Override
+    public void answeredBy(String upstreamModel) {
+        // Anthropic's events name the model once, in message_start.
+    }
+
+    @Override
+    public byte[] event(StreamEvent event) {
+        JsonObject delta = (JsonObject) JsonCodec.read(event.deltaJson());
+        String thinking = string(delta, "reasoning_content", string(delta, "reasoning", ""));
+        if (!thinking.isEmpty()) {
+            delta(Block.THINKING, JsonCodec.object().add("type", "thinking_delta").add("thinking", thinking));
+        }
+        String text = event.text() + string(delta, "refusal", "");
+        if (!text.isEmpty()) {
+            delta(Block.TEXT, JsonCodec.object().add("type", "text_delta").add("text", text));
+        }
+        if (delta.get("tool_calls") instanceof JsonArray calls) {
+            for (JsonValue c : calls) {
+                if (c instanceof JsonObject call) {
+                    toolCall(call);
+                }
+            }
+        }
+        if (event.finishReason() != null) {
+            finishReason = event.finishReason();
+        }
+        return flush();
+    }
+
+    private void toolCall(JsonObject call) {
+        int at = call.get("index") instanceof JsonNumber n ? n.intValue() : 0;
+        JsonObject function = call.get("function") instanceof JsonObject f ? f : JsonValue.EMPTY_JSON_OBJECT;
+        if (open != Block.TOOL || at != toolCall) {
+            stopBlock();
+            toolCall = at;
+            open = Block.TOOL;
+            index++;
+            emit("content_block_start", JsonCodec.object().add("index", index).add("content_block", JsonCodec.object()
+                    .add("type", "tool_use").add("id", string(call, "id", "")).add("name", string(function, "name", ""))
+                    .add("input", JsonValue.EMPTY_JSON_OBJECT)));
+        }
+        String arguments = string(function, "arguments", "");
+        if (!arguments.isEmpty()) {
+            emit("content_block_delta", JsonCodec.object().add("index", index).add("delta", JsonCodec.object()
+                    .add("type", "input_json_delta").add("partial_json", arguments)));
+        }
+    }
+
+    /** A delta for a block of that kind, opening one first when another kind is open. */
+    private void delta(Block kind, JsonObjectBuilder delta) {
+        if (open != kind) {
+            stopBlock();
+            open = kind;
+            index++;
+            JsonObjectBuilder block = kind == Block.THINKING
+                    ? JsonCodec.object().add("type", "thinking").add("thinking", "").add("signature", "")
+                    : JsonCodec.object().add("type", "text").add("text", "");
+            emit("content_block_start", JsonCodec.object().add("index", index).add("content_block", block));
+        }
+        emit("content_block_delta", JsonCodec.object().add("index", index).add("delta", delta));
+    }
+
+    private void stopBlock() {
+        if (open != Block.NONE) {
+            emit("content_block_stop", JsonCodec.object().add("index", index));
+            open = Block.NONE;
+        }
+    }
+
+    @Override
+    public byte[] finish(TokenUsage usage) {
+        stopBlock();
+        emit("message_delta", JsonCodec.object().add("delta", JsonCodec.object()
+                        .add("stop_reason", MessagesWire.stopReason(finishReason)).addNull("stop_sequence"))
+                .add("usage", MessagesWire.usage(usage == null ? TokenUsage.NONE : usage)));
+        emit("message_stop", JsonCodec.object());
+        return flush();
+    }
+
+    @Override
+    public byte[] error(ProxyError error) {
+        return ("event: error\ndata: " + JsonCodec.writeText(MessagesErrors.body(error, null)) + "\n\n")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void emit(String type, JsonObjectBuilder data) {
+        out.append("event: ").append(type).append("\ndata: ")
+                .append(JsonCodec.writeText(JsonCodec.object().add("type", type).addAll(data).build())).append("\n\n");
+    }
+
+    private byte[] flush() {
+        byte[] bytes = out.toString().getBytes(StandardCharsets.UTF_8);
+        out.setLength(0);
+        return bytes;
+    }
+
+    private static String string(JsonObject o, String field, String otherwise) {
+        return o.get(field) instanceof JsonString s ? s.getString() : otherwise;
+    }
+}

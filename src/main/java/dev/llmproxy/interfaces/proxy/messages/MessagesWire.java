@@ -1,0 +1,50 @@
+package dev.llmproxy.interfaces.proxy.messages;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import jakarta.json.JsonObjectBuilder;
+
+/** What whole and streamed Messages answers say alike: the message id, the stop reason and the usage. */
+final class MessagesWire {
+
+    private MessagesWire() {
+    }
+
+    /** The message's id: the request's, so that the request log finds it. */
+    static String messageId(String requestId) {
+        return "msg_" + (requestId.startsWith("req_") ? requestId.substring(4) : requestId);
+    }
+
+    /** A chat finish reason in Anthropic's words. */
+    static String stopReason(String finishReason) {
+        if (finishReason == null) {
+            return "end_turn";
+        }
+        return switch (finishReason) {
+            case "length" -> "max_tokens";
+            case "tool_calls", "function_call" -> "tool_use";
+            case "content_filter" -> "refusal";
+            default -> "end_turn";
+        };
+    }
+
+    /**
+     * Usage in Anthropic's terms: {@code input_tokens} counts only what the provider did not serve from its cache,
+     * which {@code cache_read_input_tokens} counts. Unknown input and output counts are 0 (clients require a number
+     * there), unknown cache counts null.
+     */
+    static JsonObjectBuilder usage(TokenUsage usage) {
+        Integer cached = usage.cachedPromptTokens();
+        Integer input = usage.promptTokens() == null ? null
+                : cached == null ? usage.promptTokens() : Math.max(0, usage.promptTokens() - cached);
+        JsonObjectBuilder u = JsonCodec.object();
+        u.add("input_tokens", input == null ? 0 : input);
+        u.add("output_tokens", usage.completionTokens() == null ? 0 : usage.completionTokens());
+        if (cached == null) {
+            u.addNull("cache_read_input_tokens");
+        } else {
+            u.add("cache_read_input_tokens", cached);
+        }
+        return u.addNull("cache_creation_input_tokens");
+    }
+}

@@ -1,0 +1,81 @@
+package dev.llmproxy.interfaces.proxy.messages;
+
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MessagesAnswersTest {
+
+    private static UpstreamReply.Completed completion(String message, String finish, TokenUsage usage) {
+        String body = ("{'id':'chatcmpl-1','object':'chat.completion','model':'gpt-x','choices':[{'index':0,"
+                + "'message':" + message + ",'finish_reason':'" + finish + "'}]}").replace('\'', '"');
+        return new UpstreamReply.Completed(body.getBytes(StandardCharsets.UTF_8), "gpt-x", finish, usage);
+    }
+
+    @Test
+    void reasoningTextAndToolCallsBecomeBlocksInAnthropicsOrder() {
+        JsonObject m = MessagesAnswers.of(completion("{'role':'assistant','content':'Let me check.',"
+                + "'reasoning_content':'The user wants weather.','tool_calls':[{'id':'call_1','type':'function',"
+                + "'function':{'name':'weather','arguments':'{\\'city\\':\\'Paris\\'}'}}]}", "tool_calls",
+                new TokenUsage(100, 20, 120, 5, 40)), "req_abc");
+        assertThat(m.getString("id")).isEqualTo("msg_abc");
+        assertThat(m.getString("type")).isEqualTo("message");
+        assertThat(m.getString("model")).isEqualTo("gpt-x");
+        JsonArray content = m.getJsonArray("content");
+        assertThat(content.getJsonObject(0).getString("type")).isEqualTo("thinking");
+        assertThat(content.getJsonObject(0).getString("thinking")).isEqualTo("The user wants weather.");
+        assertThat(content.getJsonObject(1).getString("text")).isEqualTo("Let me check.");
+        JsonObject tool = content.getJsonObject(2);
+        assertThat(tool.getString("type")).isEqualTo("tool_use");
+        assertThat(tool.getString("id")).isEqualTo("call_1");
+        assertThat(tool.getJsonObject("input").getString("city")).isEqualTo("Paris");
+        assertThat(m.getString("stop_reason")).isEqualTo("tool_use");
+        JsonObject usage = m.getJsonObject("usage");
+        assertThat(usage.getInt("input_tokens")).as("the uncached part").isEqualTo(60);
+        assertThat(usage.getInt("cache_read_input_tokens")).isEqualTo(40);
+        assertThat(usage.getInt("output_tokens")).isEqualTo(20);
+    }
+
+    @Test
+    void stopReasonsInAnthropicsWords() {
+        assertThat(MessagesWire.stopReason("stop")).isEqualTo("end_turn");
+        assertThat(MessagesWire.stopReason("length")).isEqualTo("max_tokens");
+        assertThat(MessagesWire.stopReason("tool_calls")).isEqualTo("tool_use");
+        assertThat(MessagesWire.stopReason("content_filter")).isEqualTo("refusal");
+        assertThat(MessagesWire.stopReason(null)).isEqualTo("end_turn");
+    }
+
+    @Test
+    void argumentsThatAreNoObjectAreKeptAsText() {
+        assertThat(MessagesAnswers.input("[1,2]").getString("arguments")).isEqualTo("[1,2]");
+        assertThat(MessagesAnswers.input("not json").getString("arguments")).isEqualTo("not json");
+        assertThat(MessagesAnswers.input("")).isEmpty();
+    }
+
+    @Test
+    void errorsInAnthropicsShapeWithOverloadedWhenNoModelCanTakeTheRequest() {
+        JsonObject body = MessagesErrors.body(ProxyError.of(ErrorKind.UNAVAILABLE, "Every model is unavailable."),
+                "req_1");
+        assertThat(body.getString("type")).isEqualTo("error");
+        assertThat(body.getJsonObject("error").getString("type")).isEqualTo("overloaded_error");
+        assertThat(body.getString("request_id")).isEqualTo("req_1");
+        assertThat(MessagesErrors.status(ErrorKind.UNAVAILABLE)).isEqualTo(529);
+        assertThat(MessagesErrors.type(ErrorKind.BAD_REQUEST)).isEqualTo("invalid_request_error");
+        assertThat(MessagesErrors.type(ErrorKind.INVALID_API_KEY)).isEqualTo("authentication_error");
+        assertThat(MessagesErrors.type(ErrorKind.NOT_PERMITTED)).isEqualTo("permission_error");
+        assertThat(MessagesErrors.type(ErrorKind.NOT_FOUND)).isEqualTo("not_found_error");
+        assertThat(MessagesErrors.type(ErrorKind.PAYLOAD_TOO_LARGE)).isEqualTo("request_too_large");
+        assertThat(MessagesErrors.type(ErrorKind.RATE_LIMITED)).isEqualTo("rate_limit_error");
+        assertThat(MessagesErrors.type(ErrorKind.BUDGET_EXCEEDED)).isEqualTo("rate_limit_error");
+        assertThat(MessagesErrors.type(ErrorKind.UPSTREAM_FAILED)).isEqualTo("api_error");
+        assertThat(MessagesErrors.status(ErrorKind.UPSTREAM_FAILED)).isEqualTo(502);
+    }
+}
