@@ -47,8 +47,8 @@ class MetricsIT extends DeployedProxy {
         assertThat(proxy.chat("mx-limited-tier").statusCode()).isEqualTo(429);
 
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(metrics())
-                .contains("proxy_requests_total{code=\"\",model=\"mx-up\",outcome=\"degraded\",tier=\"mx-tier\"} 1.0")
-                .contains("proxy_requests_total{code=\"upstream_rate_limited\",model=\"none\",outcome=\"failed\","
+                .contains("proxy_requests_total{code=\"\",door=\"chat\",model=\"mx-up\",outcome=\"degraded\",tier=\"mx-tier\"} 1.0")
+                .contains("proxy_requests_total{code=\"upstream_rate_limited\",door=\"chat\",model=\"none\",outcome=\"failed\","
                         + "tier=\"mx-limited-tier\"} 1.0"));
         assertThat(metrics())
                 .contains("proxy_attempts_total{model=\"mx-down\",outcome=\"server_error\"} 2.0")

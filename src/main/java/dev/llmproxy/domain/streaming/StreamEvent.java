@@ -8,8 +8,15 @@ package dev.llmproxy.domain.streaming;
  * @param text         the content text it adds to the answer ("" if none)
  * @param finishReason the finish reason it carries, or null
  * @param toolCall     whether it carries part of a tool call ({@code tool_calls}, or the legacy {@code function_call})
+ * @param logprobsJson the choice's {@code logprobs} as the upstream sent them (JSON text), or null
+ * @param fingerprint  the upstream's {@code system_fingerprint}, or null
  */
-public record StreamEvent(String deltaJson, String text, String finishReason, boolean toolCall) {
+public record StreamEvent(String deltaJson, String text, String finishReason, boolean toolCall, String logprobsJson,
+                          String fingerprint) {
+
+    public StreamEvent(String deltaJson, String text, String finishReason, boolean toolCall) {
+        this(deltaJson, text, finishReason, toolCall, null, null);
+    }
 
     /** A piece of text (or an empty delta with a finish reason). */
     public StreamEvent(String deltaJson, String text, String finishReason) {

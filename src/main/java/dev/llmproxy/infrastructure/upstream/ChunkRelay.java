@@ -72,7 +72,8 @@ final class ChunkRelay {
         }
         tally.relayed(finish);
         call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish,
-                chunk.carriesToolCall()), valve);
+                chunk.carriesToolCall(), chunk.logprobs() == null ? null : chunk.logprobs().toString(),
+                chunk.fingerprint()), valve);
         return null;
     }
 

@@ -19,10 +19,10 @@ sealed interface StreamChunk {
 
     /**
      * A chunk; every field may be absent. {@code delta} is null when the chunk has no choice (a usage-only chunk),
-     * {@code text} is the delta's content or empty.
+     * {@code text} is the delta's content or empty; {@code logprobs} and {@code fingerprint} are relayed as they came.
      */
-    record Chunk(String id, String model, TokenUsage usage, JsonObject delta, String text, String finishReason)
-            implements StreamChunk {
+    record Chunk(String id, String model, TokenUsage usage, JsonObject delta, String text, String finishReason,
+                 JsonValue logprobs, String fingerprint) implements StreamChunk {
 
         /** Whether the delta shows the caller something: text, a tool call, reasoning or a refusal. */
         boolean carriesContent() {
@@ -58,11 +58,14 @@ sealed interface StreamChunk {
         TokenUsage usage = chunk.get("usage") instanceof JsonObject u ? CompletionParser.usage(u) : null;
         if (!(chunk.get("choices") instanceof JsonArray choices) || choices.isEmpty()
                 || !(choices.get(0) instanceof JsonObject choice)) {
-            return new Chunk(id, model, usage, null, "", null);
+            return new Chunk(id, model, usage, null, "", null, null, null);
         }
         JsonObject delta = choice.get("delta") instanceof JsonObject d ? d : JsonValue.EMPTY_JSON_OBJECT;
         String finish = choice.get("finish_reason") instanceof JsonString f ? f.getString() : null;
         String text = delta.get("content") instanceof JsonString c ? c.getString() : "";
-        return new Chunk(id, model, usage, delta, text, finish);
+        JsonValue logprobs = choice.get("logprobs");
+        String fingerprint = chunk.get("system_fingerprint") instanceof JsonString f ? f.getString() : null;
+        return new Chunk(id, model, usage, delta, text, finish,
+                logprobs == null || logprobs.getValueType() == JsonValue.ValueType.NULL ? null : logprobs, fingerprint);
     }
 }

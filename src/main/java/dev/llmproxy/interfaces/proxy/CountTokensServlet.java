@@ -8,6 +8,7 @@ import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
+import dev.llmproxy.interfaces.proxy.messages.MessagesRequests;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.annotation.WebServlet;
@@ -16,6 +17,8 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * {@code POST /v1/messages/count_tokens}: the proxy's estimate of a Messages request's input tokens, the figure it
@@ -24,6 +27,8 @@ import java.time.Duration;
  */
 @WebServlet(urlPatterns = "/v1/messages/count_tokens", asyncSupported = true)
 public class CountTokensServlet extends ApiServlet {
+
+    private static final Logger LOG = Logger.getLogger(CountTokensServlet.class.getName());
 
     @Inject
     ConfigService configs;
@@ -71,12 +76,13 @@ public class CountTokensServlet extends ApiServlet {
     private static void answer(AsyncContext async, String requestId, byte[] body) {
         HttpServletResponse res = (HttpServletResponse) async.getResponse();
         try {
-            ChatRequest chat = MessagesDialect.INSTANCE.read(body);
+            ChatRequest chat = MessagesRequests.countable(body);
             AsyncAnswer.sendOrEnd(async, requestId, JsonResponses.prepare(res, 200, JsonCodec.write(JsonCodec.object()
                     .add("input_tokens", chat.promptTokenEstimate()).build())));
         } catch (ProxyException e) {
             AsyncAnswer.endWithError(async, requestId, e.error(), MessagesDialect.INSTANCE);
         } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", e);
             AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL, MessagesDialect.INSTANCE);
         }
     }

@@ -40,9 +40,14 @@ final class SseChunks implements StreamDialect {
         return delta("{\"role\":\"assistant\",\"content\":\"\"}", null);
     }
 
+    /** The upstream's delta, with its logprobs and fingerprint when it sent them: only the ids and model are ours. */
     @Override
     public byte[] event(StreamEvent event) {
-        return delta(event.deltaJson(), event.finishReason());
+        String finish = event.finishReason() == null ? "null" : quote(event.finishReason());
+        return utf8(prefix + model + (event.fingerprint() == null ? ""
+                : ",\"system_fingerprint\":" + quote(event.fingerprint())) + ",\"choices\":[{\"index\":0,\"delta\":"
+                + event.deltaJson() + (event.logprobsJson() == null ? "" : ",\"logprobs\":" + event.logprobsJson())
+                + ",\"finish_reason\":" + finish + "}]}\n\n");
     }
 
     /** The usage chunk when the caller asked for it, then {@code [DONE]}. */

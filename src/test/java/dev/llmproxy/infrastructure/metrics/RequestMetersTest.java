@@ -24,7 +24,7 @@ class RequestMetersTest {
         meters.record(record("fast", "m1", false, 200, null, List.of(attempt("m1", Outcome.SUCCESS, 40))));
 
         assertThat(registry.scrape())
-                .contains("proxy_requests_total{code=\"\",model=\"m1\",outcome=\"ok\",tier=\"fast\"} 1.0")
+                .contains("proxy_requests_total{code=\"\",door=\"chat\",model=\"m1\",outcome=\"ok\",tier=\"fast\"} 1.0")
                 .contains("proxy_attempts_total{model=\"m1\",outcome=\"success\"} 1.0")
                 .contains("proxy_request_duration_seconds_count{outcome=\"ok\",tier=\"fast\"} 1")
                 .contains("proxy_attempt_duration_seconds_count{model=\"m1\"} 1");
@@ -41,7 +41,7 @@ class RequestMetersTest {
 
         String scrape = registry.scrape();
         assertThat(scrape)
-                .contains("proxy_requests_total{code=\"\",model=\"m2\",outcome=\"degraded\",tier=\"fast\"} 1.0")
+                .contains("proxy_requests_total{code=\"\",door=\"chat\",model=\"m2\",outcome=\"degraded\",tier=\"fast\"} 1.0")
                 .contains("proxy_attempts_total{model=\"m1\",outcome=\"server_error\"} 2.0")
                 .contains("proxy_attempts_total{model=\"m2\",outcome=\"skipped_breaker_open\"} 1.0")
                 .contains("proxy_retries_total{model=\"m1\"} 1.0")
@@ -58,7 +58,7 @@ class RequestMetersTest {
         meters.record(r);
 
         assertThat(registry.scrape())
-                .contains("proxy_requests_total{code=\"rate_limited\",model=\"none\",outcome=\"failed\",tier=\"none\"} 1.0")
+                .contains("proxy_requests_total{code=\"rate_limited\",door=\"chat\",model=\"none\",outcome=\"failed\",tier=\"none\"} 1.0")
                 .contains("proxy_requests_saw429_total{tier=\"none\"} 1.0")
                 .contains("proxy_queue_wait_seconds_count 1")
                 .contains("proxy_queue_wait_seconds_bucket{le=\"0.5\"} 1")

@@ -33,6 +33,16 @@ public final class MessagesRequests {
         return read(ChatRequest.jsonObject(bytes));
     }
 
+    /**
+     * A request to count the tokens of: as for {@link #read}, but {@code max_tokens} may be left out (Anthropic's
+     * token counting takes no output allowance).
+     */
+    public static ChatRequest countable(byte[] bytes) {
+        JsonObject in = ChatRequest.jsonObject(bytes);
+        return read(in.containsKey("max_tokens") ? in
+                : JsonCodec.object(in).add("max_tokens", Integer.MAX_VALUE).build());
+    }
+
     static ChatRequest read(JsonObject in) {
         for (String field : REFUSED) {
             if (in.containsKey(field)) {

@@ -151,4 +151,11 @@ class MessagesRequestsTest {
                 + "'tool_choice':{'type':'tool'}}").error().param()).isEqualTo("tool_choice.name");
         assertThat(refused("[1]").error().message()).contains("JSON object");
     }
+
+    @Test
+    void countingNeedsNoOutputAllowance() {
+        ChatRequest chat = MessagesRequests.countable("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}"
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(chat.promptTokenEstimate()).isPositive();
+    }
 }
