@@ -104,6 +104,14 @@ wrk.method = "POST"
 wrk.body   = '$BODY'
 wrk.headers["Content-Type"] = "application/json"
 LUA
+# the 'messages' target is the same request through the Anthropic Messages front door (translated both ways).
+MBODY='{"model":"bench","max_tokens":64,"messages":[{"role":"user","content":"Say ok."}]}'
+echo "$MBODY" > "$OUT/body-messages.json"
+cat > "$OUT/post-messages.lua" <<LUA
+wrk.method = "POST"
+wrk.body   = '$MBODY'
+wrk.headers["Content-Type"] = "application/json"
+LUA
 for target in keyed budgeted; do
   [ $target = keyed ] && bearer=$KEY || bearer=$BUDGET_KEY
   cat > "$OUT/post-$target.lua" <<LUA
@@ -118,10 +126,12 @@ declare -A URLS=(
   [upstream]="http://127.0.0.1:$UPSTREAM_PORT/v1/chat/completions"
   [floor]="http://127.0.0.1:$PROXY_PORT/floor/v1/chat/completions"
   [proxy]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
+  [messages]="http://127.0.0.1:$PROXY_PORT/v1/messages"
   [keyed]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
   [budgeted]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
 )
-ORDER=(upstream floor proxy keyed budgeted)
+ORDER=(upstream floor proxy messages keyed budgeted)
+bodyfile() { [ -f "$OUT/body-$1.json" ] && echo "$OUT/body-$1.json" || echo "$OUT/body.json"; }
 lua() { [ -f "$OUT/post-$1.lua" ] && echo "$OUT/post-$1.lua" || echo "$OUT/post.lua"; }
 auth() {
   case "$1" in keyed) echo "Authorization: Bearer $KEY" ;; budgeted) echo "Authorization: Bearer $BUDGET_KEY" ;;
@@ -130,7 +140,7 @@ auth() {
 
 # The JIT needs well over half a minute of load before the container's and the proxy's paths are compiled.
 echo "== warming up (JIT)"
-for name in floor proxy keyed budgeted proxy; do
+for name in floor proxy messages keyed budgeted proxy; do
   wrk -t2 -c16 -d20s -s "$(lua $name)" "${URLS[$name]}" >/dev/null
 done
 
@@ -142,7 +152,7 @@ declare -A P50S P99S P50 P99 RPS
 for round in $(seq 1 "$ROUNDS"); do
   for name in "${ORDER[@]}"; do
     echo "== round $round/$ROUNDS, $name: fixed ${RATE} req/s for ${DURATION}s (hey)"
-    hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -H "$(auth $name)" -D "$OUT/body.json" \
+    hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -H "$(auth $name)" -D "$(bodyfile $name)" \
       "${URLS[$name]}" > "$OUT/hey-$name-$round.txt"
     grep -E "^\s+\[[0-9]+\]" "$OUT/hey-$name-$round.txt" | grep -v "\[200\]" || true
     P50S[$name]+="$(percentile "$OUT/hey-$name-$round.txt" 50) "
@@ -169,6 +179,10 @@ awk -v pp50="${P50[proxy]}" -v pp99="${P99[proxy]}" -v u50="${P50[upstream]}" -v
     -v f50="${P50[floor]}" -v f99="${P99[floor]}" 'BEGIN {
   printf "proxy adds over the upstream: p50 %+.2f ms, p99 %+.2f ms\n", pp50-u50, pp99-u99
   printf "proxy adds over the floor:    p50 %+.2f ms, p99 %+.2f ms (targets: within 1 ms and 3 ms)\n", pp50-f50, pp99-f99
+}'
+awk -v m50="${P50[messages]}" -v m99="${P99[messages]}" -v p50="${P50[proxy]}" -v p99="${P99[proxy]}" 'BEGIN {
+  printf "the messages front door adds over chat completions: p50 %+.2f ms, p99 %+.2f ms (target: within 0.2 ms p50)\n",
+    m50-p50, m99-p99
 }'
 awk -v k50="${P50[keyed]}" -v k99="${P99[keyed]}" -v p50="${P50[proxy]}" -v p99="${P99[proxy]}" 'BEGIN {
   printf "a keyed caller counted by the limiter adds over anonymous: p50 %+.2f ms, p99 %+.2f ms\n", k50-p50, k99-p99
@@ -217,7 +231,7 @@ done
 for i in 1 2; do wrk -t2 -c16 -d20s -s "$OUT/post.lua" "${URLS[proxy]}" >/dev/null; done
 J50S=""; J99S=""
 for round in $(seq 1 "$ROUNDS"); do
-  hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -D "$OUT/body.json" \
+  hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -D "$(bodyfile $name)" \
     "${URLS[proxy]}" > "$OUT/hey-jetty-$round.txt"
   J50S+="$(percentile "$OUT/hey-jetty-$round.txt" 50) "
   J99S+="$(percentile "$OUT/hey-jetty-$round.txt" 99) "

@@ -38,39 +38,7 @@ record RawExchange(String head, String body) {
             s.getOutputStream().write(head);
             s.getOutputStream().write(body);
             s.getOutputStream().flush();
-            return read(new java.io.BufferedInputStream(s.getInputStream()));
-        }
-    }
-
-    /**
-     * Sends the requests one after another on one connection, each once the previous answer has arrived, as a client
-     * with a keep-alive pool does; fails when the server ends the connection before the last answer.
-     */
-    static java.util.List<RawExchange> onOneConnection(String... requests) throws IOException {
-        java.util.List<RawExchange> answers = new java.util.ArrayList<>();
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", PORT), 5_000);
-            s.setSoTimeout(20_000);
             InputStream in = new java.io.BufferedInputStream(s.getInputStream());
-            for (String request : requests) {
-                s.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
-                s.getOutputStream().flush();
-                answers.add(read(in));
-            }
-        }
-        return answers;
-    }
-
-    /** An HTTP/1.1 request on a kept-alive connection. */
-    static String request(String method, String path, String body) {
-        int length = body == null ? 0 : body.getBytes(StandardCharsets.UTF_8).length;
-        return method + " " + path + " HTTP/1.1\r\nHost: localhost\r\n" + (body == null ? ""
-                : "Content-Type: application/json\r\nContent-Length: " + length + "\r\n") + "\r\n"
-                + (body == null ? "" : body);
-    }
-
-    private static RawExchange read(InputStream in) throws IOException {
-        {
             String answerHead = readHead(in);
             String lower = answerHead.toLowerCase(Locale.ROOT);
             String length = headerOf(answerHead, "Content-Length");
