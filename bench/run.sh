@@ -97,30 +97,20 @@ BUDGET_KEY=$(curl -sf -u admin:bench -H 'Content-Type: application/json' "localh
   -d '{"name":"bench budgeted","limitPerMinute":1000000,"budget":{"dailyUsd":1000000,"monthlyTokens":1000000000000}}' \
   | sed -E 's/.*"key":"([^"]+)".*/\1/')
 
+# wrk's script for one target: POST $2 as JSON, with bearer $3 when given.
+post_lua() {
+  { echo 'wrk.method = "POST"'; echo "wrk.body   = '$2'"; echo 'wrk.headers["Content-Type"] = "application/json"'
+    if [ -n "${3:-}" ]; then echo "wrk.headers[\"Authorization\"] = \"Bearer $3\""; fi; } > "$1"
+}
 BODY='{"model":"bench","messages":[{"role":"user","content":"Say ok."}]}'
 echo "$BODY" > "$OUT/body.json"
-cat > "$OUT/post.lua" <<LUA
-wrk.method = "POST"
-wrk.body   = '$BODY'
-wrk.headers["Content-Type"] = "application/json"
-LUA
+post_lua "$OUT/post.lua" "$BODY"
 # the 'messages' target is the same request through the Anthropic Messages front door (translated both ways).
 MBODY='{"model":"bench","max_tokens":64,"messages":[{"role":"user","content":"Say ok."}]}'
 echo "$MBODY" > "$OUT/body-messages.json"
-cat > "$OUT/post-messages.lua" <<LUA
-wrk.method = "POST"
-wrk.body   = '$MBODY'
-wrk.headers["Content-Type"] = "application/json"
-LUA
-for target in keyed budgeted; do
-  [ $target = keyed ] && bearer=$KEY || bearer=$BUDGET_KEY
-  cat > "$OUT/post-$target.lua" <<LUA
-wrk.method = "POST"
-wrk.body   = '$BODY'
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer $bearer"
-LUA
-done
+post_lua "$OUT/post-messages.lua" "$MBODY"
+post_lua "$OUT/post-keyed.lua" "$BODY" "$KEY"
+post_lua "$OUT/post-budgeted.lua" "$BODY" "$BUDGET_KEY"
 
 declare -A URLS=(
   [upstream]="http://127.0.0.1:$UPSTREAM_PORT/v1/chat/completions"

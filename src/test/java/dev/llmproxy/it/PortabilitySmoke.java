@@ -107,6 +107,31 @@ abstract class PortabilitySmoke {
     }
 
     @Test
+    void theMessagesFrontDoorAnswersInAnthropicsShapesWholeAndStreamed() {
+        HttpResponse<String> r = proxy.send("POST", "/v1/messages", "{\"model\":\"smoke\",\"max_tokens\":64,"
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", "x-api-key", "unused");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(r.headers().firstValue("X-Proxy-Fallback")).hasValue("true");
+        JsonObject message = json(r.body());
+        assertThat(message.getString("type")).isEqualTo("message");
+        assertThat(message.getJsonArray("content").getJsonObject(0).getString("text")).isNotEmpty();
+        assertThat(message.getString("stop_reason")).isEqualTo("end_turn");
+
+        HttpResponse<String> s = proxy.post("/v1/messages", "{\"model\":\"smoke-streamed\",\"max_tokens\":64,"
+                + "\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        assertThat(s.statusCode()).as(s.body()).isEqualTo(200);
+        assertThat(s.body()).startsWith("event: message_start").contains("\"text\":\"Hello\"")
+                .endsWith("event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n");
+
+        HttpResponse<String> bad = proxy.post("/v1/messages", "{\"model\":\"smoke\",\"messages\":[]}");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(json(bad.body()).getJsonObject("error").getString("type")).isEqualTo("invalid_request_error");
+        JsonObject row = proxy.awaitLoggedRow(r.headers().firstValue("X-Request-Id").orElseThrow(),
+                Duration.ofSeconds(20));
+        assertThat(row.getString("frontDoor")).isEqualTo("messages");
+    }
+
+    @Test
     void aStreamFallsBackAndEndsWithDone() {
         HttpResponse<String> r = proxy.post("/v1/chat/completions",
                 "{\"model\":\"smoke-streamed\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");

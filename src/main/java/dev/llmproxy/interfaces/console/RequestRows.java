@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.console;
 
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 
@@ -18,9 +19,13 @@ import java.util.stream.Collectors;
 public final class RequestRows {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    /** How the console names each front door: by the endpoint callers use. */
+    private static final Map<FrontDoor, String> FRONT_DOORS = Map.of(
+            FrontDoor.CHAT, "chat completions (/v1/chat/completions)",
+            FrontDoor.MESSAGES, "Anthropic Messages (/v1/messages)");
     static final String CSV_HEADER = "request_id,received_at_utc,tier,requested_model,answering_model,fallback,status,"
             + "error_code,latency_ms,prompt_tokens,completion_tokens,saw_429,stream,attempts,client_hash,key_id,scope,"
-            + "rate_limit_hit,cost_usd,refusals,last_refused_at\r\n";
+            + "rate_limit_hit,cost_usd,refusals,last_refused_at,front_door\r\n";
     private static final List<String> FIELDS = List.of("from", "to", "status", "tier", "model", "fallback", "saw429",
             "requestId", "client", "key", "minCost");
 
@@ -37,7 +42,7 @@ public final class RequestRows {
 
     public record Detail(Row row, String requestedModel, String finishReason, String tokens, boolean stream,
                          String keyId, String scope, String limits, String limitHit, String limiter,
-                         String prompt, List<Attempt> attempts, String cost, String refusals) {
+                         String prompt, List<Attempt> attempts, String cost, String refusals, String frontDoor) {
     }
 
     static Row row(RequestRecord r) {
@@ -63,7 +68,8 @@ public final class RequestRows {
                 attempts, r.costUsd() == null ? "unknown (no price or no usage)" : "$" + usd(r.costUsd()),
                 r.caller().refusals() == null ? null : r.caller().refusals() + " requests refused while the window "
                         + "was known to be full, from " + TIME.format(r.receivedAt()) + " to "
-                        + TIME.format(r.caller().lastRefusedAt()));
+                        + TIME.format(r.caller().lastRefusedAt()),
+                r.frontDoor() == null ? "any (a run of refusals)" : FRONT_DOORS.get(r.frontDoor()));
     }
 
     /** The filter form's current values, for re-display. */
@@ -96,7 +102,8 @@ public final class RequestRows {
                 Boolean.toString(r.stream()), r.attempts().stream().map(a -> a.model() + ":" + a.outcome())
                         .collect(Collectors.joining(" ")), n(r.caller().clientHash()), n(r.caller().keyId()),
                 n(r.caller().scope()), n(r.caller().limitHit()), usd(r.costUsd()), n(r.caller().refusals()),
-                r.caller().lastRefusedAt() == null ? "" : TIME.format(r.caller().lastRefusedAt()));
+                r.caller().lastRefusedAt() == null ? "" : TIME.format(r.caller().lastRefusedAt()),
+                r.frontDoor() == null ? "" : r.frontDoor().wireName());
         return cells.stream().map(RequestRows::cell).collect(Collectors.joining(",")) + "\r\n";
     }
 

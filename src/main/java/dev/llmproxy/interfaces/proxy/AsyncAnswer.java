@@ -1,7 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.domain.failure.ProxyError;
-import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -84,11 +83,6 @@ final class AsyncAnswer implements WriteListener {
             LOG.fine(() -> "Could not write the answer to " + requestId + ": " + e);
             end(async);
         }
-    }
-
-    /** Answers with {@code error} (as chat completions say it) if nothing has been sent yet; else ends the exchange. */
-    static void endWithError(AsyncContext async, String requestId, ProxyError error) {
-        endWithError(async, requestId, error, ChatDialect.INSTANCE);
     }
 
     /** Answers with {@code error}, as {@code dialect} says it, if nothing has been sent yet; else ends the exchange. */

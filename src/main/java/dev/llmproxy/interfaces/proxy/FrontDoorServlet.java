@@ -4,15 +4,11 @@ import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
-import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
-import dev.llmproxy.domain.limits.ScopeLimit;
 import dev.llmproxy.domain.routing.Sleeper;
-import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;
-import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -20,8 +16,6 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.logging.Logger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A front door: the HTTP side of {@link ChatExchange} for one {@link Dialect}. The request thread checks the caller

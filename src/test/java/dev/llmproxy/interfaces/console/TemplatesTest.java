@@ -29,7 +29,8 @@ class TemplatesTest {
         String html = templates.render("request", Map.of("request", RequestRows.detail(hostile()),
                 "chrome", new ConsoleRequest.Chrome("audrey", false, "tok", "requests")));
         assertThat(html).doesNotContain("<script>alert(1)</script>").doesNotContain("<img src=x")
-                .contains("&lt;script&gt;alert(1)&lt;/script&gt;").contains("&lt;img src=x onerror=alert(2)&gt;");
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;").contains("&lt;img src=x onerror=alert(2)&gt;")
+                .contains("Front door").contains("chat completions (/v1/chat/completions)");
     }
 
     @Test
@@ -66,7 +67,8 @@ class TemplatesTest {
         assertThat(RequestRows.cell("\t-2")).isEqualTo("'\t-2");
         assertThat(RequestRows.cell(" plain")).isEqualTo(" plain");
         assertThat(RequestRows.cell("   ")).isEqualTo("   ");
-        assertThat(RequestRows.csv(hostile())).startsWith("req_1,2026-11-30 12:00:00.000,fast,<script>alert(1)</script>,m1,");
+        assertThat(RequestRows.csv(hostile())).startsWith("req_1,2026-11-30 12:00:00.000,fast,<script>alert(1)</script>,m1,")
+                .endsWith(",chat\r\n");
     }
 
     @Test
