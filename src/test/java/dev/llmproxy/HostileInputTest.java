@@ -7,6 +7,7 @@ import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
+import dev.llmproxy.interfaces.proxy.responses.ResponsesDialect;
 import dev.llmproxy.interfaces.security.AdminGate;
 import dev.llmproxy.testing.HostileInputs;
 import jakarta.json.JsonException;
@@ -48,6 +49,19 @@ class HostileInputTest {
             assertThat(request.promptTokenEstimate()).isPositive();
         } catch (ProxyException e) {
             assertThat(e.error().kind()).isEqualTo(ErrorKind.BAD_REQUEST);
+            assertThat(e.error().message()).isNotBlank();
+        }
+    }
+
+    @Property(tries = 3000)
+    void theResponsesTranslationAnswersEveryBodyWithAChatRequestOrA400(@ForAll long seed) {
+        byte[] body = HostileInputs.responsesBody(new Random(seed));
+        try {
+            ChatRequest request = new ResponsesDialect(null, null).read(body);
+            assertThat(request.model()).isNotBlank();
+            assertThat(request.promptTokenEstimate()).isPositive();
+        } catch (ProxyException e) {
+            assertThat(e.error().kind()).isIn(ErrorKind.BAD_REQUEST, ErrorKind.NOT_FOUND);
             assertThat(e.error().message()).isNotBlank();
         }
     }

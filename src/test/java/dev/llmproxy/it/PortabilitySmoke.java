@@ -132,6 +132,22 @@ abstract class PortabilitySmoke {
     }
 
     @Test
+    void theResponsesFrontDoorAnswersStoresAndStreams() {
+        HttpResponse<String> r = proxy.post("/v1/responses", "{\"model\":\"smoke\",\"input\":\"hi\"}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonObject response = json(r.body());
+        assertThat(response.getString("status")).isEqualTo("completed");
+        HttpResponse<String> stored = proxy.get("/v1/responses/" + response.getString("id"));
+        assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
+
+        HttpResponse<String> s = proxy.post("/v1/responses", "{\"model\":\"smoke-streamed\",\"stream\":true,"
+                + "\"input\":\"hi\"}");
+        assertThat(s.statusCode()).as(s.body()).isEqualTo(200);
+        assertThat(s.body()).startsWith("event: response.created").contains("\"delta\":\"Hello\"")
+                .contains("event: response.completed");
+    }
+
+    @Test
     void aStreamFallsBackAndEndsWithDone() {
         HttpResponse<String> r = proxy.post("/v1/chat/completions",
                 "{\"model\":\"smoke-streamed\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");

@@ -36,6 +36,12 @@ public final class HostileInputs {
             + "'content':[{'type':'text','text':'ok'}],'is_error':false}]}],'tools':[{'name':'f','input_schema':"
             + "{'type':'object'}}],'tool_choice':{'type':'tool','name':'f'},'thinking':{'type':'enabled',"
             + "'budget_tokens':1024},'stop_sequences':['x'],'metadata':{'user_id':'u'}}").replace('\'', '"');
+    private static final String VALID_RESPONSES = ("{'model':'fast','instructions':'be brief','input':[{'role':'user',"
+            + "'content':[{'type':'input_text','text':'hi'},{'type':'input_image','image_url':'https://x/a.png'}]},"
+            + "{'type':'function_call','call_id':'c1','name':'f','arguments':'{}'},{'type':'function_call_output',"
+            + "'call_id':'c1','output':'ok'}],'tools':[{'type':'function','name':'f','parameters':{'type':'object'}}],"
+            + "'tool_choice':'auto','text':{'format':{'type':'json_schema','name':'n','schema':{'type':'object'}}},"
+            + "'reasoning':{'effort':'low'},'max_output_tokens':64,'store':true}").replace('\'', '"');
     private static final List<String> WRONG = List.of("null", "1", "-1", "0.5", "1e99", "\"\"", "\"x\"", "[]", "{}",
             "true", "[null]", "[{}]", "[1]", "{\"type\":\"x\"}", "{\"type\":\"text\"}", "{\"type\":\"tool_use\"}",
             "{\"type\":\"image\",\"source\":{}}", "{\"type\":\"tool_result\"}", "{\"type\":\"adaptive\"}",
@@ -68,12 +74,21 @@ public final class HostileInputs {
     /** A config document for {@code PUT /admin/api/config}. */
     /** An Anthropic Messages body: valid, spliced, flipped, or valid but for one value somewhere in its tree. */
     public static byte[] messagesBody(Random r) {
+        return mutated(r, VALID_MESSAGES);
+    }
+
+    /** An OpenAI Responses body, mutated the same ways. */
+    public static byte[] responsesBody(Random r) {
+        return mutated(r, VALID_RESPONSES);
+    }
+
+    private static byte[] mutated(Random r, String valid) {
         return switch (r.nextInt(6)) {
-            case 0 -> spliced(r, VALID_MESSAGES).getBytes(StandardCharsets.UTF_8);
-            case 1 -> flipped(r, VALID_MESSAGES.getBytes(StandardCharsets.UTF_8));
+            case 0 -> spliced(r, valid).getBytes(StandardCharsets.UTF_8);
+            case 1 -> flipped(r, valid.getBytes(StandardCharsets.UTF_8));
             case 2 -> chatBody(r);
-            case 5 -> VALID_MESSAGES.getBytes(StandardCharsets.UTF_8);
-            default -> replacedSomewhere(JsonCodec.read(VALID_MESSAGES), r).toString().getBytes(StandardCharsets.UTF_8);
+            case 5 -> valid.getBytes(StandardCharsets.UTF_8);
+            default -> replacedSomewhere(JsonCodec.read(valid), r).toString().getBytes(StandardCharsets.UTF_8);
         };
     }
 

@@ -8,6 +8,7 @@ import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.streaming.ClientStream;
@@ -59,6 +60,11 @@ public final class ChatExchange {
     /** Whether an answer from that allowlisted model comes from a local model (a stand-in). */
     public boolean answeredLocally(String modelName) {
         return service.answeredLocally(modelName);
+    }
+
+    /** Who is calling, as far as known: unknown until admitted. */
+    public CallerRecord caller() {
+        return caller.record();
     }
 
     /** The settings in force when the request arrived (body limits, caps). */

@@ -193,6 +193,11 @@ public final class SettingKeys {
             new SettingKey.LongKey(
             "requestLogRetentionDays", 30, 0, 36_500, "days", "Request-log rows (and their attempts) older than this "
             + "are deleted, in small batches every 10 minutes; 0 keeps them for ever."));
+    public static final SettingKey.BoolKey STORE_RESPONSES = register(SettingGroup.REQUEST_LOG,
+            new SettingKey.BoolKey("storeResponses", true, "Keep the prompt and answer of each /v1/responses request "
+            + "that asks to be stored (store: true, the default), so that its caller can read it back or continue it "
+            + "with previous_response_id; kept as long as request-log rows. Off: nothing is stored, whatever callers "
+            + "ask."));
     public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_ADDRESS = register(SettingGroup.SIGN_IN,
             new SettingKey.LongKey(
             "signInFailuresPerAddress", 10, 1, 100_000, "failures", "Failed sign-ins (console form or admin API) "

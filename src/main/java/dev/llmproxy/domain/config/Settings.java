@@ -107,6 +107,8 @@ public final class Settings {
     public List<String> contentPolicyMarkers() { return get(SettingKeys.CONTENT_POLICY_MARKERS); }
     public boolean routeAroundContentRefusals() { return get(SettingKeys.ROUTE_AROUND_REFUSALS); }
     public long requestLogRetentionDays() { return get(SettingKeys.REQUEST_LOG_RETENTION_DAYS); }
+    public boolean storeResponses() { return get(SettingKeys.STORE_RESPONSES); }
+
     public boolean requestLogSync() { return "sync".equals(get(SettingKeys.REQUEST_LOG_DURABILITY)); }
     public Duration requestLogSyncWait() { return Duration.ofMillis(get(SettingKeys.REQUEST_LOG_SYNC_WAIT_MS)); }
     public boolean retryTruncatedOnNextModel() { return "next".equals(get(SettingKeys.TRUNCATION_POLICY)); }

@@ -10,7 +10,9 @@ public enum FrontDoor {
     /** {@code POST /v1/chat/completions}, OpenAI's chat completions. */
     CHAT,
     /** {@code POST /v1/messages}, Anthropic's Messages API. */
-    MESSAGES;
+    MESSAGES,
+    /** {@code POST /v1/responses}, OpenAI's Responses API. */
+    RESPONSES;
 
     /** The name the log, the metrics and the admin API use. */
     public String wireName() {

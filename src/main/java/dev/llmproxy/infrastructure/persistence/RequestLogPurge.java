@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Deletes request-log rows (and their attempts) older than a cutoff, oldest first, in batches: each batch is one short
+ * Deletes request-log rows (with their attempts and the response a request stored) older than a cutoff, oldest first, in batches: each batch is one short
  * transaction of its own, so the purge never holds locks the request-log writer needs for long. Portable SQL.
  */
 public final class RequestLogPurge {
@@ -37,6 +37,7 @@ public final class RequestLogPurge {
             try {
                 List<String> ids = oldest(c, cutoff, batch);
                 if (!ids.isEmpty()) {
+                    delete(c, "DELETE FROM stored_response WHERE request_id IN ", ids);
                     delete(c, "DELETE FROM request_attempt WHERE request_id IN ", ids);
                     delete(c, "DELETE FROM request_log WHERE request_id IN ", ids);
                 }

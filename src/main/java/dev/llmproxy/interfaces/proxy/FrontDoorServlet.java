@@ -41,6 +41,11 @@ public abstract class FrontDoorServlet extends ApiServlet {
     /** How this door's requests, answers and errors are said. */
     protected abstract Dialect dialect();
 
+    /** The dialect of one request: {@link #dialect()}, unless the door keeps state per request. */
+    protected Dialect dialectFor(ChatExchange exchange) {
+        return dialect();
+    }
+
     /**
      * The scope the request's path names, or null when it names none.
      *
@@ -62,8 +67,8 @@ public abstract class FrontDoorServlet extends ApiServlet {
 
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        Dialect dialect = dialect();
-        ChatExchange exchange = service.begin(RequestIds.of(req), clock.instant(), dialect.door());
+        ChatExchange exchange = service.begin(RequestIds.of(req), clock.instant(), dialect().door());
+        Dialect dialect = dialectFor(exchange);
         try {
             start(req, res, exchange, dialect);
         } catch (RuntimeException e) {

@@ -8,6 +8,7 @@ import dev.llmproxy.domain.access.OriginPolicy;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
+import dev.llmproxy.interfaces.proxy.responses.ResponsesDialect;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -78,7 +79,8 @@ public class OriginGate extends HttpFilter {
 
     /** The front door a path belongs to, so that a refusal is said in its own shape. */
     private static Dialect dialectOf(HttpServletRequest req) {
-        return req.getRequestURI().startsWith(req.getContextPath() + "/v1/messages") ? MessagesDialect.INSTANCE
-                : ChatDialect.INSTANCE;
+        String path = req.getRequestURI().substring(req.getContextPath().length());
+        return path.startsWith("/v1/messages") ? MessagesDialect.INSTANCE
+                : path.startsWith("/v1/responses") ? new ResponsesDialect(null, null) : ChatDialect.INSTANCE;
     }
 }

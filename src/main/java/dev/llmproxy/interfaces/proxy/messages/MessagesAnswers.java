@@ -2,11 +2,11 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 /**
@@ -19,25 +19,23 @@ final class MessagesAnswers {
     }
 
     static JsonObject of(UpstreamReply.Completed reply, String requestId) {
-        JsonObject completion = (JsonObject) JsonCodec.read(reply.body());
-        JsonObject message = completion.get("choices") instanceof JsonArray choices && !choices.isEmpty()
-                && choices.get(0) instanceof JsonObject c && c.get("message") instanceof JsonObject m
-                ? m : JsonValue.EMPTY_JSON_OBJECT;
+        JsonObject message = ChatParts.firstMessage(reply.body());
         JsonArrayBuilder content = JsonCodec.array();
-        String reasoning = string(message, "reasoning_content", string(message, "reasoning", ""));
+        String reasoning = ChatParts.reasoning(message);
         if (!reasoning.isEmpty()) {
             // The proxy cannot vouch for a thinking block across models, so it carries no signature.
             content.add(JsonCodec.object().add("type", "thinking").add("thinking", reasoning).add("signature", ""));
         }
-        String text = string(message, "content", "") + string(message, "refusal", "");
+        String text = ChatParts.text(message);
         if (!text.isEmpty()) {
             content.add(JsonCodec.object().add("type", "text").add("text", text));
         }
         if (message.get("tool_calls") instanceof JsonArray calls) {
             for (JsonValue call : calls) {
                 if (call instanceof JsonObject c && c.get("function") instanceof JsonObject f) {
-                    content.add(JsonCodec.object().add("type", "tool_use").add("id", string(c, "id", ""))
-                            .add("name", string(f, "name", "")).add("input", input(string(f, "arguments", ""))));
+                    content.add(JsonCodec.object().add("type", "tool_use").add("id", ChatParts.string(c, "id", ""))
+                            .add("name", ChatParts.string(f, "name", ""))
+                            .add("input", input(ChatParts.string(f, "arguments", ""))));
                 }
             }
         }
@@ -60,9 +58,5 @@ final class MessagesAnswers {
             // kept as text below
         }
         return JsonCodec.object().add("arguments", arguments).build();
-    }
-
-    private static String string(JsonObject o, String field, String otherwise) {
-        return o.get(field) instanceof JsonString s ? s.getString() : otherwise;
     }
 }

@@ -2,9 +2,9 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatRequest;
-import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -66,8 +66,8 @@ public final class MessagesRequests {
             }
             chat.add("stop", stops);
         }
-        number(in, chat, "temperature");
-        number(in, chat, "top_p");
+        ChatParts.number(in, chat, "temperature");
+        ChatParts.number(in, chat, "top_p");
         if (in.get("top_k") != null && !(in.get("top_k") instanceof JsonNumber)) {
             throw bad("top_k", "'top_k' must be a number.");
         }
@@ -121,18 +121,7 @@ public final class MessagesRequests {
         }
     }
 
-    private static void number(JsonObject in, JsonObjectBuilder out, String field) {
-        JsonValue v = in.get(field);
-        if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
-            return;
-        }
-        if (!(v instanceof JsonNumber)) {
-            throw bad(field, "'" + field + "' must be a number.");
-        }
-        out.add(field, v);
-    }
-
     static ProxyException bad(String param, String message) {
-        return new ProxyException(ProxyError.badField(param, message));
+        return ChatParts.bad(param, message);
     }
 }

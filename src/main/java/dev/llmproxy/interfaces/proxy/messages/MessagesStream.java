@@ -5,14 +5,12 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.proxy.StreamDialect;
-import jakarta.json.JsonArray;
-import jakarta.json.JsonNumber;
+import dev.llmproxy.interfaces.proxy.translation.ChatParts;
+import dev.llmproxy.interfaces.proxy.translation.NamedEvents;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.nio.charset.StandardCharsets;
 
 /**
  * One streamed answer in Anthropic's events: {@code message_start} and a {@code ping}, then a content block per kind
@@ -24,7 +22,7 @@ final class MessagesStream implements StreamDialect {
     private enum Block { NONE, THINKING, TEXT, TOOL }
 
     private final String messageId;
-    private final StringBuilder out = new StringBuilder();
+    private final NamedEvents events = new NamedEvents(false);
     private Block open = Block.NONE;
     private int index = -1;
     private int toolCall = -1;
@@ -42,7 +40,7 @@ final class MessagesStream implements StreamDialect {
                 .add("usage", JsonCodec.object().add("input_tokens", 0).add("output_tokens", 0)).build();
         emit("message_start", JsonCodec.object().add("message", message));
         emit("ping", JsonCodec.object());
-        return flush();
+        return events.take();
     }
 
     @Override
@@ -53,40 +51,32 @@ final class MessagesStream implements StreamDialect {
     @Override
     public byte[] event(StreamEvent event) {
         JsonObject delta = (JsonObject) JsonCodec.read(event.deltaJson());
-        String thinking = string(delta, "reasoning_content", string(delta, "reasoning", ""));
+        String thinking = ChatParts.reasoning(delta);
         if (!thinking.isEmpty()) {
             delta(Block.THINKING, JsonCodec.object().add("type", "thinking_delta").add("thinking", thinking));
         }
-        String text = event.text() + string(delta, "refusal", "");
+        String text = event.text() + ChatParts.string(delta, "refusal", "");
         if (!text.isEmpty()) {
             delta(Block.TEXT, JsonCodec.object().add("type", "text_delta").add("text", text));
         }
-        if (delta.get("tool_calls") instanceof JsonArray calls) {
-            for (JsonValue c : calls) {
-                if (c instanceof JsonObject call) {
-                    toolCall(call);
-                }
-            }
-        }
+        ChatParts.toolFragments(delta).forEach(this::toolCall);
         if (event.finishReason() != null) {
             finishReason = event.finishReason();
         }
-        return flush();
+        return events.take();
     }
 
-    private void toolCall(JsonObject call) {
-        int at = call.get("index") instanceof JsonNumber n ? n.intValue() : 0;
-        JsonObject function = call.get("function") instanceof JsonObject f ? f : JsonValue.EMPTY_JSON_OBJECT;
-        if (open != Block.TOOL || at != toolCall) {
+    private void toolCall(ChatParts.ToolFragment call) {
+        if (open != Block.TOOL || call.index() != toolCall) {
             stopBlock();
-            toolCall = at;
+            toolCall = call.index();
             open = Block.TOOL;
             index++;
             emit("content_block_start", JsonCodec.object().add("index", index).add("content_block", JsonCodec.object()
-                    .add("type", "tool_use").add("id", string(call, "id", "")).add("name", string(function, "name", ""))
+                    .add("type", "tool_use").add("id", call.id()).add("name", call.name())
                     .add("input", JsonValue.EMPTY_JSON_OBJECT)));
         }
-        String arguments = string(function, "arguments", "");
+        String arguments = call.arguments();
         if (!arguments.isEmpty()) {
             emit("content_block_delta", JsonCodec.object().add("index", index).add("delta", JsonCodec.object()
                     .add("type", "input_json_delta").add("partial_json", arguments)));
@@ -121,27 +111,16 @@ final class MessagesStream implements StreamDialect {
                         .add("stop_reason", MessagesWire.stopReason(finishReason)).addNull("stop_sequence"))
                 .add("usage", MessagesWire.usage(usage == null ? TokenUsage.NONE : usage)));
         emit("message_stop", JsonCodec.object());
-        return flush();
+        return events.take();
     }
 
     @Override
     public byte[] error(ProxyError error) {
-        return ("event: error\ndata: " + JsonCodec.writeText(MessagesErrors.body(error, null)) + "\n\n")
-                .getBytes(StandardCharsets.UTF_8);
+        emit("error", JsonCodec.object(MessagesErrors.body(error, null)));
+        return events.take();
     }
 
     private void emit(String type, JsonObjectBuilder data) {
-        out.append("event: ").append(type).append("\ndata: ")
-                .append(JsonCodec.writeText(JsonCodec.object().add("type", type).addAll(data).build())).append("\n\n");
-    }
-
-    private byte[] flush() {
-        byte[] bytes = out.toString().getBytes(StandardCharsets.UTF_8);
-        out.setLength(0);
-        return bytes;
-    }
-
-    private static String string(JsonObject o, String field, String otherwise) {
-        return o.get(field) instanceof JsonString s ? s.getString() : otherwise;
+        events.emit(type, data);
     }
 }

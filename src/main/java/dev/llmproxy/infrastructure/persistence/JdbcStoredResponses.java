@@ -1,0 +1,77 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.application.responses.StoredResponses;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Optional;
+
+/** Stored responses in {@code stored_response}, in portable SQL; every read and delete names the owner. */
+@ApplicationScoped
+public class JdbcStoredResponses implements StoredResponses {
+
+    private static final int QUERY_TIMEOUT_SECONDS = 5;
+
+    @Inject
+    @ProxyDatabase
+    DataSource dataSource;
+    @Inject
+    Clock clock;
+
+    @Override
+    public void save(Stored s) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO stored_response (response_id, request_id, owner,"
+                     + " created_at, conversation, response) VALUES (?,?,?,?,?,?)")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, s.responseId());
+            ps.setString(2, s.requestId());
+            ps.setString(3, s.owner());
+            ps.setTimestamp(4, Timestamp.valueOf(LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)));
+            ps.setString(5, s.conversation());
+            ps.setString(6, s.response());
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("response " + s.responseId() + " could not be stored: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<Stored> find(String responseId, String owner) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT request_id, conversation, response FROM stored_response"
+                     + " WHERE response_id = ? AND owner = ?")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, responseId);
+            ps.setString(2, owner);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new Stored(responseId, rs.getString(1), owner, rs.getString(2),
+                        rs.getString(3))) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("response " + responseId + " could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean delete(String responseId, String owner) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM stored_response WHERE response_id = ? AND owner = ?")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, responseId);
+            ps.setString(2, owner);
+            return ps.executeUpdate() > 0;
+        } catch (SQLException e) {
+            throw new IllegalStateException("response " + responseId + " could not be deleted: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.llmproxy.interfaces.proxy.responses;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatExchange;
+import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.application.responses.StoredResponses;
+import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.interfaces.json.JsonResponses;
+import dev.llmproxy.interfaces.proxy.Dialect;
+import dev.llmproxy.interfaces.proxy.StreamDialect;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * OpenAI's Responses API ({@code POST /v1/responses}) as a front door, for one request: it reads the conversation a
+ * {@code previous_response_id} continues (the caller's own only), and stores the answer when asked to, once complete.
+ * Errors are OpenAI-shaped, as on chat completions.
+ */
+public final class ResponsesDialect implements Dialect {
+
+    private static final Logger LOG = Logger.getLogger(ResponsesDialect.class.getName());
+
+    private final ChatExchange exchange;
+    private final StoredResponses store;
+    private ResponsesRequests.Read read;
+
+    /** @param exchange the request this dialect speaks for (null for errors only) */
+    public ResponsesDialect(ChatExchange exchange, StoredResponses store) {
+        this.exchange = exchange;
+        this.store = store;
+    }
+
+    @Override
+    public FrontDoor door() {
+        return FrontDoor.RESPONSES;
+    }
+
+    @Override
+    public ChatRequest read(byte[] body) {
+        JsonObject in = ChatRequest.jsonObject(body);
+        List<JsonValue> earlier = List.of();
+        if (in.containsKey("previous_response_id")) {
+            earlier = earlier(in.get("previous_response_id"));
+        }
+        read = ResponsesRequests.read(in, earlier);
+        return read.chat();
+    }
+
+    /** The conversation the caller's stored response holds; a 404 when the caller has none of that id. */
+    private List<JsonValue> earlier(JsonValue id) {
+        String owner = StoredResponses.ownerOf(exchange.caller());
+        if (!(id instanceof jakarta.json.JsonString s) || owner == null) {
+            throw new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST, "'previous_response_id' must name a "
+                    + "stored response of yours.", "previous_response_id", null));
+        }
+        return store.find(s.getString(), owner).map(stored -> (List<JsonValue>) (JsonArray) JsonCodec.read(
+                stored.conversation())).orElseThrow(() -> new ProxyException(new ProxyError(ErrorKind.NOT_FOUND,
+                "No stored response '" + clip(s.getString()) + "' of yours.", "previous_response_id", null)));
+    }
+
+    @Override
+    public byte[] answer(ChainResult.Success success, String requestId) {
+        ResponsesAnswers.Answer answer = ResponsesAnswers.of(success.reply(), requestId, createdAt(), read.request());
+        keep(requestId, answer.response(), answer.assistant());
+        return JsonCodec.write(answer.response());
+    }
+
+    @Override
+    public byte[] prepareError(HttpServletResponse res, ProxyError error) {
+        return JsonResponses.prepareError(res, error);
+    }
+
+    @Override
+    public StreamDialect stream(String requestId, long created, ChatRequest chat) {
+        return new ResponsesStream(requestId, created, read.request(),
+                (response, assistant) -> keep(requestId, response, assistant));
+    }
+
+    /**
+     * Stores the answer when the caller asked and the deployment allows it. A store that fails is logged and never
+     * withholds the answer: only a later continuation of it would miss it.
+     */
+    private void keep(String requestId, JsonObject response, JsonObject assistant) {
+        String owner = StoredResponses.ownerOf(exchange.caller());
+        if (!read.store() || owner == null || !exchange.settings().storeResponses()) {
+            return;
+        }
+        try {
+            JsonArrayBuilder conversation = JsonCodec.array();
+            read.chat().body().getJsonArray("messages").stream()
+                    .filter(m -> !(m instanceof JsonObject o && "system".equals(o.getString("role", null))))
+                    .forEach(conversation::add);
+            conversation.add(assistant);
+            store.save(new StoredResponses.Stored(response.getString("id"), requestId, owner,
+                    conversation.build().toString(), response.toString()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not store the response of request " + requestId, e);
+        }
+    }
+
+    private long createdAt() {
+        return exchange.receivedAt().getEpochSecond();
+    }
+
+    private static String clip(String s) {
+        return s.length() > 100 ? s.substring(0, 100) + "..." : s;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.llmproxy.interfaces.proxy.translation;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.failure.ProxyException;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What every front door's translation reads out of the proxy's chat shapes (a completion's message, a stream's delta)
+ * and the checks they share when reading a request: one place, so that the dialects read chat alike.
+ */
+public final class ChatParts {
+
+    /** A piece of a tool call in a delta; id and name come with its first piece only. */
+    public record ToolFragment(int index, String id, String name, String arguments) {
+    }
+
+    private ChatParts() {
+    }
+
+    /** The first choice's message of a chat completion, or an empty object. */
+    public static JsonObject firstMessage(byte[] completion) {
+        return JsonCodec.read(completion) instanceof JsonObject c && c.get("choices") instanceof JsonArray choices
+                && !choices.isEmpty() && choices.get(0) instanceof JsonObject choice
+                && choice.get("message") instanceof JsonObject m ? m : JsonValue.EMPTY_JSON_OBJECT;
+    }
+
+    /** The reasoning a message or delta reports ({@code reasoning_content}, or {@code reasoning}), or "". */
+    public static String reasoning(JsonObject o) {
+        return string(o, "reasoning_content", string(o, "reasoning", ""));
+    }
+
+    /** The text a message or delta shows: its content, then its refusal, or "". */
+    public static String text(JsonObject o) {
+        return string(o, "content", "") + string(o, "refusal", "");
+    }
+
+    /** The tool-call pieces of a delta, in order. */
+    public static List<ToolFragment> toolFragments(JsonObject delta) {
+        List<ToolFragment> out = new ArrayList<>();
+        if (delta.get("tool_calls") instanceof JsonArray calls) {
+            for (JsonValue c : calls) {
+                if (c instanceof JsonObject call) {
+                    JsonObject f = call.get("function") instanceof JsonObject fn ? fn : JsonValue.EMPTY_JSON_OBJECT;
+                    out.add(new ToolFragment(call.get("index") instanceof JsonNumber n ? n.intValue() : 0,
+                            string(call, "id", ""), string(f, "name", ""), string(f, "arguments", "")));
+                }
+            }
+        }
+        return out;
+    }
+
+    public static String string(JsonObject o, String field, String otherwise) {
+        return o.get(field) instanceof JsonString s ? s.getString() : otherwise;
+    }
+
+    /** Copies a numeric field when present; anything but a number is a 400 naming it. */
+    public static void number(JsonObject in, JsonObjectBuilder out, String field) {
+        JsonValue v = in.get(field);
+        if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
+            return;
+        }
+        if (!(v instanceof JsonNumber)) {
+            throw bad(field, "'" + field + "' must be a number.");
+        }
+        out.add(field, v);
+    }
+
+    public static ProxyException bad(String param, String message) {
+        return new ProxyException(ProxyError.badField(param, message));
+    }
+}
