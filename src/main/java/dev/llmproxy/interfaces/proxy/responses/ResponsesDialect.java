@@ -15,6 +15,7 @@ import dev.llmproxy.interfaces.proxy.StreamDialect;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -49,10 +50,9 @@ public final class ResponsesDialect implements Dialect {
     @Override
     public ChatRequest read(byte[] body) {
         JsonObject in = ChatRequest.jsonObject(body);
-        List<JsonValue> earlier = List.of();
-        if (in.containsKey("previous_response_id")) {
-            earlier = earlier(in.get("previous_response_id"));
-        }
+        JsonValue previous = in.get("previous_response_id");
+        List<JsonValue> earlier = previous == null || previous.getValueType() == JsonValue.ValueType.NULL ? List.of()
+                : earlier(previous);
         read = ResponsesRequests.read(in, earlier);
         return read.chat();
     }
@@ -60,7 +60,7 @@ public final class ResponsesDialect implements Dialect {
     /** The conversation the caller's stored response holds; a 404 when the caller has none of that id. */
     private List<JsonValue> earlier(JsonValue id) {
         String owner = StoredResponses.ownerOf(exchange.caller());
-        if (!(id instanceof jakarta.json.JsonString s) || owner == null) {
+        if (!(id instanceof JsonString s) || owner == null) {
             throw new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST, "'previous_response_id' must name a "
                     + "stored response of yours.", "previous_response_id", null));
         }

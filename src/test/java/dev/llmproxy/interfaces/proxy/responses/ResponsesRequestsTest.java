@@ -98,4 +98,10 @@ class ResponsesRequestsTest {
                 .isEqualTo("reasoning.effort");
         assertThat(refused("{'input':'x'}").error().param()).isEqualTo("model");
     }
+
+    @Test
+    void aNullPreviousResponseIdContinuesNothing() {
+        assertThat(new ResponsesDialect(null, null).read("{\"model\":\"m\",\"input\":\"x\",\"previous_response_id\":null}"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)).body().getJsonArray("messages")).hasSize(1);
+    }
 }
