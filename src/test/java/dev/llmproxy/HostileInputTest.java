@@ -3,6 +3,7 @@ package dev.llmproxy;
 import dev.llmproxy.application.config.ConfigDocument;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.application.proxy.EmbeddingInput;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyException;
@@ -63,6 +64,21 @@ class HostileInputTest {
         } catch (ProxyException e) {
             assertThat(e.error().kind()).isIn(ErrorKind.BAD_REQUEST, ErrorKind.NOT_FOUND);
             assertThat(e.error().message()).isNotBlank();
+        }
+    }
+
+    @Property(tries = 3000)
+    void theEmbeddingsSchemaAnswersEveryBodyWithARequestOrA400(@ForAll long seed) {
+        byte[] body = HostileInputs.embeddingsBody(new Random(seed));
+        try {
+            ChatRequest request = EmbeddingInput.parse(body);
+            assertThat(request.model()).isNotBlank();
+            assertThat(request.embeddings()).isTrue();
+            assertThat(request.promptTokenEstimate()).isNotNegative();
+            assertThat(request.promptChars()).isPositive();
+            assertThat(request.maxTokens()).isZero();
+        } catch (ProxyException e) {
+            assertThat(e.error().kind()).isEqualTo(ErrorKind.BAD_REQUEST);
         }
     }
 

@@ -66,6 +66,22 @@ final class ConfigBuilder {
         return this;
     }
 
+    /** An embedding model at the fault upstream, whose vectors live in {@code space} (label@dimensions). */
+    ConfigBuilder embeddingModel(String name, String space) {
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"fault\",\"upstreamModel\":\"" + name
+                + "\",\"enabled\":true,\"free\":false,\"inputCostPerMTok\":0.02,\"vectorSpace\":\"" + space + "\"}");
+        return this;
+    }
+
+    /** An embedding model at a provider of kind {@code gemini} at {@code baseUrl}. */
+    ConfigBuilder geminiEmbeddingModel(String name, String space, String baseUrl) {
+        geminiBaseUrl = baseUrl;
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"gemini\",\"upstreamModel\":\"" + name
+                + "\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"vectorSpace\":\"" + space
+                + "\"}");
+        return this;
+    }
+
     /** A model at a second provider of kind {@code openrouter}, at the fault upstream too. */
     ConfigBuilder openRouterModel(String name, String upstreamModel, boolean prefill) {
         openRouter = true;

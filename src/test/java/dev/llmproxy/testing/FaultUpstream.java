@@ -37,7 +37,8 @@ public final class FaultUpstream implements AutoCloseable {
     }
 
     private static final Pattern MODEL = Pattern.compile("\"model\"\\s*:\\s*\"([^\"]+)\"");
-    private static final Pattern GEMINI_PATH = Pattern.compile("/models/([^/:]+):(generateContent|streamGenerateContent)");
+    private static final Pattern GEMINI_PATH = Pattern.compile(
+            "/models/([^/:]+):(generateContent|streamGenerateContent|batchEmbedContents)");
 
     private final ServerSocket server;
     private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
@@ -211,6 +212,27 @@ public final class FaultUpstream implements AutoCloseable {
 
     public static Action status(int status) {
         return status(status, "{\"error\":{\"message\":\"secret provider detail " + status + "\"}}");
+    }
+
+    /**
+     * Answers an embeddings request with vectors of {@code dimensions} (or as asked), marked with {@code seed};
+     * {@code drop} vectors short of one per input, as a provider that answers short would.
+     */
+    public Action embeddings(int dimensions, float seed, int drop) {
+        return (model, in, out, socket) -> {
+            String body = EmbeddingBodies.openAi(lastBody(model), model, dimensions, seed, drop);
+            RawHttp.writeResponse(out, 200, Map.of(), body.getBytes(StandardCharsets.UTF_8));
+            return true;
+        };
+    }
+
+    /** Answers a Gemini {@code batchEmbedContents} request. */
+    public Action geminiEmbeddings(int dimensions, float seed) {
+        return (model, in, out, socket) -> {
+            String body = EmbeddingBodies.gemini(lastBody(model), dimensions, seed);
+            RawHttp.writeResponse(out, 200, Map.of(), body.getBytes(StandardCharsets.UTF_8));
+            return true;
+        };
     }
 
     /** Answers after a delay; the connection waits (as a slow upstream would). */

@@ -42,6 +42,8 @@ public final class HostileInputs {
             + "'call_id':'c1','output':'ok'}],'tools':[{'type':'function','name':'f','parameters':{'type':'object'}}],"
             + "'tool_choice':'auto','text':{'format':{'type':'json_schema','name':'n','schema':{'type':'object'}}},"
             + "'reasoning':{'effort':'low'},'max_output_tokens':64,'store':true}").replace('\'', '"');
+    private static final String VALID_EMBEDDINGS = ("{'model':'embed','input':['first text',[101,2023,102],'third'],"
+            + "'dimensions':256,'encoding_format':'base64','user':'u'}").replace('\'', '"');
     private static final List<String> WRONG = List.of("null", "1", "-1", "0.5", "1e99", "\"\"", "\"x\"", "[]", "{}",
             "true", "[null]", "[{}]", "[1]", "{\"type\":\"x\"}", "{\"type\":\"text\"}", "{\"type\":\"tool_use\"}",
             "{\"type\":\"image\",\"source\":{}}", "{\"type\":\"tool_result\"}", "{\"type\":\"adaptive\"}",
@@ -80,6 +82,11 @@ public final class HostileInputs {
     /** An OpenAI Responses body, mutated the same ways. */
     public static byte[] responsesBody(Random r) {
         return mutated(r, VALID_RESPONSES);
+    }
+
+    /** An OpenAI embeddings body, mutated the same ways. */
+    public static byte[] embeddingsBody(Random r) {
+        return mutated(r, VALID_EMBEDDINGS);
     }
 
     private static byte[] mutated(Random r, String valid) {

@@ -9,14 +9,12 @@ import dev.llmproxy.domain.config.Tier;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
 import jakarta.json.JsonWriterFactory;
 import jakarta.json.stream.JsonGenerator;
 
 import java.io.StringWriter;
 import java.math.BigDecimal;
-import java.util.List;
 import java.util.Map;
 
 /** Writes a configuration as the config document {@link ConfigDocument} reads back: the export format. */
@@ -49,6 +47,7 @@ public final class ConfigDocumentWriter {
             if (m.localStandIn() != null) b.add("localStandIn", m.localStandIn());
             if (m.reasoningEffort() != null) b.add("reasoningEffort", m.reasoningEffort());
             if (m.thinkingHeadroom() != null) b.add("thinkingHeadroom", m.thinkingHeadroom());
+            if (m.vectorSpace() != null) b.add("vectorSpace", m.vectorSpace());
             models.add(b);
         }
         JsonArrayBuilder tiers = JsonCodec.array();

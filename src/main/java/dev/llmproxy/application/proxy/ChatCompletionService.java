@@ -88,6 +88,7 @@ public class ChatCompletionService {
         Reservation reservation;
         try {
             route = RouteResolver.resolve(config, request.model(), LocalDate.now(clock), localModels::ready);
+            checkKind(route, request);
             if (!caller.mayUse(route.tier())) {
                 throw new ProxyException(ProxyError.of(ErrorKind.NOT_PERMITTED, route.tier() == null
                         ? "This API key may only use its tiers, not a model by name."
@@ -141,6 +142,18 @@ public class ChatCompletionService {
             }
         });
         return answered;
+    }
+
+    /** A chat request must name chat models, an embeddings request embedding models (a tier's are all of one kind). */
+    private static void checkKind(RouteResolver.Route route, ChatRequest request) {
+        boolean embeds = route.candidates().get(0).model().embeds();
+        if (embeds == request.embeddings()) {
+            return;
+        }
+        String named = (route.tier() != null ? "Tier '" : "Model '") + request.model() + "'";
+        throw new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST, embeds
+                ? named + " makes embeddings; call /v1/embeddings."
+                : named + " makes chat answers; /v1/embeddings needs an embedding tier or model.", "model", null));
     }
 
     /** Whether an answer from that allowlisted model is a local model's (a stand-in's), as the caller is told. */

@@ -92,8 +92,16 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
         return body.get("stream_options") instanceof JsonObject o && o.get("include_usage") == JsonValue.TRUE;
     }
 
+    /** Whether the request asks for vectors (through {@code /v1/embeddings}) rather than a chat answer. */
+    public boolean embeddings() {
+        return door == FrontDoor.EMBEDDINGS;
+    }
+
     /** Characters of all message content (text parts included): the prompt's size as the caller sent it. */
     public long promptChars() {
+        if (embeddings()) {
+            return EmbeddingInput.chars(body);
+        }
         long n = 0;
         for (JsonValue m : body.getJsonArray("messages")) {
             n += text(m).length();
@@ -106,11 +114,17 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
      * is rarely denser) and eight per message for its framing. Settling corrects it to what the provider counted.
      */
     public long promptTokenEstimate() {
+        if (embeddings()) {
+            return EmbeddingInput.tokenEstimate(body);
+        }
         return (promptChars() + 1) / 2 + 8L * body.getJsonArray("messages").size();
     }
 
     /** The caller's output allowance ({@code max_completion_tokens}, else {@code max_tokens}), or null. */
     public Integer maxTokens() {
+        if (embeddings()) {
+            return 0; // vectors, no output tokens
+        }
         for (String field : new String[] {"max_completion_tokens", "max_tokens"}) {
             if (body.get(field) instanceof JsonNumber n && n.isIntegral() && n.longValue() >= 0) {
                 return (int) Math.min(Integer.MAX_VALUE, n.longValue());
@@ -119,15 +133,19 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
         return null;
     }
 
-    /** The start of the last user message, for the request log when auditors are to see prompts; null when none. */
+    /** The start of the last user message (of the first text to embed), for the request log when auditors are to see prompts; null when none. */
     public String promptExcerpt(int maxChars) {
         if (maxChars <= 0) {
             return null;
         }
         String last = null;
-        for (JsonValue m : body.getJsonArray("messages")) {
-            if (m instanceof JsonObject o && "user".equals(o.getString("role", null))) {
-                last = text(m);
+        if (embeddings()) {
+            last = EmbeddingInput.firstText(body);
+        } else {
+            for (JsonValue m : body.getJsonArray("messages")) {
+                if (m instanceof JsonObject o && "user".equals(o.getString("role", null))) {
+                    last = text(m);
+                }
             }
         }
         return last == null || last.length() <= maxChars ? last : last.substring(0, maxChars);

@@ -21,11 +21,15 @@ import java.util.Objects;
  *                        provider's default by model family
  * @param cachedInputCostPerMTok the price of prompt tokens the provider reports as served from its cache; null: they
  *                        cost {@code inputCostPerMTok} like the others
+ * @param vectorSpace     for an embedding model, the space its vectors live in ({@code label@dimensions}, e.g.
+ *                        {@code text-embedding-3-small@1536}); null for a chat model. Vectors of two spaces are not
+ *                        comparable, so embedding chains never leave their space.
  */
 public record AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                            boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
                            BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
-                           String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok) {
+                           String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok,
+                           String vectorSpace) {
     /** The fields of a model as the config document and the console's form name them, in order. */
     public static final List<String> FIELDS = Arrays.stream(AllowedModel.class.getRecordComponents())
             .map(RecordComponent::getName).toList();
@@ -34,6 +38,26 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(upstreamModel, "upstreamModel");
+    }
+
+    /** A chat model. */
+    public AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
+                        boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
+                        BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
+                        String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok) {
+        this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
+                inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
+                cachedInputCostPerMTok, null);
+    }
+
+    /** Whether this model makes embeddings (it has a vector space) rather than chat answers. */
+    public boolean embeds() {
+        return vectorSpace != null;
+    }
+
+    /** What the model makes, in the words callers and admins read: {@code chat} or {@code embedding}. */
+    public String kind() {
+        return embeds() ? "embedding" : "chat";
     }
 
     /** A minimal enabled model, for code paths and tests that need nothing else. */

@@ -1,6 +1,8 @@
 package dev.llmproxy.domain.config;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Durable store of the runtime configuration and its version history. */
@@ -18,6 +20,9 @@ public interface ConfigRepository {
      * @return the configuration carrying its new version number
      */
     RuntimeConfig replace(RuntimeConfig config, String author, String summary, String snapshot);
+
+    /** When each tier and model of the stored configuration entered it, by name. */
+    Map<String, Instant> enteredAt();
 
     /** The newest versions first. */
     List<ConfigVersion> versions(int limit);

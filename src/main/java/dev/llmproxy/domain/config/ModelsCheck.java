@@ -5,8 +5,12 @@ import dev.llmproxy.domain.sim.SimBehaviour;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
-/** The allowlist: unique valid names, a known provider, sane numbers, a stand-in that is itself allowlisted. */
+/**
+ * The allowlist: unique valid names, a known provider, sane numbers, a well-formed vector space, a stand-in that is
+ * itself allowlisted and makes what the model makes (chat answers, or vectors of the same space).
+ */
 final class ModelsCheck {
 
     private ModelsCheck() {
@@ -42,6 +46,9 @@ final class ModelsCheck {
             if (m.thinkingHeadroom() != null && (m.thinkingHeadroom() < 0 || m.thinkingHeadroom() > ReasoningEffort.MAX_HEADROOM)) {
                 problems.add(new Problem(at + ".thinkingHeadroom", "must be from 0 to " + ReasoningEffort.MAX_HEADROOM + " tokens"));
             }
+            if (m.vectorSpace() != null) {
+                VectorSpace.problem(m.vectorSpace()).ifPresent(why -> problems.add(new Problem(at + ".vectorSpace", why)));
+            }
             if (m.inputCostPerMTok() != null && m.inputCostPerMTok().signum() < 0) {
                 problems.add(new Problem(at + ".inputCostPerMTok", "must not be negative"));
             }
@@ -53,9 +60,14 @@ final class ModelsCheck {
             }
         }
         for (int i = 0; i < models.size(); i++) {
-            String standIn = models.get(i).localStandIn();
-            if (standIn != null && !byName.containsKey(standIn)) {
+            AllowedModel m = models.get(i);
+            String standIn = m.localStandIn();
+            AllowedModel local = standIn == null ? null : byName.get(standIn);
+            if (standIn != null && local == null) {
                 problems.add(new Problem("models[" + i + "].localStandIn", "unknown model '" + standIn + "'"));
+            } else if (local != null && !Objects.equals(m.vectorSpace(), local.vectorSpace())) {
+                problems.add(new Problem("models[" + i + "].localStandIn", "'" + standIn + "' " + TiersCheck.makes(local)
+                        + " and '" + m.name() + "' " + TiersCheck.makes(m) + "; a stand-in must make the same"));
             }
         }
         return byName;

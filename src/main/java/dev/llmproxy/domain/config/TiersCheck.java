@@ -4,9 +4,13 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
-/** The tiers: unique valid names no model has, and chains of allowlisted models, each once. */
+/**
+ * The tiers: unique valid names no model has, and chains of allowlisted models, each once, that all make one kind of
+ * answer (chat, or vectors of one space).
+ */
 final class TiersCheck {
 
     private TiersCheck() {
@@ -30,10 +34,16 @@ final class TiersCheck {
                 problems.add(new Problem(at + ".chain", "must name at least one model"));
             }
             Set<String> seen = new HashSet<>();
+            AllowedModel first = null;
             for (int j = 0; j < t.chain().size(); j++) {
                 String model = t.chain().get(j);
-                if (!models.containsKey(model)) {
+                AllowedModel m = models.get(model);
+                if (m == null) {
                     problems.add(new Problem(at + ".chain[" + j + "]", "'" + model + "' is not an allowlisted model"));
+                } else if (first == null) {
+                    first = m;
+                } else if (!Objects.equals(first.vectorSpace(), m.vectorSpace())) {
+                    problems.add(new Problem(at + ".chain[" + j + "]", mixed(first, m)));
                 }
                 if (!seen.add(model)) {
                     problems.add(new Problem(at + ".chain[" + j + "]", "'" + model + "' appears twice"));
@@ -41,5 +51,20 @@ final class TiersCheck {
             }
         }
         return byName;
+    }
+
+    /** What a model makes, as a problem says it: chat answers, or vectors of its space. */
+    static String makes(AllowedModel m) {
+        return m.embeds() ? "makes vectors of " + m.vectorSpace() : "makes chat answers";
+    }
+
+    private static String mixed(AllowedModel first, AllowedModel m) {
+        if (first.embeds() && m.embeds()) {
+            return "'" + m.name() + "' makes vectors of " + m.vectorSpace() + " but '" + first.name() + "' of "
+                    + first.vectorSpace() + "; vectors of two spaces cannot be compared, so falling back from one to"
+                    + " the other would corrupt the caller's index";
+        }
+        return "'" + m.name() + "' " + makes(m) + " but '" + first.name() + "' " + makes(first)
+                + "; a tier's chain makes one kind of answer";
     }
 }

@@ -12,7 +12,9 @@ public enum FrontDoor {
     /** {@code POST /v1/messages}, Anthropic's Messages API. */
     MESSAGES,
     /** {@code POST /v1/responses}, OpenAI's Responses API. */
-    RESPONSES;
+    RESPONSES,
+    /** {@code POST /v1/embeddings}, OpenAI's embeddings: vectors, not chat answers. */
+    EMBEDDINGS;
 
     /** The name the log, the metrics and the admin API use. */
     public String wireName() {

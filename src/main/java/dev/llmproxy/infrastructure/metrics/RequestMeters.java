@@ -47,7 +47,7 @@ final class RequestMeters {
         requests = Counter.builder("proxy.requests")
                 .description("Proxied requests by tier and outcome (ok, degraded = answered by a fallback, failed, "
                         + "abandoned = the client left), with the answering model, the error code and the front door "
-                        + "(chat, responses, messages; 'any' for a run of remembered refusals)")
+                        + "(chat, responses, messages, embeddings; 'any' for a run of remembered refusals)")
                 .withRegistry(registry);
         saw429 = Counter.builder("proxy.requests.saw429")
                 .description("Requests during which some upstream answered 429").withRegistry(registry);

@@ -32,7 +32,7 @@ final class ConfigMapper {
     static AllowedModel toDomain(ModelEntity e) {
         return new AllowedModel(e.name, e.provider, e.upstreamModel, e.family, e.enabled, e.free, e.freeVerifiedOn,
                 e.contextWindow, e.supportsPrefill, e.inputCostPerMTok, e.outputCostPerMTok, e.localStandIn,
-                e.reasoningEffort, e.thinkingHeadroom, e.cachedInputCostPerMTok);
+                e.reasoningEffort, e.thinkingHeadroom, e.cachedInputCostPerMTok, e.vectorSpace);
     }
 
     static ModelEntity toEntity(AllowedModel m, int sortOrder) {
@@ -52,6 +52,7 @@ final class ConfigMapper {
         e.localStandIn = m.localStandIn();
         e.reasoningEffort = m.reasoningEffort();
         e.thinkingHeadroom = m.thinkingHeadroom();
+        e.vectorSpace = m.vectorSpace();
         e.sortOrder = sortOrder;
         return e;
     }

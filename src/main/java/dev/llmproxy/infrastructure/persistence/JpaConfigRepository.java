@@ -15,11 +15,14 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Logger;
 
 @ApplicationScoped
@@ -99,6 +102,10 @@ public class JpaConfigRepository implements ConfigRepository {
         for (int i = 0; i < tiers.size(); i++) {
             em.persist(ConfigMapper.toEntity(tiers.get(i), i));
         }
+        Set<String> names = new HashSet<>();
+        models.forEach(m -> names.add(m.name()));
+        tiers.forEach(t -> names.add(t.name()));
+        ConfigEntryTimes.update(em, names, version.createdAt);
         for (Map.Entry<SettingKey<?>, Object> e : config.settings().effective().entrySet()) {
             if (e.getValue() == null) {
                 continue; // decided by the deployment (PROXY_MODE), not stored
@@ -114,6 +121,12 @@ public class JpaConfigRepository implements ConfigRepository {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static String text(SettingKey key, Object value) {
         return key.toText(value);
+    }
+
+    @Override
+    @Transactional
+    public Map<String, Instant> enteredAt() {
+        return ConfigEntryTimes.read(em);
     }
 
     @Override

@@ -30,7 +30,8 @@ final class MigrationScripts implements ResourceProvider {
             "V014__request_cost.sql", "V015__budgets.sql", "V016__billing.sql",
             "V017__provider_order.sql", "V018__sign_in_window_end.sql",
             "V019__rate_take_counted.sql", "V020__refusal_runs.sql",
-            "V021__front_door.sql", "V022__stored_responses.sql");
+            "V021__front_door.sql", "V022__stored_responses.sql", "V023__vector_space.sql",
+            "V024__config_entered.sql");
 
     private final String dialect;
 

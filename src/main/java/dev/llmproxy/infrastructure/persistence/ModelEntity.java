@@ -39,6 +39,8 @@ public class ModelEntity {
     public String reasoningEffort;
     @Column(name = "thinking_headroom")
     public Integer thinkingHeadroom;
+    @Column(name = "vector_space")
+    public String vectorSpace;
     @Column(name = "sort_order")
     public int sortOrder;
 }

@@ -1,15 +1,12 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
 /**
  * Checks that a 2xx body is a complete chat completion: a body cut short or not a completion is a failed attempt,
@@ -21,23 +18,13 @@ final class CompletionParser {
     }
 
     static UpstreamReply parse(byte[] body, String upstreamModel) {
-        JsonObject root;
-        try {
-            JsonValue v = JsonCodec.read(body);
-            if (!(v instanceof JsonObject o)) {
-                return malformed("body is not a JSON object");
-            }
-            root = o;
-        } catch (JsonException e) {
-            return malformed("body is not complete JSON (" + body.length + " bytes)");
+        JsonObject root = AnswerBody.object(body);
+        if (root == null) {
+            return AnswerBody.unreadable(body);
         }
-        // Some providers (OpenRouter) report an upstream error inside a 200.
-        if (!root.containsKey("choices") && root.get("error") instanceof JsonObject error) {
-            JsonValue code = error.get("code");
-            if (code instanceof JsonNumber n && n.isIntegral() && n.intValue() >= 400 && n.intValue() <= 599) {
-                return new UpstreamReply.HttpError(n.intValue(), null, root.toString());
-            }
-            return malformed("error object in a 2xx body");
+        UpstreamReply inBand = AnswerBody.inBandError(root, "choices");
+        if (inBand != null) {
+            return inBand;
         }
         if (!(root.get("choices") instanceof JsonArray choices) || choices.isEmpty()
                 || !(choices.get(0) instanceof JsonObject first)) {
@@ -78,6 +65,6 @@ final class CompletionParser {
     }
 
     private static UpstreamReply malformed(String detail) {
-        return new UpstreamReply.Failed(FailureKind.MALFORMED, detail);
+        return AnswerBody.malformed(detail);
     }
 }

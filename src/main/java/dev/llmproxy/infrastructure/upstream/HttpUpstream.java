@@ -64,6 +64,10 @@ public final class HttpUpstream implements UpstreamPort {
             }
             key = secret.get();
         }
+        UpstreamReply refused = wire.unsendable(call);
+        if (refused != null) {
+            return CompletableFuture.completedFuture(refused);
+        }
         OutboundRequest request = wire.request(call, key);
         HttpTransport transport = "https".equalsIgnoreCase(request.uri().getScheme()) ? tls : plain;
         CompletableFuture<UpstreamReply> reply = new CompletableFuture<>();

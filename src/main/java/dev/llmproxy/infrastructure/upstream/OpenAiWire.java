@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingReplies;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 
@@ -11,7 +12,9 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
-/** OpenAI's own chat completions API, and every API compatible with it: sent as the caller wrote it. */
+/**
+ * OpenAI's own chat completions and embeddings APIs, and every API compatible with them: sent as the caller wrote it.
+ */
 public final class OpenAiWire implements WireFormat {
 
     private static final OutboundRequest.Header JSON = new OutboundRequest.Header("Content-Type", "application/json");
@@ -19,7 +22,8 @@ public final class OpenAiWire implements WireFormat {
     private static final OutboundRequest.Header ACCEPT_EVENTS = new OutboundRequest.Header("Accept", "text/event-stream");
     private static final StreamEvents AS_THEY_ARE = (data, out) -> out.accept(data);
 
-    private final ConcurrentMap<URI, URI> endpoints = new ConcurrentHashMap<>();
+    private final ConcurrentMap<URI, URI> chat = new ConcurrentHashMap<>();
+    private final ConcurrentMap<URI, URI> embeddings = new ConcurrentHashMap<>();
 
     @Override
     public OutboundRequest request(UpstreamCall call, String apiKey) {
@@ -27,13 +31,15 @@ public final class OpenAiWire implements WireFormat {
         List<OutboundRequest.Header> headers = apiKey == null ? List.of(JSON, accept)
                 : List.of(JSON, accept, new OutboundRequest.Header("Authorization", "Bearer " + apiKey));
         URI base = call.provider().baseUrl();
-        return new OutboundRequest(endpoints.computeIfAbsent(base, b -> URI.create(b + "/chat/completions")), headers,
-                call.body());
+        URI uri = call.model().embeds() ? embeddings.computeIfAbsent(base, b -> URI.create(b + "/embeddings"))
+                : chat.computeIfAbsent(base, b -> URI.create(b + "/chat/completions"));
+        return new OutboundRequest(uri, headers, call.body());
     }
 
     @Override
     public UpstreamReply completion(UpstreamCall call, byte[] body) {
-        return CompletionParser.parse(body, call.model().upstreamModel());
+        return call.model().embeds() ? EmbeddingReplies.checked(call, body)
+                : CompletionParser.parse(body, call.model().upstreamModel());
     }
 
     @Override

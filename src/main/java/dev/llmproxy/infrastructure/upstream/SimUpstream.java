@@ -7,13 +7,19 @@ import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingCall;
+import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingReplies;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -79,6 +85,9 @@ public final class SimUpstream implements UpstreamPort {
     }
 
     private UpstreamReply answer(UpstreamCall call, String finishReason) {
+        if (call.model().embeds()) {
+            return vectors(call);
+        }
         String prompt = lastUserMessage(call.body());
         String text = endsWithPrefill(call.body())
                 ? " [continued by " + call.model().name() + "] and that is the rest of the answer."
@@ -100,6 +109,27 @@ public final class SimUpstream implements UpstreamPort {
                 .build();
         return new UpstreamReply.Completed(JsonCodec.write(body), call.model().upstreamModel(), finishReason,
                 new TokenUsage(promptTokens, completionTokens, promptTokens + completionTokens));
+    }
+
+    /** Unit vectors seeded by each input, so that the same text always gets the same vector. */
+    private static UpstreamReply vectors(UpstreamCall call) {
+        EmbeddingCall embedding = EmbeddingCall.of(call);
+        List<JsonArray> vectors = new ArrayList<>();
+        for (JsonValue input : embedding.inputs()) {
+            Random seeded = new Random(input.toString().hashCode());
+            double[] v = new double[embedding.dimensions()];
+            double norm = 0;
+            for (int i = 0; i < v.length; i++) {
+                v[i] = seeded.nextGaussian();
+                norm += v[i] * v[i];
+            }
+            JsonArrayBuilder numbers = JsonCodec.array();
+            for (double x : v) {
+                numbers.add((float) (x / Math.sqrt(norm)));
+            }
+            vectors.add(numbers.build());
+        }
+        return EmbeddingReplies.built(call, vectors, null);
     }
 
     /** A continuation request: the conversation ends with the partial answer as an assistant message. */

@@ -16,6 +16,14 @@ import java.util.function.Consumer;
 public interface WireFormat {
 
     /**
+     * Why this provider cannot be asked this at all (e.g. token ids to a provider that reads only text), as the
+     * reply the outcome table sees; null when it can. Nothing is sent then.
+     */
+    default UpstreamReply unsendable(UpstreamCall call) {
+        return null;
+    }
+
+    /**
      * The request for one call.
      *
      * @param apiKey the provider's key, or null when it has none

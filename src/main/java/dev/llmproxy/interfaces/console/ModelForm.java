@@ -56,6 +56,7 @@ public final class ModelForm {
         v.put("localStandIn", n(m.localStandIn()));
         v.put("reasoningEffort", n(m.reasoningEffort()));
         v.put("thinkingHeadroom", n(m.thinkingHeadroom()));
+        v.put("vectorSpace", n(m.vectorSpace()));
         return v;
     }
 
@@ -96,7 +97,7 @@ public final class ModelForm {
         }
         AllowedModel model = new AllowedModel(name, provider, upstream, text(form, "family"), checked(form, "enabled"),
                 checked(form, "free"), verified, context, checked(form, "supportsPrefill"), in, out,
-                text(form, "localStandIn"), text(form, "reasoningEffort"), headroom, cached);
+                text(form, "localStandIn"), text(form, "reasoningEffort"), headroom, cached, text(form, "vectorSpace"));
         List<AllowedModel> models = new ArrayList<>(current.models());
         int index = -1;
         for (int i = 0; i < models.size(); i++) {

@@ -23,7 +23,8 @@ public final class RequestRows {
     private static final Map<FrontDoor, String> FRONT_DOORS = Map.of(
             FrontDoor.CHAT, "chat completions (/v1/chat/completions)",
             FrontDoor.MESSAGES, "Anthropic Messages (/v1/messages)",
-            FrontDoor.RESPONSES, "OpenAI Responses (/v1/responses)");
+            FrontDoor.RESPONSES, "OpenAI Responses (/v1/responses)",
+            FrontDoor.EMBEDDINGS, "embeddings (/v1/embeddings)");
     static final String CSV_HEADER = "request_id,received_at_utc,tier,requested_model,answering_model,fallback,status,"
             + "error_code,latency_ms,prompt_tokens,completion_tokens,saw_429,stream,attempts,client_hash,key_id,scope,"
             + "rate_limit_hit,cost_usd,refusals,last_refused_at,front_door\r\n";

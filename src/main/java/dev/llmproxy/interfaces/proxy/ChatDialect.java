@@ -1,28 +1,40 @@
 package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.application.proxy.EmbeddingInput;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.http.HttpServletResponse;
 
-/** OpenAI chat completions: the proxy's own terms, so nothing is translated. */
+import java.util.function.Function;
+
+/**
+ * OpenAI's chat completions and embeddings: the proxy's own terms, so nothing is translated; the answer a model gave
+ * is the answer the caller gets.
+ */
 final class ChatDialect implements Dialect {
 
-    static final ChatDialect INSTANCE = new ChatDialect();
+    static final ChatDialect INSTANCE = new ChatDialect(FrontDoor.CHAT, ChatRequest::parse);
+    static final ChatDialect EMBEDDINGS = new ChatDialect(FrontDoor.EMBEDDINGS, EmbeddingInput::parse);
 
-    private ChatDialect() {
+    private final FrontDoor door;
+    private final Function<byte[], ChatRequest> reader;
+
+    private ChatDialect(FrontDoor door, Function<byte[], ChatRequest> reader) {
+        this.door = door;
+        this.reader = reader;
     }
 
     @Override
     public FrontDoor door() {
-        return FrontDoor.CHAT;
+        return door;
     }
 
     @Override
     public ChatRequest read(byte[] body) {
-        return ChatRequest.parse(body);
+        return reader.apply(body);
     }
 
     @Override
@@ -35,6 +47,7 @@ final class ChatDialect implements Dialect {
         return JsonResponses.prepareError(res, error);
     }
 
+    /** Embeddings never stream ({@link EmbeddingInput} refuses it), so this is a chat stream. */
     @Override
     public StreamDialect stream(String requestId, long created, ChatRequest chat) {
         return new SseChunks(requestId, created, chat.includeUsage());

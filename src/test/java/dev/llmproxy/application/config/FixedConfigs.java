@@ -5,7 +5,9 @@ import dev.llmproxy.domain.config.ConfigVersion;
 import dev.llmproxy.domain.config.InstanceHeartbeat;
 import dev.llmproxy.domain.config.RuntimeConfig;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** A configuration service holding one configuration, for unit tests of what reads it. */
@@ -22,6 +24,7 @@ public final class FixedConfigs {
             @Override public RuntimeConfig replace(RuntimeConfig c, String author, String summary, String snapshot) {
                 throw new UnsupportedOperationException("a fixed configuration");
             }
+            @Override public Map<String, Instant> enteredAt() { return Map.of(); }
             @Override public List<ConfigVersion> versions(int limit) { return List.of(); }
             @Override public Optional<String> snapshot(long version) { return Optional.empty(); }
             @Override public void heartbeat(InstanceHeartbeat heartbeat) { }

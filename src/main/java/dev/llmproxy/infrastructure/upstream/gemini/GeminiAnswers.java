@@ -1,15 +1,13 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonException;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -29,18 +27,13 @@ final class GeminiAnswers {
     }
 
     static UpstreamReply completion(UpstreamCall call, byte[] body, Clock clock) {
-        JsonObject root;
-        try {
-            if (!(JsonCodec.read(body) instanceof JsonObject o)) {
-                return malformed("body is not a JSON object");
-            }
-            root = o;
-        } catch (JsonException e) {
-            return malformed("body is not complete JSON (" + body.length + " bytes)");
+        JsonObject root = AnswerBody.object(body);
+        if (root == null) {
+            return AnswerBody.unreadable(body);
         }
-        if (root.get("error") instanceof JsonObject error) {
-            int code = error.get("code") instanceof JsonNumber n && n.isIntegral() ? n.intValue() : 502;
-            return GeminiErrors.read(call, code >= 400 && code <= 599 ? code : 502, body, clock);
+        UpstreamReply.HttpError inBand = GeminiErrors.inBody(call, root, body, clock);
+        if (inBand != null) {
+            return inBand;
         }
         String model = root.get("modelVersion") instanceof JsonString v && !v.getString().isBlank()
                 ? v.getString() : GeminiThinking.bare(call.model().upstreamModel());
@@ -107,6 +100,6 @@ final class GeminiAnswers {
     }
 
     private static UpstreamReply malformed(String detail) {
-        return new UpstreamReply.Failed(FailureKind.MALFORMED, detail);
+        return AnswerBody.malformed(detail);
     }
 }

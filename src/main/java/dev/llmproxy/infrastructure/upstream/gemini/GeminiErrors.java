@@ -6,6 +6,7 @@ import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -75,6 +76,15 @@ final class GeminiErrors {
     }
 
     /** The error object of a body, or null when it is not Gemini's error shape. */
+    /** An error Gemini put in a 200's body, read as the status its code names (502 when it names none); else null. */
+    static UpstreamReply.HttpError inBody(UpstreamCall call, JsonObject root, byte[] body, Clock clock) {
+        if (!(root.get("error") instanceof JsonObject error)) {
+            return null;
+        }
+        int code = error.get("code") instanceof JsonNumber n && n.isIntegral() ? n.intValue() : 502;
+        return read(call, code >= 400 && code <= 599 ? code : 502, body, clock);
+    }
+
     static JsonObject errorOf(byte[] body) {
         try {
             JsonValue root = JsonCodec.read(body);

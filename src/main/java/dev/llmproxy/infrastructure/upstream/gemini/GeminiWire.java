@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
@@ -16,7 +17,8 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * Google's Generative Language API in its own format: {@code {base}/models/{model}:generateContent}, or
- * {@code :streamGenerateContent?alt=sse}, with the key in {@code x-goog-api-key}. The caller's OpenAI request is
+ * {@code :streamGenerateContent?alt=sse}, or {@code :batchEmbedContents} for an embedding model, with the key in
+ * {@code x-goog-api-key}. The caller's OpenAI request is
  * translated to Gemini's, and every answer, stream event and error back.
  */
 public final class GeminiWire implements WireFormat {
@@ -33,22 +35,33 @@ public final class GeminiWire implements WireFormat {
     }
 
     @Override
+    public UpstreamReply unsendable(UpstreamCall call) {
+        if (call.model().embeds() && GeminiEmbeddings.translate(call, "any") == null) {
+            return HttpReplies.httpError(call, 400, null, "proxy: Gemini embeds text only, not token ids");
+        }
+        return null;
+    }
+
+    @Override
     public OutboundRequest request(UpstreamCall call, String apiKey) {
         String model = GeminiThinking.bare(call.model().upstreamModel());
         boolean stream = call.streaming();
+        boolean embed = call.model().embeds();
         String base = call.provider().baseUrl().toString();
-        URI uri = endpoints.computeIfAbsent(base + "|" + model + "|" + stream, k -> URI.create(base + "/models/"
-                + model + (stream ? ":streamGenerateContent?alt=sse" : ":generateContent")));
+        URI uri = endpoints.computeIfAbsent(base + "|" + model + "|" + stream + "|" + embed, k -> URI.create(base
+                + "/models/" + model + (embed ? ":batchEmbedContents"
+                : stream ? ":streamGenerateContent?alt=sse" : ":generateContent")));
         List<OutboundRequest.Header> headers = apiKey == null ? List.of(JSON, stream ? ACCEPT_EVENTS : ACCEPT_JSON)
                 : List.of(JSON, stream ? ACCEPT_EVENTS : ACCEPT_JSON, new OutboundRequest.Header("x-goog-api-key", apiKey));
-        JsonObject openAi = (JsonObject) JsonCodec.read(call.body());
-        byte[] body = JsonCodec.write(GeminiRequests.translate(openAi, call.model(), stream, call.moreRoom()));
-        return new OutboundRequest(uri, headers, body);
+        JsonObject translated = embed ? GeminiEmbeddings.translate(call, model)
+                : GeminiRequests.translate((JsonObject) JsonCodec.read(call.body()), call.model(), stream, call.moreRoom());
+        return new OutboundRequest(uri, headers, JsonCodec.write(translated));
     }
 
     @Override
     public UpstreamReply completion(UpstreamCall call, byte[] body) {
-        return GeminiAnswers.completion(call, body, clock);
+        return call.model().embeds() ? GeminiEmbeddings.answer(call, body, clock)
+                : GeminiAnswers.completion(call, body, clock);
     }
 
     @Override
