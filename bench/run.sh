@@ -30,6 +30,7 @@ trap cleanup EXIT
 
 CHUNK='{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":0,"model":"bench-upstream","choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":null}]}'
 FINISH='{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":0,"model":"bench-upstream","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}'
+EMBEDDING='{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,0.2,0.3,0.4]}],"model":"bench-embed","usage":{"prompt_tokens":3,"total_tokens":3}}'
 COMPLETION='{"id":"chatcmpl-bench","object":"chat.completion","created":0,"model":"bench-upstream","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":1,"total_tokens":6}}'
 cat > "$OUT/nginx/nginx.conf" <<CONF
 worker_processes 1;
@@ -43,6 +44,7 @@ http {
   server {
     listen 127.0.0.1:$UPSTREAM_PORT;
     location / { default_type application/json; return 200 '$COMPLETION'; }
+    location /v1/embeddings { default_type application/json; return 200 '$EMBEDDING'; }
   }
   server {
     listen 127.0.0.1:$SSE_PORT;
@@ -81,9 +83,11 @@ put_config() { # $1 = extra settings, e.g. ',"streamCommitMs":100'
   \"models\":[{\"name\":\"bench-ok\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-upstream\",
                \"inputCostPerMTok\":0.15,\"outputCostPerMTok\":0.6,\"contextWindow\":128000},
               {\"name\":\"bench-sse\",\"provider\":\"nginx-sse\",\"upstreamModel\":\"bench-upstream\"},
-              {\"name\":\"bench-sim\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-20ms\"}],
+              {\"name\":\"bench-sim\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-20ms\"},
+              {\"name\":\"bench-embed\",\"provider\":\"nginx\",\"upstreamModel\":\"bench-embed\",
+               \"vectorSpace\":\"bench@4\",\"inputCostPerMTok\":0.02}],
   \"tiers\":[{\"name\":\"bench\",\"chain\":[\"bench-ok\"]},{\"name\":\"bench-stream\",\"chain\":[\"bench-sse\"]},
-            {\"name\":\"bench-words\",\"chain\":[\"bench-sim\"]}],
+            {\"name\":\"bench-words\",\"chain\":[\"bench-sim\"]},{\"name\":\"bench-embeddings\",\"chain\":[\"bench-embed\"]}],
   \"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":0$1}}" >/dev/null
 }
 put_config ""
@@ -113,6 +117,10 @@ post_lua "$OUT/post-messages.lua" "$MBODY"
 RBODY='{"model":"bench","store":false,"input":"Say ok."}'
 echo "$RBODY" > "$OUT/body-responses.json"
 post_lua "$OUT/post-responses.lua" "$RBODY"
+# the 'embeddings' target: one text through the embeddings front door (a checked vector instead of a completion).
+EBODY='{"model":"bench-embeddings","input":"Say ok."}'
+echo "$EBODY" > "$OUT/body-embeddings.json"
+post_lua "$OUT/post-embeddings.lua" "$EBODY"
 post_lua "$OUT/post-keyed.lua" "$BODY" "$KEY"
 post_lua "$OUT/post-budgeted.lua" "$BODY" "$BUDGET_KEY"
 
@@ -122,10 +130,11 @@ declare -A URLS=(
   [proxy]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
   [messages]="http://127.0.0.1:$PROXY_PORT/v1/messages"
   [responses]="http://127.0.0.1:$PROXY_PORT/v1/responses"
+  [embeddings]="http://127.0.0.1:$PROXY_PORT/v1/embeddings"
   [keyed]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
   [budgeted]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
 )
-ORDER=(upstream floor proxy messages responses keyed budgeted)
+ORDER=(upstream floor proxy messages responses embeddings keyed budgeted)
 bodyfile() { [ -f "$OUT/body-$1.json" ] && echo "$OUT/body-$1.json" || echo "$OUT/body.json"; }
 lua() { [ -f "$OUT/post-$1.lua" ] && echo "$OUT/post-$1.lua" || echo "$OUT/post.lua"; }
 auth() {
@@ -135,7 +144,7 @@ auth() {
 
 # The JIT needs well over half a minute of load before the container's and the proxy's paths are compiled.
 echo "== warming up (JIT)"
-for name in floor proxy messages responses keyed budgeted proxy; do
+for name in floor proxy messages responses embeddings keyed budgeted proxy; do
   wrk -t2 -c16 -d20s -s "$(lua $name)" "${URLS[$name]}" >/dev/null
 done
 
@@ -175,7 +184,7 @@ awk -v pp50="${P50[proxy]}" -v pp99="${P99[proxy]}" -v u50="${P50[upstream]}" -v
   printf "proxy adds over the upstream: p50 %+.2f ms, p99 %+.2f ms\n", pp50-u50, pp99-u99
   printf "proxy adds over the floor:    p50 %+.2f ms, p99 %+.2f ms (targets: within 1 ms and 3 ms)\n", pp50-f50, pp99-f99
 }'
-for door in messages responses; do
+for door in messages responses embeddings; do
   awk -v door="$door" -v m50="${P50[$door]}" -v m99="${P99[$door]}" -v p50="${P50[proxy]}" -v p99="${P99[proxy]}" \
       -v mr="${RPS[$door]}" -v pr="${RPS[proxy]}" 'BEGIN {
     printf "the %s front door adds over chat completions: p50 %+.2f ms, p99 %+.2f ms, saturated %+.0f %% (target: within 0.2 ms p50)\n",

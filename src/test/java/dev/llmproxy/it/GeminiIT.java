@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,6 +48,7 @@ class GeminiIT extends DeployedProxy {
                 .replace("\"modelVersion\": \"gemini-2.5-flash\"", "\"modelVersion\": \"gemini-3.1-pro-preview\"")));
         fault.on("gemini-2.5-pro-preview-06-05", FaultUpstream.status(200, GeminiBodies.body("answer-max-tokens-thinking.json")),
                 FaultUpstream.status(200, GeminiBodies.body("answer-thinking.json")));
+        fault.on("gemini-3.5-flash", fault.stream(0, 0, Ending.NO_DONE, GeminiBodies.events("stream-mid-error.sse")));
         fault.on("gemini-3-flash-preview", FaultUpstream.status(503, GeminiBodies.body("error-503.json")),
                 FaultUpstream.status(200, GeminiBodies.body("answer-thinking.json")
                         .replace("\"modelVersion\": \"gemini-2.5-flash\"", "\"modelVersion\": \"gemini-3-flash-preview\"")));
@@ -62,6 +64,8 @@ class GeminiIT extends DeployedProxy {
                 .tier("g-mixed", "g-pro", "g-31-pro")
                 .tier("g-overloaded", "g-3-flash")
                 .tier("g-tight", "g-25-pro-tight")
+                .geminiModel("g-35-flash", "gemini-3.5-flash", gemini)
+                .tier("g-mid-error", "g-35-flash")
                 .setting("backoffInitialMs", 10).setting("backoffMaxMs", 20)
                 .build());
         client = OpenAIOkHttpClient.builder().baseUrl(ProxyClient.BASE + "/v1").apiKey("not-needed").maxRetries(0).build();
@@ -70,6 +74,20 @@ class GeminiIT extends DeployedProxy {
     @AfterAll
     static void stop() throws Exception {
         fault.close();
+    }
+
+    @Test
+    void aStreamBrokenByGooglesErrorEndsInTheProxysWordsNotGooglesOrItsStatusName() throws Exception {
+        Streamed s = Streamed.call(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), "g-mid-error",
+                false);
+        assertThat(s.text()).isEqualTo("The first half of the answer");
+        assertThat(s.cut()).isTrue();
+        assertThat(s.done()).isFalse();
+        assertThat(String.join("\n", s.data())).contains("stream_interrupted").doesNotContain("high demand")
+                .doesNotContain("UNAVAILABLE");
+        HttpResponse<String> whole = proxy.post("/v1/chat/completions", "{\"model\":\"g-mid-error\","
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        assertThat(whole.body()).doesNotContain("high demand").doesNotContain("UNAVAILABLE");
     }
 
     private static ChatCompletionCreateParams.Builder ask(String tier) {

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
+import static dev.llmproxy.testing.OpenAiBodies.chunk;
 import static dev.llmproxy.testing.OpenAiBodies.partialEvents;
 import static dev.llmproxy.testing.OpenAiBodies.toolCallEvents;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,6 +52,8 @@ class MessagesIT extends DeployedProxy {
         fault.on("msg-500", FaultUpstream.status(500));
         fault.on("msg-cut", fault.stream(0, 5, Ending.CUT, partialEvents("msg-cut", "The answer", " is")));
         fault.on("msg-cont", fault.stream(0, 5, Ending.DONE, answerEvents("msg-cont", " forty-two.")));
+        fault.on("msg-slow", fault.stream(0, 6000, Ending.DONE, chunk("msg-slow", "Slowly", null),
+                chunk("msg-slow", "", "stop")));
         fault.on("msg-tool", FaultUpstream.status(200, "{\"id\":\"c\",\"object\":\"chat.completion\",\"model\":"
                 + "\"msg-tool\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":null,"
                 + "\"tool_calls\":[{\"id\":\"call_7\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
@@ -61,7 +64,7 @@ class MessagesIT extends DeployedProxy {
         fault.on("msg-tool-stream", fault.stream(0, 5, Ending.DONE, toolCallEvents("msg-tool-stream", "call_9", true,
                 "{\"city\":", "\"Oslo\"}")));
         new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
-                .setting("firstTokenTimeoutMs", 2000).setting("streamIdleTimeoutMs", 2000)
+                .setting("firstTokenTimeoutMs", 2000).setting("streamIdleTimeoutMs", 8000)
                 .prefillModel("msg-cont")
                 .tier("msg-plain", "msg-ok")
                 .tier("msg-fallback", "msg-429", "msg-500", "msg-ok")
@@ -70,6 +73,7 @@ class MessagesIT extends DeployedProxy {
                 .tier("msg-tools", "msg-tool")
                 .tier("msg-tool-broken", "msg-tool-cut", "msg-tool-stream")
                 .tier("msg-down", "msg-500")
+                .tier("msg-slow-tier", "msg-slow")
                 .build());
         client = AnthropicOkHttpClient.builder().baseUrl(ProxyClient.BASE).apiKey("not-needed").maxRetries(0).build();
     }
@@ -114,6 +118,17 @@ class MessagesIT extends DeployedProxy {
         JsonObject row = proxy.awaitLoggedRow(id, Duration.ofSeconds(10));
         assertThat(row.getString("frontDoor")).isEqualTo("messages");
         assertThat(row.getJsonArray("attempts")).hasSizeGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void aStreamSilentForSecondsIsKeptAliveWithPings() {
+        HttpResponse<String> r = proxy.send("POST", "/v1/messages", "{\"model\":\"msg-slow-tier\",\"max_tokens\":64,"
+                + "\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", "x-api-key", "k");
+        assertThat(r.statusCode()).isEqualTo(200);
+        String body = r.body();
+        assertThat(body.split("event: ping", -1).length - 1).as(body).isGreaterThanOrEqualTo(2);
+        assertThat(body.indexOf("event: ping", body.indexOf("Slowly"))).as("a ping after the first text").isPositive();
+        assertThat(body).contains("event: message_stop");
     }
 
     @Test

@@ -4,19 +4,21 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.io.ByteArrayOutputStream;
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a client saw: status, headers, the data lines of the stream, the event names given, and whether the body was
@@ -55,32 +57,71 @@ public record Streamed(HttpResponse<?> response, List<String> data, List<String>
         return call(http, ProxyClient.BASE, model, includeUsage);
     }
 
-    /** Asks the proxy at {@code base} for a streamed answer from {@code model} and reads the stream to its end. */
+    /**
+     * Asks the proxy at {@code base} for a streamed answer from {@code model} and reads the stream to its end. The
+     * bytes are kept as they arrive: an input stream over the body drops what it holds unread once the connection is
+     * cut, so a slow reader would see less than the proxy sent.
+     */
     static Streamed call(HttpClient http, String base, String model, boolean includeUsage) throws Exception {
         String body = "{\"model\":\"" + model + "\",\"stream\":true," + (includeUsage ? "\"stream_options\":{\"include_usage\":true}," : "")
                 + "\"messages\":[{\"role\":\"user\",\"content\":\"hello there\"}]}";
         long t0 = System.nanoTime();
-        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/chat/completions"))
+        Received received = new Received();
+        HttpResponse<CompletableFuture<Boolean>> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/chat/completions"))
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), info -> received);
+        boolean cut = r.body().get(30, TimeUnit.SECONDS);
         List<String> data = new ArrayList<>();
         List<String> events = new ArrayList<>();
-        boolean cut = false;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (line.startsWith("data: ")) {
-                    data.add(line.substring(6));
-                } else if (line.startsWith("event: ")) {
-                    events.add(line.substring(7));
-                } else if (!line.isEmpty() && r.statusCode() != 200) {
-                    data.add(line);
-                }
+        for (String raw : received.text().split("\n", -1)) {
+            String line = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw;
+            if (line.startsWith("data: ")) {
+                data.add(line.substring(6));
+            } else if (line.startsWith("event: ")) {
+                events.add(line.substring(7));
+            } else if (!line.isEmpty() && r.statusCode() != 200) {
+                data.add(line);
             }
-        } catch (IOException e) {
-            // the HTTP client's word for a body that stopped before its end (no last chunk)
-            cut = true;
         }
         return new Streamed(r, data, events, cut, Duration.ofNanos(System.nanoTime() - t0).toMillis());
+    }
+
+    /** A body kept byte for byte as it arrives; its end says whether it was cut (true) or ended properly. */
+    private static final class Received implements HttpResponse.BodySubscriber<CompletableFuture<Boolean>> {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final CompletableFuture<Boolean> cut = new CompletableFuture<>();
+
+        @Override
+        public CompletionStage<CompletableFuture<Boolean>> getBody() {
+            return CompletableFuture.completedStage(cut);
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription subscription) {
+            subscription.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public synchronized void onNext(List<ByteBuffer> items) {
+            for (ByteBuffer b : items) {
+                byte[] chunk = new byte[b.remaining()];
+                b.get(chunk);
+                bytes.writeBytes(chunk);
+            }
+        }
+
+        @Override
+        public void onError(Throwable throwable) {
+            cut.complete(true); // the HTTP client's word for a body that stopped before its end (no last chunk)
+        }
+
+        @Override
+        public void onComplete() {
+            cut.complete(false);
+        }
+
+        synchronized String text() {
+            return bytes.toString(StandardCharsets.UTF_8);
+        }
     }
 }

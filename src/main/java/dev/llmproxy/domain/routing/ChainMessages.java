@@ -9,6 +9,7 @@ import dev.llmproxy.domain.upstream.UpstreamReply;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /** The words of a chain run: attempt reasons for the log and the errors the caller sees. */
 final class ChainMessages {
@@ -64,7 +65,7 @@ final class ChainMessages {
                     "The prompt is longer than the context window of every model in the chain.");
         }
         return ProxyError.of(ErrorKind.UPSTREAM_FAILED, "Every model in the chain failed (" + tried
-                + " attempts" + (last == null ? "" : "; last: " + last.model() + " " + last.reason()) + ").");
+                + " attempts" + (last == null ? "" : "; last: " + last.model() + ", " + callerSafe(last)) + ").");
     }
 
     static ProxyError rateLimitedError(Duration soonestCooldown) {
@@ -83,8 +84,14 @@ final class ChainMessages {
         AttemptRecord last = attempts.get(attempts.size() - 1);
         String tried = toolCallSent ? "a tool call already sent is never continued by another model"
                 : continuations == 0 ? "no model in the chain can continue it"
-                : "no model could continue it (last try: " + last.model() + " " + last.reason() + ")";
+                : "no model could continue it (last try: " + last.model() + ", " + callerSafe(last) + ")";
         return ProxyError.of(ErrorKind.STREAM_INTERRUPTED, capitalise(cause) + "; " + tried + ".");
+    }
+
+    /** What an attempt came to, in words that carry nothing a provider wrote: its status, or its outcome. */
+    private static String callerSafe(AttemptRecord a) {
+        return a.status() != null && a.status() != 200 ? "HTTP " + a.status()
+                : a.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     private static String capitalise(String s) {

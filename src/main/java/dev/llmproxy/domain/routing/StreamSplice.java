@@ -146,8 +146,9 @@ final class StreamSplice {
         held.clear(); // a tool call cut short, or a break inside the commit window: never shown, answered afresh
         heldChars = 0;
         if (breakCause == null) {
+            // the caller's words: the provider's own (b.detail()) go to the server and request logs only
             breakCause = "the answer from " + candidate.model().name() + " broke off after " + events + " events ("
-                    + b.kind().name().toLowerCase() + ": " + b.detail() + ")";
+                    + b.kind().name().toLowerCase() + ")";
         }
     }
 

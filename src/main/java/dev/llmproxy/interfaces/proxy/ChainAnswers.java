@@ -4,6 +4,7 @@ import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.interfaces.json.JsonResponses;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletResponse;
@@ -54,11 +55,11 @@ final class ChainAnswers {
      * error and no {@code [DONE]}.
      */
     static void stream(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat,
-                       Dialect dialect) throws IOException {
+                       Dialect dialect, Sleeper sleeper) throws IOException {
         String requestId = exchange.requestId();
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
         SseResponse sse = new SseResponse(async, dialect.stream(requestId, exchange.receivedAt().getEpochSecond(),
-                chat), dialect, () -> clientGone.complete(null), exchange::answeredLocally);
+                chat), dialect, () -> clientGone.complete(null), exchange::answeredLocally, sleeper);
         CompletableFuture<ChainResult> run = exchange.run(chat, sse);
         clientGone.thenRun(() -> run.cancel(true));
         abandon.watch(run);

@@ -101,7 +101,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
             reader = BodyReader.read(req, exchange.settings().maxBodyBytes(), new BodyReader.Handler() {
                 @Override
                 public void body(byte[] body) {
-                    arrived(async, abandon, exchange, body, dialect);
+                    arrived(async, abandon, exchange, body, dialect, sleeper);
                 }
 
                 @Override
@@ -127,7 +127,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
 
     /** The whole body is in: the exchange reads it and the chain starts; whatever is thrown, the exchange ends. */
     private static void arrived(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, byte[] body,
-                                Dialect dialect) {
+                                Dialect dialect, Sleeper sleeper) {
         try {
             ChatRequest chat;
             try {
@@ -141,7 +141,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
                 return;
             }
             try {
-                ChainAnswers.stream(async, abandon, exchange, chat, dialect);
+                ChainAnswers.stream(async, abandon, exchange, chat, dialect, sleeper);
             } catch (IOException e) {
                 LOG.fine(() -> "Could not start the stream for " + exchange.requestId() + ": " + e);
                 AsyncAnswer.end(async);

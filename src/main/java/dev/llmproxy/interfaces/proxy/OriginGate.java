@@ -81,7 +81,7 @@ public class OriginGate extends HttpFilter {
     private static Dialect dialectOf(HttpServletRequest req) {
         String path = req.getRequestURI().substring(req.getContextPath().length());
         return path.startsWith("/v1/messages") ? MessagesDialect.INSTANCE
-                : path.startsWith("/v1/responses") ? new ResponsesDialect(null, null)
+                : path.startsWith("/v1/responses") ? ResponsesDialect.STATELESS
                 : path.startsWith("/v1/embeddings") ? ChatDialect.EMBEDDINGS : ChatDialect.INSTANCE;
     }
 }

@@ -15,7 +15,7 @@ public class ResponsesServlet extends FrontDoorServlet {
 
     @Override
     protected Dialect dialect() {
-        return new ResponsesDialect(null, store);
+        return ResponsesDialect.STATELESS;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
@@ -12,8 +13,9 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.util.function.Predicate;
+import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 /**
@@ -26,6 +28,11 @@ final class SseResponse implements ClientStream, WriteListener {
 
     private static final Logger LOG = Logger.getLogger(SseResponse.class.getName());
     static final int MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+    /**
+     * How often an open stream is looked at for silence: one silent since the last look (2.5 to 5 seconds) gets the
+     * dialect's keep-alive, as Anthropic's clients expect pings.
+     */
+    static final Duration LOOK_EVERY = Duration.ofMillis(2500);
 
     private final AsyncContext async;
     private final HttpServletResponse response;
@@ -41,16 +48,20 @@ final class SseResponse implements ClientStream, WriteListener {
     private boolean goneNotified;
     private final ReadBehind behind = new ReadBehind();
     private final Predicate<String> local;
+    private final Sleeper sleeper;
+    private boolean wroteSinceLastLook;
 
     /**
      * @param events       how this answer's events are said
      * @param dialect      how an error before the first event is said
      * @param onClientGone called once if the client stops reading or disconnects
      * @param local        whether an allowlisted model (by name) is a local stand-in
+     * @param sleeper      times the dialect's keep-alive events while the stream is idle
      */
     SseResponse(AsyncContext async, StreamDialect events, Dialect dialect, Runnable onClientGone,
-                Predicate<String> local) throws IOException {
+                Predicate<String> local, Sleeper sleeper) throws IOException {
         this.local = local;
+        this.sleeper = sleeper;
         this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
         this.out = response.getOutputStream();
@@ -73,6 +84,27 @@ final class SseResponse implements ClientStream, WriteListener {
             enqueue(chunks.open(upstreamModel));
         }
         notifyIfGone();
+        lookForIdleness();
+    }
+
+    /** Every {@link #LOOK_EVERY}, a stream that has sent nothing since the last look gets the dialect's keep-alive. */
+    private void lookForIdleness() {
+        sleeper.sleep(LOOK_EVERY).thenRun(() -> {
+            synchronized (this) {
+                if (ending.ending() || gone) {
+                    return;
+                }
+                if (!wroteSinceLastLook) {
+                    byte[] idle = chunks.idle();
+                    if (idle.length == 0) {
+                        return; // this dialect has no keep-alive: no more looks
+                    }
+                    enqueue(idle);
+                }
+                wroteSinceLastLook = false;
+            }
+            lookForIdleness();
+        });
     }
 
     @Override
@@ -137,6 +169,7 @@ final class SseResponse implements ClientStream, WriteListener {
         }
         queue.add(bytes);
         queuedBytes += bytes.length;
+        wroteSinceLastLook = true;
         if (queuedBytes > MAX_QUEUED_BYTES) {
             LOG.warning("Client is not reading its stream (" + queuedBytes + " bytes queued); cutting it off");
             // what it has not read is dropped: a clean end would pass the stream off as whole

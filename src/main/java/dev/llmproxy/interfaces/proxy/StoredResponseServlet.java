@@ -15,6 +15,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * {@code GET} and {@code DELETE /v1/responses/{id}}: a stored response, for its owner only (the same API key, or the
@@ -33,49 +34,52 @@ public class StoredResponseServlet extends ApiServlet {
         super("GET", "DELETE");
     }
 
+    /** What a request does with one stored response of its caller's: true when there was one to do it with. */
+    @FunctionalInterface
+    private interface OwnedAction {
+        boolean apply(String id, String owner) throws IOException;
+    }
+
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        String owner = owner(req, res);
-        if (owner == null) {
-            return;
-        }
-        String id = id(req);
-        var stored = id == null ? java.util.Optional.<StoredResponses.Stored>empty() : store.find(id, owner);
-        if (stored.isEmpty()) {
-            notFound(res, id);
-            return;
-        }
-        JsonResponses.write(res, 200, stored.get().response().getBytes(StandardCharsets.UTF_8));
+        withOwned(req, res, (id, owner) -> {
+            Optional<StoredResponses.Stored> stored = store.find(id, owner);
+            if (stored.isPresent()) {
+                JsonResponses.write(res, 200, stored.get().response().getBytes(StandardCharsets.UTF_8));
+            }
+            return stored.isPresent();
+        });
     }
 
     @Override
     protected void doDelete(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        String owner = owner(req, res);
-        if (owner == null) {
+        withOwned(req, res, (id, owner) -> {
+            boolean deleted = store.delete(id, owner);
+            if (deleted) {
+                JsonResponses.write(res, 200, JsonCodec.object().add("id", id).add("object", "response")
+                        .add("deleted", true).build());
+            }
+            return deleted;
+        });
+    }
+
+    /**
+     * Lets the caller in (a refusal is answered), then acts on the response the path names if the caller owns it;
+     * anything else is the same 404.
+     */
+    private void withOwned(HttpServletRequest req, HttpServletResponse res, OwnedAction action) throws IOException {
+        String owner;
+        try {
+            owner = StoredResponses.ownerOf(access.admit(new AccessRequest(req.getRemoteAddr(),
+                    req.getHeader("Forwarded"), req.getHeader("X-Forwarded-For"), req.getHeader("Authorization"),
+                    null), RequestIds.of(req)).record());
+        } catch (ProxyException e) {
+            JsonResponses.error(res, e.error());
             return;
         }
         String id = id(req);
-        if (id == null || !store.delete(id, owner)) {
+        if (owner == null || id == null || !action.apply(id, owner)) {
             notFound(res, id);
-            return;
-        }
-        JsonResponses.write(res, 200, JsonCodec.object().add("id", id).add("object", "response")
-                .add("deleted", true).build());
-    }
-
-    /** The caller's owner name, once let in; null when refused (the refusal is answered). */
-    private String owner(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        try {
-            String owner = StoredResponses.ownerOf(access.admit(new AccessRequest(req.getRemoteAddr(),
-                    req.getHeader("Forwarded"), req.getHeader("X-Forwarded-For"), req.getHeader("Authorization"),
-                    null), RequestIds.of(req)).record());
-            if (owner == null) {
-                notFound(res, id(req));
-            }
-            return owner;
-        } catch (ProxyException e) {
-            JsonResponses.error(res, e.error());
-            return null;
         }
     }
 

@@ -21,6 +21,14 @@ public interface StreamDialect {
     /** The answer reached its end; {@code usage} is the settled usage. */
     byte[] finish(TokenUsage usage);
 
+    /**
+     * What keeps an open stream alive while no content comes (a model continuing a broken answer may take a while
+     * to its first token): Anthropic's {@code ping}. Nothing by default.
+     */
+    default byte[] idle() {
+        return new byte[0];
+    }
+
     /** The answer broke off and no model could continue it: the dialect's error event (the connection is cut next). */
     byte[] error(ProxyError error);
 }

@@ -231,13 +231,27 @@ class StreamingChainTest {
     }
 
     @Test
+    void theProvidersOwnWordsNeverReachTheCaller() {
+        script.put("a", call -> {
+            call.stream().onEvent(new StreamEvent("{\"content\":\"half\"}", "half", null), Backpressure.NONE);
+            return new UpstreamReply.StreamBroken(StreamBreak.ERROR, "This model is experiencing high demand",
+                    "up-a", 1, 0, "id");
+        });
+        script.put("b", replies(new UpstreamReply.StreamBroken(StreamBreak.ERROR, "Also in high demand", "up-b", 0, 0,
+                null)));
+        ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("b", true));
+        assertThat(f.error().message()).contains("broke off", "(error)").doesNotContain("high demand");
+        assertThat(f.attempts().get(0).reason()).contains("high demand"); // the request log keeps them
+    }
+
+    @Test
     void aRejectedPrefillNeverReplacesTheRealCause() {
         script.put("a", words(StreamBreak.CUT, "partial"));
         script.put("b", replies(new UpstreamReply.HttpError(400, null, "assistant prefill is not supported")));
         script.put("c", replies(new UpstreamReply.HttpError(503, null, "")));
         ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("b", true), model("c", true));
         assertThat(f.error().message()).startsWith("The answer from a broke off after 1 events (cut");
-        assertThat(f.error().message()).contains("no model could continue it", "c HTTP 503");
+        assertThat(f.error().message()).contains("no model could continue it", "c, HTTP 503");
         assertThat(f.error().message()).doesNotContain("prefill is not supported");
         assertThat(calls).extracting(c -> c.model().name()).containsExactly("a", "b", "c");
     }

@@ -68,9 +68,7 @@ public final class MessagesRequests {
         }
         ChatParts.number(in, chat, "temperature");
         ChatParts.number(in, chat, "top_p");
-        if (in.get("top_k") != null && !(in.get("top_k") instanceof JsonNumber)) {
-            throw bad("top_k", "'top_k' must be a number.");
-        }
+        ChatParts.number(in, JsonCodec.object(), "top_k"); // checked, not forwarded: not every model takes it
         if (in.get("metadata") instanceof JsonObject meta && meta.get("user_id") instanceof JsonString user) {
             chat.add("user", user);
         }

@@ -44,6 +44,12 @@ final class MessagesStream implements StreamDialect {
     }
 
     @Override
+    public byte[] idle() {
+        emit("ping", JsonCodec.object());
+        return events.take();
+    }
+
+    @Override
     public void answeredBy(String upstreamModel) {
         // Anthropic's events name the model once, in message_start.
     }

@@ -32,11 +32,17 @@ public final class ResponsesDialect implements Dialect {
 
     private static final Logger LOG = Logger.getLogger(ResponsesDialect.class.getName());
 
+    /**
+     * The door and its error shapes, for what is answered before a request has its own dialect (the origin gate, a
+     * 405): it reads no stored state and stores nothing.
+     */
+    public static final ResponsesDialect STATELESS = new ResponsesDialect(null, null);
+
     private final ChatExchange exchange;
     private final StoredResponses store;
     private ResponsesRequests.Read read;
 
-    /** @param exchange the request this dialect speaks for (null for errors only) */
+    /** @param exchange the request this dialect speaks for (null: see {@link #STATELESS}) */
     public ResponsesDialect(ChatExchange exchange, StoredResponses store) {
         this.exchange = exchange;
         this.store = store;

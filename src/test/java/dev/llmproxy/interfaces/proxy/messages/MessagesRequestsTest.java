@@ -50,6 +50,13 @@ class MessagesRequestsTest {
     }
 
     @Test
+    void optionsSentAsNullAreAbsent() {
+        JsonObject body = read("{'model':'m','max_tokens':10,'messages':[{'role':'user','content':'Hi'}],"
+                + "'top_k':null,'temperature':null,'top_p':null}").body();
+        assertThat(body).doesNotContainKey("top_k").doesNotContainKey("temperature").doesNotContainKey("top_p");
+    }
+
+    @Test
     void toolUseAndToolResultsBecomeToolCallsAndToolMessagesInOrder() {
         ChatRequest chat = read("{'model':'m','max_tokens':50,'messages':["
                 + "{'role':'user','content':'Weather in Paris?'},"
