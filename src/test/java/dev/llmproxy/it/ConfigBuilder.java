@@ -16,6 +16,7 @@ final class ConfigBuilder {
     private final Map<String, Object> settings = new LinkedHashMap<>();
     private String geminiBaseUrl;
     private boolean openRouter;
+    private String anthropicBaseUrl;
 
     ConfigBuilder(String baseUrl) {
         this.baseUrl = baseUrl;
@@ -63,6 +64,16 @@ final class ConfigBuilder {
         models.add("{\"name\":\"" + name + "\",\"provider\":\"gemini\",\"upstreamModel\":\"" + upstreamModel
                 + "\",\"family\":\"gemini\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\","
                 + "\"contextWindow\":1048576,\"supportsPrefill\":false}");
+        return this;
+    }
+
+    /** A Claude model at a provider of kind {@code anthropic} at {@code baseUrl} (Anthropic's own API). */
+    ConfigBuilder anthropicModel(String name, String upstreamModel, String baseUrl, boolean prefill) {
+        anthropicBaseUrl = baseUrl;
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"anthropic\",\"upstreamModel\":\"" + upstreamModel
+                + "\",\"family\":\"claude\",\"enabled\":true,\"free\":false,\"contextWindow\":200000,"
+                + "\"supportsPrefill\":" + prefill + ",\"inputCostPerMTok\":3,\"outputCostPerMTok\":15,"
+                + "\"cachedInputCostPerMTok\":0.3}");
         return this;
     }
 
@@ -119,8 +130,10 @@ final class ConfigBuilder {
                 + geminiBaseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
         String router = !openRouter ? "" : ",{\"name\":\"openrouter\",\"kind\":\"openrouter\",\"baseUrl\":\""
                 + baseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
+        String anthropic = anthropicBaseUrl == null ? "" : ",{\"name\":\"anthropic\",\"kind\":\"anthropic\",\"baseUrl\":\""
+                + anthropicBaseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
         return "{\"providers\":[{\"name\":\"fault\",\"kind\":\"openai\",\"baseUrl\":\"" + baseUrl
-                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}" + gemini + router + "],\"models\":[" + String.join(",", models)
+                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}" + gemini + router + anthropic + "],\"models\":[" + String.join(",", models)
                 + "],\"tiers\":[" + String.join(",", tiers) + "],\"settings\":{" + s + "}}";
     }
 }

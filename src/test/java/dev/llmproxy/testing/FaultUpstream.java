@@ -173,7 +173,8 @@ public final class FaultUpstream implements AutoCloseable {
                 targets.put(model, headers.getOrDefault(":target", ""));
                 lastHeaders.put(model, Map.copyOf(headers));
                 authorizations.computeIfAbsent(model, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
-                        .add(headers.getOrDefault("authorization", headers.getOrDefault("x-goog-api-key", "")));
+                        .add(headers.getOrDefault("authorization", headers.getOrDefault("x-goog-api-key",
+                                headers.getOrDefault("x-api-key", ""))));
                 lastBodies.put(model, body);
                 if (!next(model).respond(model, in, out, socket)) {
                     return;

@@ -9,6 +9,7 @@ import dev.llmproxy.domain.config.Tier;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -87,7 +88,17 @@ public final class BootstrapConfig {
             heads.computeIfAbsent("balanced", k -> new ArrayList<>()).add("or-mistral-small-free");
             heads.computeIfAbsent("thoughtful", k -> new ArrayList<>()).add("or-llama-70b-free");
         }
-        if (heads.isEmpty()) {
+        List<Tier> added = new ArrayList<>();
+        if (present(env, "ANTHROPIC_API_KEY")) {
+            // Claude costs money: allowlisted with its prices and a tier of its own, never slipped into the free tiers
+            providers.add(new Provider("anthropic", ProviderKind.ANTHROPIC, URI.create("https://api.anthropic.com/v1"),
+                    "ANTHROPIC_API_KEY"));
+            models.add(priced("claude-sonnet", "anthropic", "claude-sonnet-4-5", "3", "15", "0.3"));
+            models.add(priced("claude-haiku", "anthropic", "claude-haiku-4-5", "1", "5", "0.1"));
+            added.add(new Tier("claude", "Claude through Anthropic's own API (paid)", List.of("claude-sonnet",
+                    "claude-haiku")));
+        }
+        if (heads.isEmpty() && added.isEmpty()) {
             return base;
         }
         List<Tier> tiers = new ArrayList<>();
@@ -95,6 +106,7 @@ public final class BootstrapConfig {
             List<String> real = heads.get(t.name());
             tiers.add(real == null ? t : new Tier(t.name(), t.description(), real));
         }
+        tiers.addAll(added);
         return RuntimeConfig.of(0, providers, models, tiers, base.settings());
     }
 
@@ -102,6 +114,13 @@ public final class BootstrapConfig {
     private static AllowedModel real(String name, String provider, String upstream, String family, int context) {
         return new AllowedModel(name, provider, upstream, family, true, upstream.endsWith(":free"), null, context,
                 false, null, null, null, null, null, null);
+    }
+
+    /** A paid model with its prices per million tokens (input, output, cached input). */
+    private static AllowedModel priced(String name, String provider, String upstream, String in, String out,
+                                       String cached) {
+        return new AllowedModel(name, provider, upstream, "claude", true, false, null, 200_000, true,
+                new BigDecimal(in), new BigDecimal(out), null, null, null, new BigDecimal(cached));
     }
 
     private static boolean present(Function<String, Optional<String>> env, String key) {

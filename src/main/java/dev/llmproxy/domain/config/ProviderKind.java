@@ -11,6 +11,8 @@ public enum ProviderKind {
     OPENROUTER("openrouter"),
     /** Google's Generative Language API in its own format ({@code generateContent}), translated both ways. */
     GEMINI("gemini"),
+    /** Anthropic's Messages API in its own format, translated both ways. */
+    ANTHROPIC("anthropic"),
     /** In-process simulated models for demos and drills. */
     SIM("sim");
 
@@ -24,7 +26,7 @@ public enum ProviderKind {
         return id;
     }
 
-    /** Every kind's id, in the order declared, for messages: "openai, openrouter, gemini, sim". */
+    /** Every kind's id, in the order declared, for messages: "openai, openrouter, gemini, anthropic, sim". */
     public static String ids() {
         return String.join(", ", Arrays.stream(values()).map(ProviderKind::id).toList());
     }

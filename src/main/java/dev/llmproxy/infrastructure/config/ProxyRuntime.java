@@ -10,6 +10,7 @@ import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.upstream.HttpUpstream;
 import dev.llmproxy.infrastructure.upstream.OpenAiWire;
+import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
 import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
 import dev.llmproxy.infrastructure.upstream.SimUpstream;
@@ -75,12 +76,15 @@ public class ProxyRuntime {
                 this::secret);
         HttpUpstream openRouter = new HttpUpstream(new OpenRouterWire(() -> configs.current().settings(), clock),
                 plainHttp, tlsHttp, workers, timers, clock, this::secret);
+        HttpUpstream anthropic = new HttpUpstream(new AnthropicWire(clock), plainHttp, tlsHttp, workers, timers, clock,
+                this::secret);
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
         breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),
                 breakerEvents::record);
         executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
-                ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.SIM, sim)), timers, clock, new RateLimitCooldowns(clock),
+                ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
+                ProviderKind.SIM, sim)), timers, clock, new RateLimitCooldowns(clock),
                 breakers, () -> ThreadLocalRandom.current().nextDouble());
     }
 

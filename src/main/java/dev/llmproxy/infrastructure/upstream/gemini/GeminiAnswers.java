@@ -6,6 +6,7 @@ import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -66,7 +67,7 @@ final class GeminiAnswers {
                 .add("object", "chat.completion").add("created", clock.instant().getEpochSecond())
                 .add("model", model).add("choices", choices);
         if (usage != TokenUsage.NONE) {
-            completion.add("usage", GeminiUsage.json(usage));
+            completion.add("usage", OpenAiUsage.json(usage));
         }
         return new UpstreamReply.Completed(JsonCodec.write(completion.build()), model, firstFinish, usage);
     }

@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -115,7 +116,7 @@ final class GeminiChunks implements WireFormat.StreamEvents {
         }
         chunk.add("choices", choices);
         if (usage != TokenUsage.NONE) {
-            chunk.add("usage", GeminiUsage.json(usage));
+            chunk.add("usage", OpenAiUsage.json(usage));
         }
         return JsonCodec.writeText(chunk.build());
     }

@@ -75,7 +75,6 @@ final class GeminiErrors {
         return HttpReplies.httpError(call, status, retryAfter, excerpt);
     }
 
-    /** The error object of a body, or null when it is not Gemini's error shape. */
     /** An error Gemini put in a 200's body, read as the status its code names (502 when it names none); else null. */
     static UpstreamReply.HttpError inBody(UpstreamCall call, JsonObject root, byte[] body, Clock clock) {
         if (!(root.get("error") instanceof JsonObject error)) {
@@ -85,6 +84,7 @@ final class GeminiErrors {
         return read(call, code >= 400 && code <= 599 ? code : 502, body, clock);
     }
 
+    /** The error object of a body, or null when it is not Gemini's error shape. */
     static JsonObject errorOf(byte[] body) {
         try {
             JsonValue root = JsonCodec.read(body);

@@ -1,0 +1,127 @@
+package dev.llmproxy.infrastructure.upstream.anthropic;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.time.Clock;
+
+/**
+ * A whole Messages answer as an OpenAI chat completion: text blocks to {@code content}, thinking to
+ * {@code reasoning_content} (never into the content), {@code tool_use} to {@code tool_calls}, the stop reason to a
+ * finish reason, and usage with the cache reads as cached prompt tokens. A refusal is the content-policy refusal.
+ */
+final class AnthropicAnswers {
+
+    /** What a refusal's excerpt starts with: the outcome table's content-policy marker. */
+    static final String REFUSAL = "content_filter: ";
+
+    private AnthropicAnswers() {
+    }
+
+    static UpstreamReply completion(UpstreamCall call, byte[] body, Clock clock) {
+        JsonObject root = AnswerBody.object(body);
+        if (root == null) {
+            return AnswerBody.unreadable(body);
+        }
+        if ("error".equals(root.getString("type", "")) && root.get("error") instanceof JsonObject) {
+            return AnthropicErrors.read(call, 502, null, body);
+        }
+        if (!(root.get("content") instanceof JsonArray content)) {
+            return AnswerBody.malformed("no content");
+        }
+        String stop = root.get("stop_reason") instanceof JsonString s ? s.getString() : null;
+        if ("refusal".equals(stop)) {
+            return HttpReplies.httpError(call, 400, null, REFUSAL + "the model declined to answer");
+        }
+        StringBuilder text = new StringBuilder();
+        StringBuilder thinking = new StringBuilder();
+        JsonArrayBuilder calls = JsonCodec.array();
+        int toolCalls = 0;
+        for (JsonValue v : content) {
+            if (!(v instanceof JsonObject block)) {
+                continue;
+            }
+            switch (block.getString("type", "")) {
+                case "text" -> text.append(block.getString("text", ""));
+                case "thinking" -> thinking.append(block.getString("thinking", ""));
+                case "tool_use" -> {
+                    calls.add(JsonCodec.object().add("id", AnthropicIds.fromAnthropic(block.getString("id", "")))
+                            .add("type", "function").add("function", JsonCodec.object()
+                                    .add("name", block.getString("name", ""))
+                                    .add("arguments", block.get("input") instanceof JsonObject in ? in.toString() : "{}")));
+                    toolCalls++;
+                }
+                default -> {
+                    // redacted thinking and server blocks carry nothing a chat answer can hold
+                }
+            }
+        }
+        if (stop == null && text.isEmpty() && toolCalls == 0) {
+            return AnswerBody.malformed("no stop reason and no content");
+        }
+        String finish = finishReason(stop);
+        JsonObjectBuilder message = JsonCodec.object().add("role", "assistant");
+        if (text.isEmpty() && toolCalls > 0) {
+            message.addNull("content");
+        } else {
+            message.add("content", text.toString());
+        }
+        if (!thinking.isEmpty()) {
+            message.add("reasoning_content", thinking.toString());
+        }
+        if (toolCalls > 0) {
+            message.add("tool_calls", calls);
+        }
+        TokenUsage usage = usage(root.get("usage") instanceof JsonObject u ? u : JsonValue.EMPTY_JSON_OBJECT);
+        String model = root.getString("model", call.model().upstreamModel());
+        JsonObject completion = JsonCodec.object()
+                .add("id", "chatcmpl-" + root.getString("id", call.requestId()))
+                .add("object", "chat.completion").add("created", clock.instant().getEpochSecond()).add("model", model)
+                .add("choices", JsonCodec.array().add(JsonCodec.object().add("index", 0).add("message", message)
+                        .add("finish_reason", finish)))
+                .add("usage", OpenAiUsage.json(usage)).build();
+        return new UpstreamReply.Completed(JsonCodec.write(completion), model, finish, usage);
+    }
+
+    /** Anthropic's stop reason as OpenAI's finish reason. */
+    static String finishReason(String stop) {
+        if (stop == null) {
+            return "stop";
+        }
+        return switch (stop) {
+            case "max_tokens", "model_context_window_exceeded" -> "length";
+            case "tool_use" -> "tool_calls";
+            default -> "stop";
+        };
+    }
+
+    /**
+     * Anthropic's usage in OpenAI's terms: its {@code input_tokens} leave out what was written to or read from the
+     * cache, so the prompt is all three, of which the reads are the cached part.
+     */
+    static TokenUsage usage(JsonObject u) {
+        Integer input = count(u, "input_tokens");
+        Integer written = count(u, "cache_creation_input_tokens");
+        Integer read = count(u, "cache_read_input_tokens");
+        Integer output = count(u, "output_tokens");
+        Integer prompt = input == null ? null : input + (written == null ? 0 : written) + (read == null ? 0 : read);
+        Integer total = prompt == null || output == null ? null : prompt + output;
+        return new TokenUsage(prompt, output, total, null, read);
+    }
+
+    private static Integer count(JsonObject o, String key) {
+        return o.get(key) instanceof JsonNumber n ? n.intValue() : null;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.llmproxy.infrastructure.upstream.anthropic;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
+import dev.llmproxy.infrastructure.upstream.WireFormat;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One streamed Messages answer as OpenAI chunks: text, thinking (as {@code reasoning_content}) and tool-call deltas
+ * as they come; the finish reason and usage only at {@code message_stop}, so that a stream which ends without it is
+ * a cut, not a finished answer. {@code ping} is nothing at all (no content, no first token); an {@code error} event
+ * is an error chunk with the status its type stands for.
+ */
+final class AnthropicChunks implements WireFormat.StreamEvents {
+
+    private final Map<Integer, Integer> toolIndexByBlock = new HashMap<>();
+    private String id;
+    private String model;
+    private JsonObject usage = JsonValue.EMPTY_JSON_OBJECT;
+    private String stopReason;
+
+    AnthropicChunks(String upstreamModel) {
+        this.model = upstreamModel;
+    }
+
+    @Override
+    public void translate(String data, Consumer<String> out) {
+        JsonObject event;
+        try {
+            if (!(JsonCodec.read(data) instanceof JsonObject o)) {
+                out.accept(data); // not an event: counted as malformed downstream
+                return;
+            }
+            event = o;
+        } catch (JsonException e) {
+            out.accept(data);
+            return;
+        }
+        switch (event.getString("type", "")) {
+            case "message_start" -> started(event);
+            case "content_block_start" -> blockStarted(event, out);
+            case "content_block_delta" -> delta(event, out);
+            case "message_delta" -> {
+                if (event.get("delta") instanceof JsonObject d && d.get("stop_reason") instanceof JsonString s) {
+                    stopReason = s.getString();
+                }
+                if (event.get("usage") instanceof JsonObject u) {
+                    usage = JsonCodec.object(usage).addAll(JsonCodec.object(u)).build();
+                }
+            }
+            case "message_stop" -> {
+                out.accept(chunk(JsonValue.EMPTY_JSON_OBJECT, AnthropicAnswers.finishReason(stopReason)));
+                TokenUsage u = AnthropicAnswers.usage(usage);
+                out.accept(JsonCodec.writeText(base().add("choices", JsonCodec.array())
+                        .add("usage", OpenAiUsage.json(u)).build()));
+            }
+            case "error" -> out.accept(error(event));
+            default -> {
+                // ping, content_block_stop, and event types Anthropic may add
+            }
+        }
+    }
+
+    private void started(JsonObject event) {
+        if (event.get("message") instanceof JsonObject message) {
+            id = message.get("id") instanceof JsonString s ? s.getString() : id;
+            model = message.get("model") instanceof JsonString m && !m.getString().isBlank() ? m.getString() : model;
+            if (message.get("usage") instanceof JsonObject u) {
+                usage = u;
+            }
+        }
+    }
+
+    private void blockStarted(JsonObject event, Consumer<String> out) {
+        if (event.get("content_block") instanceof JsonObject block && "tool_use".equals(block.getString("type", ""))) {
+            int index = toolIndexByBlock.size();
+            toolIndexByBlock.put(event.getInt("index", -1), index);
+            out.accept(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
+                    .add("index", index).add("id", AnthropicIds.fromAnthropic(block.getString("id", "")))
+                    .add("type", "function").add("function", JsonCodec.object()
+                            .add("name", block.getString("name", "")).add("arguments", "")))).build(), null));
+        }
+    }
+
+    private void delta(JsonObject event, Consumer<String> out) {
+        if (!(event.get("delta") instanceof JsonObject d)) {
+            return;
+        }
+        switch (d.getString("type", "")) {
+            case "text_delta" -> out.accept(chunk(JsonCodec.object().add("content", d.getString("text", "")).build(), null));
+            case "thinking_delta" -> out.accept(chunk(JsonCodec.object()
+                    .add("reasoning_content", d.getString("thinking", "")).build(), null));
+            case "input_json_delta" -> {
+                Integer index = toolIndexByBlock.get(event.getInt("index", -1));
+                if (index != null) {
+                    out.accept(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
+                            .add("index", index).add("function", JsonCodec.object()
+                                    .add("arguments", d.getString("partial_json", ""))))).build(), null));
+                }
+            }
+            default -> {
+                // signature_delta and what may be added: nothing a chat answer can hold
+            }
+        }
+    }
+
+    private JsonObjectBuilder base() {
+        JsonObjectBuilder chunk = JsonCodec.object().add("object", "chat.completion.chunk").add("model", model);
+        if (id != null) {
+            chunk.add("id", "chatcmpl-" + id);
+        }
+        return chunk;
+    }
+
+    private String chunk(JsonObject delta, String finishReason) {
+        JsonObjectBuilder choice = JsonCodec.object().add("index", 0).add("delta", delta);
+        if (finishReason == null) {
+            choice.addNull("finish_reason");
+        } else {
+            choice.add("finish_reason", finishReason);
+        }
+        JsonArrayBuilder choices = JsonCodec.array().add(choice);
+        return JsonCodec.writeText(base().add("choices", choices).build());
+    }
+
+    private static String error(JsonObject event) {
+        JsonObject error = event.get("error") instanceof JsonObject e ? e : JsonValue.EMPTY_JSON_OBJECT;
+        int status = AnthropicErrors.statusOf(error.getString("type", ""));
+        return JsonCodec.writeText(JsonCodec.object().add("error", JsonCodec.object()
+                .add("code", status == 529 ? 503 : status)
+                .add("message", error.getString("message", "the stream ended with an error"))).build());
+    }
+}

@@ -1,0 +1,86 @@
+package dev.llmproxy.infrastructure.upstream.anthropic;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.AllowedModel;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+/**
+ * A chat completions request in Anthropic's Messages terms: system messages to {@code system}, the conversation to
+ * turns of blocks ({@link AnthropicTurns}), tools to {@code input_schema}, {@code stop} to {@code stop_sequences},
+ * {@code max_tokens} always (Anthropic requires it), and a reasoning effort to a thinking budget, with the sampling
+ * options thinking forbids left out.
+ */
+final class AnthropicRequests {
+
+    /** What a caller that names no output allowance gets: a long answer, well inside every current model's limit. */
+    static final int DEFAULT_MAX_TOKENS = 4096;
+
+    private AnthropicRequests() {
+    }
+
+    static JsonObject translate(JsonObject chat, AllowedModel model, boolean stream) {
+        JsonObjectBuilder out = JsonCodec.object().add("model", model.upstreamModel());
+        String system = AnthropicTurns.system(chat.getJsonArray("messages"));
+        String json = AnthropicTools.jsonInstruction(chat);
+        if (json != null) {
+            system = system.isEmpty() ? json : system + "\n\n" + json;
+        }
+        if (!system.isEmpty()) {
+            out.add("system", system);
+        }
+        out.add("messages", AnthropicTurns.of(chat.getJsonArray("messages")));
+        int answer = maxTokens(chat);
+        // Anthropic refuses thinking with a forced tool call, and with a prefill (a broken answer being continued)
+        int budget = AnthropicTools.forcesTool(chat) || prefill(chat.getJsonArray("messages")) ? 0
+                : AnthropicThinking.budget(effort(chat, model));
+        out.add("max_tokens", answer + budget);
+        if (budget > 0) {
+            out.add("thinking", JsonCodec.object().add("type", "enabled").add("budget_tokens", budget));
+        } else {
+            // thinking forbids these (and Anthropic's temperature stops at 1, where OpenAI's goes to 2)
+            if (chat.get("temperature") instanceof JsonNumber t) {
+                out.add("temperature", Math.min(1.0, Math.max(0.0, t.doubleValue())));
+            }
+            if (chat.get("top_p") instanceof JsonNumber p) {
+                out.add("top_p", p);
+            }
+        }
+        JsonValue stop = chat.get("stop");
+        if (stop instanceof JsonString s) {
+            out.add("stop_sequences", JsonCodec.array().add(s));
+        } else if (stop instanceof JsonArray list && !list.isEmpty()) {
+            out.add("stop_sequences", list);
+        }
+        if (chat.get("user") instanceof JsonString user) {
+            out.add("metadata", JsonCodec.object().add("user_id", user));
+        }
+        AnthropicTools.translate(chat, out);
+        if (stream) {
+            out.add("stream", true);
+        }
+        return out.build();
+    }
+
+    private static int maxTokens(JsonObject chat) {
+        for (String field : new String[] {"max_completion_tokens", "max_tokens"}) {
+            if (chat.get(field) instanceof JsonNumber n && n.isIntegral() && n.longValue() > 0) {
+                return (int) Math.min(Integer.MAX_VALUE / 2, n.longValue());
+            }
+        }
+        return DEFAULT_MAX_TOKENS;
+    }
+
+    private static boolean prefill(JsonArray messages) {
+        return !messages.isEmpty() && messages.get(messages.size() - 1) instanceof JsonObject last
+                && "assistant".equals(last.getString("role", ""));
+    }
+
+    private static String effort(JsonObject chat, AllowedModel model) {
+        return chat.get("reasoning_effort") instanceof JsonString e ? e.getString() : model.reasoningEffort();
+    }
+}

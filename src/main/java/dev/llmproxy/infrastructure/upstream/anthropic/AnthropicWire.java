@@ -1,0 +1,69 @@
+package dev.llmproxy.infrastructure.upstream.anthropic;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
+import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+import jakarta.json.JsonObject;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Anthropic's Messages API in its own format: {@code {base}/messages} (the base being e.g.
+ * {@code https://api.anthropic.com/v1}), the key in {@code x-api-key}, {@code anthropic-version: 2023-06-01}. The
+ * caller's OpenAI request is translated to Anthropic's, and every answer, stream event and error back.
+ */
+public final class AnthropicWire implements WireFormat {
+
+    static final String VERSION = "2023-06-01";
+    private static final OutboundRequest.Header JSON = new OutboundRequest.Header("Content-Type", "application/json");
+    private static final OutboundRequest.Header ACCEPT_JSON = new OutboundRequest.Header("Accept", "application/json");
+    private static final OutboundRequest.Header ACCEPT_EVENTS = new OutboundRequest.Header("Accept", "text/event-stream");
+    private static final OutboundRequest.Header ANTHROPIC_VERSION = new OutboundRequest.Header("anthropic-version", VERSION);
+
+    private final Clock clock;
+    private final ConcurrentMap<URI, URI> endpoints = new ConcurrentHashMap<>();
+
+    public AnthropicWire(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public UpstreamReply unsendable(UpstreamCall call) {
+        return call.model().embeds()
+                ? HttpReplies.httpError(call, 400, null, "proxy: Anthropic makes no embeddings") : null;
+    }
+
+    @Override
+    public OutboundRequest request(UpstreamCall call, String apiKey) {
+        OutboundRequest.Header accept = call.streaming() ? ACCEPT_EVENTS : ACCEPT_JSON;
+        List<OutboundRequest.Header> headers = apiKey == null ? List.of(JSON, accept, ANTHROPIC_VERSION)
+                : List.of(JSON, accept, ANTHROPIC_VERSION, new OutboundRequest.Header("x-api-key", apiKey));
+        URI uri = endpoints.computeIfAbsent(call.provider().baseUrl(), b -> URI.create(b + "/messages"));
+        JsonObject chat = (JsonObject) JsonCodec.read(call.body());
+        return new OutboundRequest(uri, headers,
+                JsonCodec.write(AnthropicRequests.translate(chat, call.model(), call.streaming())));
+    }
+
+    @Override
+    public UpstreamReply completion(UpstreamCall call, byte[] body) {
+        return AnthropicAnswers.completion(call, body, clock);
+    }
+
+    @Override
+    public UpstreamReply.HttpError error(UpstreamCall call, ResponseHead head, byte[] body, Clock clock) {
+        return AnthropicErrors.fromHead(call, head, body, clock);
+    }
+
+    @Override
+    public StreamEvents events(UpstreamCall call) {
+        return new AnthropicChunks(call.model().upstreamModel());
+    }
+}

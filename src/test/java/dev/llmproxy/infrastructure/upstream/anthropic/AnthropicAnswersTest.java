@@ -1,0 +1,84 @@
+package dev.llmproxy.infrastructure.upstream.anthropic;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+import dev.llmproxy.testing.RecordedBodies;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Anthropic's answers and errors in OpenAI's and the outcome table's terms. */
+class AnthropicAnswersTest {
+
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-03T12:00:00Z"), ZoneOffset.UTC);
+    private final AnthropicWire wire = new AnthropicWire(CLOCK);
+    private final UpstreamCall call = AnthropicCalls.to("{'model':'x','messages':[{'role':'user','content':'Hi'}]}");
+
+    private static byte[] recorded(String name) {
+        return RecordedBodies.body("anthropic", name).getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void thinkingTextAndAToolCallBecomeReasoningContentAndToolCalls() {
+        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.completion(call, recorded("answer-thinking-tool.json"));
+        JsonObject message = ((JsonObject) JsonCodec.read(c.body())).getJsonArray("choices").getJsonObject(0)
+                .getJsonObject("message");
+        assertThat(message.getString("content")).isEqualTo("Let me look that up.");
+        assertThat(message.getString("reasoning_content")).startsWith("The user wants the weather");
+        JsonObject function = message.getJsonArray("tool_calls").getJsonObject(0).getJsonObject("function");
+        assertThat(function.getString("name")).isEqualTo("get_weather");
+        assertThat(JsonCodec.read(function.getString("arguments"))).isEqualTo(JsonCodec.read(
+                "{\"city\":\"Paris\",\"unit\":\"celsius\"}"));
+        assertThat(c.finishReason()).isEqualTo("tool_calls");
+        assertThat(c.answeredModel()).isEqualTo("claude-sonnet-4-5-20250929");
+        // the whole prompt is the uncached part, the cache writes and the cache reads
+        assertThat(c.usage().promptTokens()).isEqualTo(2212);
+        assertThat(c.usage().cachedPromptTokens()).isEqualTo(1800);
+        assertThat(c.usage().completionTokens()).isEqualTo(96);
+        assertThat(((JsonObject) JsonCodec.read(c.body())).getJsonObject("usage").getJsonObject("prompt_tokens_details")
+                .getInt("cached_tokens")).isEqualTo(1800);
+    }
+
+    @Test
+    void aPlainAnswerStopsAndARefusalIsTheContentPolicyRefusal() {
+        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.completion(call, recorded("answer-text.json"));
+        assertThat(c.finishReason()).isEqualTo("stop");
+        assertThat(wire.completion(call, recorded("answer-refusal.json")))
+                .isInstanceOfSatisfying(UpstreamReply.HttpError.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.bodyExcerpt()).startsWith(AnthropicAnswers.REFUSAL);
+                });
+        assertThat(wire.completion(call, "{\"content\":[{\"type\":\"text\",\"text\":\"cut".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(UpstreamReply.Failed.class);
+    }
+
+    @Test
+    void overloadedIsTransientTooLongIsContextLengthAndA429WaitsForItsReset() {
+        UpstreamReply.HttpError overloaded = wire.error(call, new ResponseHead(529, Map.of()), recorded("error-529.json"), CLOCK);
+        assertThat(overloaded.status()).isEqualTo(503);
+        UpstreamReply.HttpError tooLong = wire.error(call, new ResponseHead(400, Map.of()),
+                recorded("error-400-too-long.json"), CLOCK);
+        assertThat(tooLong.bodyExcerpt()).startsWith("context_length_exceeded: ");
+        UpstreamReply.HttpError limited = wire.error(call, new ResponseHead(429, Map.of("retry-after", "7")),
+                recorded("error-429.json"), CLOCK);
+        assertThat(limited.retryAfter()).isEqualTo(Duration.ofSeconds(7));
+        UpstreamReply.HttpError byReset = wire.error(call, new ResponseHead(429, Map.of(
+                "anthropic-ratelimit-requests-remaining", "0",
+                "anthropic-ratelimit-requests-reset", "2026-12-03T12:00:40Z",
+                "anthropic-ratelimit-tokens-remaining", "5000",
+                "anthropic-ratelimit-tokens-reset", "2026-12-03T12:00:02Z")), recorded("error-429.json"), CLOCK);
+        assertThat(byReset.retryAfter()).isEqualTo(Duration.ofSeconds(40));
+        assertThat(wire.error(call, new ResponseHead(401, Map.of()), recorded("error-401.json"), CLOCK).status())
+                .isEqualTo(401);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.llmproxy.infrastructure.upstream.anthropic;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.testing.RecordedBodies;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A Messages stream as OpenAI chunks. */
+class AnthropicChunksTest {
+
+    private static List<JsonObject> translate(String file) {
+        AnthropicChunks chunks = new AnthropicChunks("claude-sonnet-4-5");
+        List<JsonObject> out = new ArrayList<>();
+        for (String event : RecordedBodies.events("anthropic", file)) {
+            chunks.translate(event, s -> out.add((JsonObject) JsonCodec.read(s)));
+        }
+        return out;
+    }
+
+    private static JsonObject delta(JsonObject chunk) {
+        return chunk.getJsonArray("choices").getJsonObject(0).getJsonObject("delta");
+    }
+
+    @Test
+    void thinkingTextAndAToolCallStreamInOrderAndTheFinishComesAtMessageStop() {
+        List<JsonObject> out = translate("stream-thinking-tool.sse");
+        assertThat(delta(out.get(0)).getString("reasoning_content")).isEqualTo("I need the weather tool.");
+        assertThat(delta(out.get(1)).getString("content")).isEqualTo("Okay, let's check");
+        assertThat(delta(out.get(2)).getString("content")).isEqualTo(" the weather.");
+        JsonObject start = delta(out.get(3)).getJsonArray("tool_calls").getJsonObject(0);
+        assertThat(start.getInt("index")).isZero();
+        assertThat(start.getString("id")).isEqualTo("toolu_01T1x1fJ34qAmk2tNTrN7Up6");
+        assertThat(start.getJsonObject("function").getString("name")).isEqualTo("get_weather");
+        StringBuilder arguments = new StringBuilder();
+        for (JsonObject c : out.subList(4, 7)) {
+            arguments.append(delta(c).getJsonArray("tool_calls").getJsonObject(0).getJsonObject("function")
+                    .getString("arguments"));
+        }
+        assertThat(JsonCodec.read(arguments.toString())).isEqualTo(JsonCodec.read("{\"city\":\"San Francisco\"}"));
+        JsonObject finish = out.get(7).getJsonArray("choices").getJsonObject(0);
+        assertThat(finish.getString("finish_reason")).isEqualTo("tool_calls");
+        JsonObject usage = out.get(8).getJsonObject("usage");
+        assertThat(usage.getInt("prompt_tokens")).isEqualTo(472);
+        assertThat(usage.getInt("completion_tokens")).isEqualTo(89);
+        assertThat(out).hasSize(9);
+        assertThat(out.get(0).getString("model")).isEqualTo("claude-sonnet-4-5-20250929");
+    }
+
+    @Test
+    void pingsAreNothingAndAStreamWithoutMessageStopHasNoFinish() {
+        List<JsonObject> out = translate("stream-text.sse");
+        assertThat(out).hasSize(4);
+        assertThat(out.get(2).getJsonArray("choices").getJsonObject(0).getString("finish_reason")).isEqualTo("stop");
+        List<JsonObject> cut = translate("stream-mid-overloaded.sse");
+        assertThat(cut).hasSize(2);
+        assertThat(delta(cut.get(0)).getString("content")).isEqualTo("The first half");
+        assertThat(cut.get(1).getJsonObject("error").getInt("code")).isEqualTo(503);
+    }
+}

@@ -1,0 +1,131 @@
+package dev.llmproxy.it;
+
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.http.StreamResponse;
+import com.openai.models.ReasoningEffort;
+import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionChunk;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import com.openai.models.chat.completions.ChatCompletionMessageToolCall;
+import dev.llmproxy.testing.FaultUpstream;
+import dev.llmproxy.testing.FaultUpstream.Ending;
+import dev.llmproxy.testing.RecordedBodies;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Claude through the {@code anthropic} kind, by the official OpenAI SDK: thinking as {@code reasoning_content}, tool
+ * calls, cache tokens priced, streams, and Anthropic's own failures (529 overloaded, 429 with its wait, an
+ * {@code overloaded_error} in the middle of a stream) routed around with the proxy's words, never Anthropic's.
+ */
+class AnthropicIT extends DeployedProxy {
+
+    private static FaultUpstream fault;
+    private static OpenAIClient client;
+
+    private static String recorded(String name) {
+        return RecordedBodies.body("anthropic", name);
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        fault = new FaultUpstream(0);
+        String base = "http://127.0.0.1:" + fault.port() + "/v1";
+        fault.on("claude-tool", FaultUpstream.status(200, recorded("answer-thinking-tool.json")));
+        fault.on("claude-text", FaultUpstream.status(200, recorded("answer-text.json")));
+        fault.on("claude-overloaded", FaultUpstream.status(529, recorded("error-529.json")));
+        fault.on("claude-limited", FaultUpstream.status(429, Map.of("retry-after", "60"), recorded("error-429.json")));
+        fault.on("claude-stream", fault.stream(0, 5, Ending.NO_DONE, RecordedBodies.events("anthropic", "stream-text.sse")));
+        fault.on("claude-mid", fault.stream(0, 5, Ending.NO_DONE,
+                RecordedBodies.events("anthropic", "stream-mid-overloaded.sse")));
+        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
+                .setting("backoffInitialMs", 10).setting("backoffMaxMs", 20)
+                .anthropicModel("c-tool", "claude-tool", base, false)
+                .anthropicModel("c-text", "claude-text", base, true)
+                .anthropicModel("c-overloaded", "claude-overloaded", base, false)
+                .anthropicModel("c-limited", "claude-limited", base, false)
+                .anthropicModel("c-stream", "claude-stream", base, true)
+                .anthropicModel("c-mid", "claude-mid", base, false)
+                .tier("c-tools", "c-tool")
+                .tier("c-busy", "c-overloaded", "c-text")
+                .tier("c-quota", "c-limited", "c-text")
+                .tier("c-streamed", "c-stream")
+                .tier("c-broken", "c-mid", "c-stream")
+                .build());
+        client = OpenAIOkHttpClient.builder().baseUrl(ProxyClient.BASE + "/v1").apiKey("not-needed").maxRetries(0).build();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fault.close();
+    }
+
+    private static ChatCompletionCreateParams.Builder ask(String tier) {
+        return ChatCompletionCreateParams.builder().model(tier).addSystemMessage("Be brief.")
+                .addUserMessage("Weather in Paris?").reasoningEffort(ReasoningEffort.LOW);
+    }
+
+    @Test
+    void thinkingIsReasoningContentTheToolCallIsWholeAndCachedTokensArePriced() {
+        ChatCompletion c = client.chat().completions().create(ask("c-tools").build());
+        var message = c.choices().get(0).message();
+        assertThat(message.content()).contains("Let me look that up.");
+        assertThat(message._additionalProperties().get("reasoning_content").toString()).contains("weather in Paris");
+        ChatCompletionMessageToolCall call = message.toolCalls().orElseThrow().get(0);
+        assertThat(call.asFunction().function().name()).isEqualTo("get_weather");
+        assertThat(call.asFunction().function().arguments()).contains("Paris");
+        assertThat(c.choices().get(0).finishReason()).isEqualTo(ChatCompletion.Choice.FinishReason.TOOL_CALLS);
+        assertThat(c.usage().orElseThrow().promptTokensDetails().orElseThrow().cachedTokens()).contains(1800L);
+        JsonObject sent = Json.createReader(new StringReader(fault.lastBody("claude-tool"))).readObject();
+        assertThat(sent.getString("system")).isEqualTo("Be brief.");
+        assertThat(sent.getJsonObject("thinking").getInt("budget_tokens")).isEqualTo(1024);
+        assertThat(fault.lastTarget("claude-tool")).isEqualTo("/v1/messages");
+        assertThat(fault.lastHeaders("claude-tool")).containsEntry("anthropic-version", "2023-06-01")
+                .containsEntry("x-api-key", "it-upstream-key");
+    }
+
+    @Test
+    void overloadedIsRetriedThenRoutedAroundAndA429CoolsTheModelDown() {
+        int before = fault.calls("claude-overloaded");
+        ChatCompletion c = client.chat().completions().create(ask("c-busy").build());
+        assertThat(c.model()).isEqualTo("claude-haiku-4-5-20251001");
+        assertThat(fault.calls("claude-overloaded") - before).isGreaterThanOrEqualTo(2); // retried, as a 503 is
+        client.chat().completions().create(ask("c-quota").build());
+        int limited = fault.calls("claude-limited");
+        client.chat().completions().create(ask("c-quota").build());
+        assertThat(fault.calls("claude-limited")).isEqualTo(limited); // cooling down for its retry-after
+    }
+
+    @Test
+    void aStreamIsRelayedAndOneBrokenByOverloadedEndsInTheProxysWords() throws Exception {
+        StringBuilder text = new StringBuilder();
+        try (StreamResponse<ChatCompletionChunk> s = client.chat().completions().createStreaming(
+                ChatCompletionCreateParams.builder().model("c-streamed").addUserMessage("Hi").build())) {
+            s.stream().forEach(chunk -> chunk.choices().forEach(ch -> ch.delta().content().ifPresent(text::append)));
+        }
+        assertThat(text.toString()).isEqualTo("Hello!");
+        Streamed broken = Streamed.call(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), "c-broken",
+                false);
+        assertThat(broken.text()).startsWith("The first half");
+        assertThat(String.join("\n", broken.data())).doesNotContain("Overloaded");
+        // continued by a model that takes a prefill: the partial answer, no thinking (Anthropic refuses both at once)
+        JsonObject continuation = Json.createReader(new StringReader(fault.lastBody("claude-stream"))).readObject();
+        var turns = continuation.getJsonArray("messages");
+        assertThat(turns.getJsonObject(turns.size() - 1).getString("role")).isEqualTo("assistant");
+        assertThat(continuation).doesNotContainKey("thinking");
+        assertThat(broken.text()).isEqualTo("The first halfHello!");
+        assertThat(broken.done()).isTrue();
+        assertThat(Duration.ofMillis(broken.millis())).isLessThan(Duration.ofSeconds(30));
+    }
+}
