@@ -26,6 +26,15 @@ public final class AnswerBody {
         }
     }
 
+    /** A stream event's data as a JSON object, or null when it is not one. */
+    public static JsonObject object(String data) {
+        try {
+            return JsonCodec.read(data) instanceof JsonObject o ? o : null;
+        } catch (JsonException e) {
+            return null;
+        }
+    }
+
     /** The attempt's failure for a body {@link #object} could not read. */
     public static UpstreamReply.Failed unreadable(byte[] body) {
         return malformed("body is not a complete JSON object (" + body.length + " bytes)");

@@ -2,10 +2,10 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.infrastructure.upstream.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -35,15 +35,9 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
 
     @Override
     public void translate(String data, Consumer<String> out) {
-        JsonObject event;
-        try {
-            if (!(JsonCodec.read(data) instanceof JsonObject o)) {
-                out.accept(data); // not an event: counted as malformed downstream
-                return;
-            }
-            event = o;
-        } catch (JsonException e) {
-            out.accept(data);
+        JsonObject event = AnswerBody.object(data);
+        if (event == null) {
+            out.accept(data); // not an event: counted as malformed downstream
             return;
         }
         switch (event.getString("type", "")) {

@@ -2,11 +2,11 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.infrastructure.upstream.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -32,15 +32,9 @@ final class GeminiChunks implements WireFormat.StreamEvents {
 
     @Override
     public void translate(String data, Consumer<String> out) {
-        JsonObject event;
-        try {
-            if (!(JsonCodec.read(data) instanceof JsonObject o)) {
-                out.accept(data); // not an object: counted as malformed downstream
-                return;
-            }
-            event = o;
-        } catch (JsonException e) {
-            out.accept(data);
+        JsonObject event = AnswerBody.object(data);
+        if (event == null) {
+            out.accept(data); // not an object: counted as malformed downstream
             return;
         }
         if (event.get("error") instanceof JsonObject) {
