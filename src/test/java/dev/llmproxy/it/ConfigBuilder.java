@@ -17,6 +17,7 @@ final class ConfigBuilder {
     private String geminiBaseUrl;
     private boolean openRouter;
     private String anthropicBaseUrl;
+    private String azureBaseUrl;
 
     ConfigBuilder(String baseUrl) {
         this.baseUrl = baseUrl;
@@ -77,6 +78,14 @@ final class ConfigBuilder {
         return this;
     }
 
+    /** A model at a provider of kind {@code azure-openai} at {@code baseUrl}; its upstream name is its deployment. */
+    ConfigBuilder azureModel(String name, String deployment, String baseUrl) {
+        azureBaseUrl = baseUrl;
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"azure\",\"upstreamModel\":\"" + deployment
+                + "\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":128000}");
+        return this;
+    }
+
     /** An embedding model at the fault upstream, whose vectors live in {@code space} (label@dimensions). */
     ConfigBuilder embeddingModel(String name, String space) {
         models.add("{\"name\":\"" + name + "\",\"provider\":\"fault\",\"upstreamModel\":\"" + name
@@ -132,8 +141,10 @@ final class ConfigBuilder {
                 + baseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
         String anthropic = anthropicBaseUrl == null ? "" : ",{\"name\":\"anthropic\",\"kind\":\"anthropic\",\"baseUrl\":\""
                 + anthropicBaseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
+        String azure = azureBaseUrl == null ? "" : ",{\"name\":\"azure\",\"kind\":\"azure-openai\",\"baseUrl\":\""
+                + azureBaseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
         return "{\"providers\":[{\"name\":\"fault\",\"kind\":\"openai\",\"baseUrl\":\"" + baseUrl
-                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}" + gemini + router + anthropic + "],\"models\":[" + String.join(",", models)
+                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}" + gemini + router + anthropic + azure + "],\"models\":[" + String.join(",", models)
                 + "],\"tiers\":[" + String.join(",", tiers) + "],\"settings\":{" + s + "}}";
     }
 }

@@ -174,7 +174,7 @@ public final class FaultUpstream implements AutoCloseable {
                 lastHeaders.put(model, Map.copyOf(headers));
                 authorizations.computeIfAbsent(model, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
                         .add(headers.getOrDefault("authorization", headers.getOrDefault("x-goog-api-key",
-                                headers.getOrDefault("x-api-key", ""))));
+                                headers.getOrDefault("x-api-key", headers.getOrDefault("api-key", "")))));
                 lastBodies.put(model, body);
                 if (!next(model).respond(model, in, out, socket)) {
                     return;

@@ -13,6 +13,8 @@ public enum ProviderKind {
     GEMINI("gemini"),
     /** Anthropic's Messages API in its own format, translated both ways. */
     ANTHROPIC("anthropic"),
+    /** Azure OpenAI: OpenAI's format at a deployment's (or the v1 API's) address, with Azure's key and filter. */
+    AZURE_OPENAI("azure-openai"),
     /** In-process simulated models for demos and drills. */
     SIM("sim");
 
@@ -26,7 +28,7 @@ public enum ProviderKind {
         return id;
     }
 
-    /** Every kind's id, in the order declared, for messages: "openai, openrouter, gemini, anthropic, sim". */
+    /** Every kind's id, in the order declared, for messages: "openai, openrouter, gemini, anthropic, azure-openai, sim". */
     public static String ids() {
         return String.join(", ", Arrays.stream(values()).map(ProviderKind::id).toList());
     }

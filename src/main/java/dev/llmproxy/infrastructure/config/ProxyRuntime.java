@@ -11,6 +11,7 @@ import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.upstream.HttpUpstream;
 import dev.llmproxy.infrastructure.upstream.OpenAiWire;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
+import dev.llmproxy.infrastructure.upstream.azure.AzureWire;
 import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
 import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
 import dev.llmproxy.infrastructure.upstream.SimUpstream;
@@ -78,12 +79,14 @@ public class ProxyRuntime {
                 plainHttp, tlsHttp, workers, timers, clock, this::secret);
         HttpUpstream anthropic = new HttpUpstream(new AnthropicWire(clock), plainHttp, tlsHttp, workers, timers, clock,
                 this::secret);
+        HttpUpstream azure = new HttpUpstream(new AzureWire(), plainHttp, tlsHttp, workers, timers, clock, this::secret);
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
         breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),
                 breakerEvents::record);
         executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
                 ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
+                ProviderKind.AZURE_OPENAI, azure,
                 ProviderKind.SIM, sim)), timers, clock, new RateLimitCooldowns(clock),
                 breakers, () -> ThreadLocalRandom.current().nextDouble());
     }
