@@ -13,7 +13,6 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.function.Predicate;
 import java.util.logging.Logger;
@@ -28,11 +27,6 @@ final class SseResponse implements ClientStream, WriteListener {
 
     private static final Logger LOG = Logger.getLogger(SseResponse.class.getName());
     static final int MAX_QUEUED_BYTES = 4 * 1024 * 1024;
-    /**
-     * How often an open stream is looked at for silence: one silent since the last look (2.5 to 5 seconds) gets the
-     * dialect's keep-alive, as Anthropic's clients expect pings.
-     */
-    static final Duration LOOK_EVERY = Duration.ofMillis(2500);
 
     private final AsyncContext async;
     private final HttpServletResponse response;
@@ -48,8 +42,7 @@ final class SseResponse implements ClientStream, WriteListener {
     private boolean goneNotified;
     private final ReadBehind behind = new ReadBehind();
     private final Predicate<String> local;
-    private final Sleeper sleeper;
-    private boolean wroteSinceLastLook;
+    private final StreamKeepAlive keepAlive;
 
     /**
      * @param events       how this answer's events are said
@@ -61,7 +54,7 @@ final class SseResponse implements ClientStream, WriteListener {
     SseResponse(AsyncContext async, StreamDialect events, Dialect dialect, Runnable onClientGone,
                 Predicate<String> local, Sleeper sleeper) throws IOException {
         this.local = local;
-        this.sleeper = sleeper;
+        this.keepAlive = new StreamKeepAlive(sleeper);
         this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
         this.out = response.getOutputStream();
@@ -84,27 +77,23 @@ final class SseResponse implements ClientStream, WriteListener {
             enqueue(chunks.open(upstreamModel));
         }
         notifyIfGone();
-        lookForIdleness();
+        keepAlive.start(this::keptAlive);
     }
 
-    /** Every {@link #LOOK_EVERY}, a stream that has sent nothing since the last look gets the dialect's keep-alive. */
-    private void lookForIdleness() {
-        sleeper.sleep(LOOK_EVERY).thenRun(() -> {
-            synchronized (this) {
-                if (ending.ending() || gone) {
-                    return;
-                }
-                if (!wroteSinceLastLook) {
-                    byte[] idle = chunks.idle();
-                    if (idle.length == 0) {
-                        return; // this dialect has no keep-alive: no more looks
-                    }
-                    enqueue(idle);
-                }
-                wroteSinceLastLook = false;
+    /** Whether the stream goes on (and so is looked at again); a silent one gets the dialect's keep-alive. */
+    private synchronized boolean keptAlive() {
+        if (ending.ending() || gone) {
+            return false;
+        }
+        if (keepAlive.silentSinceLastLook()) {
+            byte[] idle = chunks.idle();
+            if (idle.length == 0) {
+                return false; // this dialect has no keep-alive: no more looks
             }
-            lookForIdleness();
-        });
+            enqueue(idle);
+            keepAlive.silentSinceLastLook(); // the keep-alive itself is not the stream speaking
+        }
+        return true;
     }
 
     @Override
@@ -169,7 +158,7 @@ final class SseResponse implements ClientStream, WriteListener {
         }
         queue.add(bytes);
         queuedBytes += bytes.length;
-        wroteSinceLastLook = true;
+        keepAlive.wrote();
         if (queuedBytes > MAX_QUEUED_BYTES) {
             LOG.warning("Client is not reading its stream (" + queuedBytes + " bytes queued); cutting it off");
             // what it has not read is dropped: a clean end would pass the stream off as whole

@@ -35,8 +35,11 @@ final class AnthropicRequests {
         }
         out.add("messages", AnthropicTurns.of(chat.getJsonArray("messages")));
         int answer = maxTokens(chat);
-        // Anthropic refuses thinking with a forced tool call, and with a prefill (a broken answer being continued)
-        int budget = AnthropicTools.forcesTool(chat) || prefill(chat.getJsonArray("messages")) ? 0
+        // Anthropic refuses thinking with a forced tool call, with a prefill (a broken answer being continued), and
+        // in a tool loop whose last assistant turn does not start with its signed thinking block, which OpenAI's
+        // format cannot carry back: those turns are asked without thinking
+        JsonArray messages = chat.getJsonArray("messages");
+        int budget = AnthropicTools.forcesTool(chat) || prefill(messages) || inToolLoop(messages) ? 0
                 : AnthropicThinking.budget(effort(chat, model));
         out.add("max_tokens", answer + budget);
         if (budget > 0) {
@@ -73,6 +76,23 @@ final class AnthropicRequests {
             }
         }
         return DEFAULT_MAX_TOKENS;
+    }
+
+    /** Whether the conversation ends with tool results answering the last assistant turn's calls. */
+    private static boolean inToolLoop(JsonArray messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (!(messages.get(i) instanceof JsonObject m)) {
+                return false;
+            }
+            String role = m.getString("role", "");
+            if (role.equals("assistant")) {
+                return m.get("tool_calls") instanceof JsonArray calls && !calls.isEmpty();
+            }
+            if (!role.equals("tool") && !role.equals("function")) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static boolean prefill(JsonArray messages) {

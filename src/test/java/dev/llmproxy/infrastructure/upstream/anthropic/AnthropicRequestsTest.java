@@ -100,6 +100,15 @@ class AnthropicRequestsTest {
                 .doesNotContainKey("thinking");
         assertThat(sent("{'model':'x','messages':[{'role':'user','content':'x'},{'role':'assistant','content':'So'}],"
                 + "'reasoning_effort':'high'}")).doesNotContainKey("thinking");
+        // a tool loop's last assistant turn would have to start with its signed thinking block, which chat cannot carry
+        assertThat(sent("{'model':'x','messages':[{'role':'user','content':'x'},{'role':'assistant','content':null,"
+                + "'tool_calls':[{'id':'toolu_1','type':'function','function':{'name':'f','arguments':'{}'}}]},"
+                + "{'role':'tool','tool_call_id':'toolu_1','content':'ok'}],'reasoning_effort':'high'}"))
+                .doesNotContainKey("thinking");
+        assertThat(sent("{'model':'x','messages':[{'role':'user','content':'x'},{'role':'assistant','content':null,"
+                + "'tool_calls':[{'id':'toolu_1','type':'function','function':{'name':'f','arguments':'{}'}}]},"
+                + "{'role':'tool','tool_call_id':'toolu_1','content':'ok'},{'role':'user','content':'next'}],"
+                + "'reasoning_effort':'high'}")).containsKey("thinking");
     }
 
     @Test
