@@ -5,9 +5,11 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
@@ -15,10 +17,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+
+import javax.net.ssl.SSLSession;
 
 /**
  * What a client saw: status, headers, the data lines of the stream, the event names given, and whether the body was
@@ -67,10 +72,23 @@ public record Streamed(HttpResponse<?> response, List<String> data, List<String>
                 + "\"messages\":[{\"role\":\"user\",\"content\":\"hello there\"}]}";
         long t0 = System.nanoTime();
         Received received = new Received();
-        HttpResponse<CompletableFuture<Boolean>> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/chat/completions"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/v1/chat/completions"))
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), info -> received);
-        boolean cut = r.body().get(30, TimeUnit.SECONDS);
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpResponse<?> r;
+        boolean cut;
+        try {
+            HttpResponse<CompletableFuture<Boolean>> whole = http.send(request, received::head);
+            cut = whole.body().get(30, TimeUnit.SECONDS);
+            r = whole;
+        } catch (IOException e) {
+            // a cut right after the head can fail the exchange itself: the head and the bytes before the cut stand
+            if (received.head == null) {
+                throw e;
+            }
+            r = new Head(request, received.head);
+            cut = true;
+        }
         List<String> data = new ArrayList<>();
         List<String> events = new ArrayList<>();
         for (String raw : received.text().split("\n", -1)) {
@@ -90,6 +108,13 @@ public record Streamed(HttpResponse<?> response, List<String> data, List<String>
     private static final class Received implements HttpResponse.BodySubscriber<CompletableFuture<Boolean>> {
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         private final CompletableFuture<Boolean> cut = new CompletableFuture<>();
+        private volatile HttpResponse.ResponseInfo head;
+
+        /** The body handler: keeps the response's head, then takes its body. */
+        Received head(HttpResponse.ResponseInfo info) {
+            head = info;
+            return this;
+        }
 
         @Override
         public CompletionStage<CompletableFuture<Boolean>> getBody() {
@@ -122,6 +147,44 @@ public record Streamed(HttpResponse<?> response, List<String> data, List<String>
 
         synchronized String text() {
             return bytes.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** A response known by its head only, when the exchange failed after it. */
+    private record Head(HttpRequest request, HttpResponse.ResponseInfo info) implements HttpResponse<Void> {
+        @Override
+        public int statusCode() {
+            return info.statusCode();
+        }
+
+        @Override
+        public Optional<HttpResponse<Void>> previousResponse() {
+            return Optional.empty();
+        }
+
+        @Override
+        public HttpHeaders headers() {
+            return info.headers();
+        }
+
+        @Override
+        public Void body() {
+            return null;
+        }
+
+        @Override
+        public Optional<SSLSession> sslSession() {
+            return Optional.empty();
+        }
+
+        @Override
+        public URI uri() {
+            return request.uri();
+        }
+
+        @Override
+        public HttpClient.Version version() {
+            return info.version();
         }
     }
 }
