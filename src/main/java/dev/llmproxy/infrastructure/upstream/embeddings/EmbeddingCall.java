@@ -31,6 +31,11 @@ public record EmbeddingCall(List<JsonValue> inputs, int dimensions, boolean base
         return new EmbeddingCall(EmbeddingInput.inputs(body), dimensions, base64, asked);
     }
 
+    /** Whether every input is text (no token ids), as providers that read only text need. */
+    public boolean textOnly() {
+        return inputs.stream().allMatch(JsonString.class::isInstance);
+    }
+
     /** The same call, before the proxy encodes: vectors as numbers. */
     EmbeddingCall withFloats() {
         return new EmbeddingCall(inputs, dimensions, false, askedDimensions);

@@ -28,14 +28,12 @@ final class GeminiEmbeddings {
     private GeminiEmbeddings() {
     }
 
-    /** The batch request, or null when an input is token ids, which Gemini cannot read. */
+    /** The batch request; every input is text ({@link GeminiWire#unsendable} refuses token ids first). */
     static JsonObject translate(UpstreamCall call, String model) {
         EmbeddingCall embedding = EmbeddingCall.of(call);
         JsonArrayBuilder requests = JsonCodec.array();
         for (JsonValue input : embedding.inputs()) {
-            if (!(input instanceof JsonString text)) {
-                return null;
-            }
+            JsonString text = (JsonString) input;
             JsonObjectBuilder one = JsonCodec.object().add("model", "models/" + model)
                     .add("content", JsonCodec.object().add("parts", JsonCodec.array()
                             .add(JsonCodec.object().add("text", text.getString()))));

@@ -5,6 +5,7 @@ import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingCall;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import jakarta.json.JsonObject;
@@ -36,7 +37,7 @@ public final class GeminiWire implements WireFormat {
 
     @Override
     public UpstreamReply unsendable(UpstreamCall call) {
-        if (call.model().embeds() && GeminiEmbeddings.translate(call, "any") == null) {
+        if (call.model().embeds() && !EmbeddingCall.of(call).textOnly()) {
             return HttpReplies.httpError(call, 400, null, "proxy: Gemini embeds text only, not token ids");
         }
         return null;
