@@ -14,10 +14,8 @@ final class ConfigBuilder {
     private final List<String> models = new ArrayList<>();
     private final List<String> tiers = new ArrayList<>();
     private final Map<String, Object> settings = new LinkedHashMap<>();
-    private String geminiBaseUrl;
-    private boolean openRouter;
-    private String anthropicBaseUrl;
-    private String azureBaseUrl;
+    /** Providers beyond the fault upstream's own, by name, as config JSON. */
+    private final Map<String, String> providers = new LinkedHashMap<>();
 
     ConfigBuilder(String baseUrl) {
         this.baseUrl = baseUrl;
@@ -61,7 +59,7 @@ final class ConfigBuilder {
      * {@code upstreamModel} (the family rules read it).
      */
     ConfigBuilder geminiModel(String name, String upstreamModel, String baseUrl) {
-        geminiBaseUrl = baseUrl;
+        provider("gemini", "gemini", baseUrl, "IT_UPSTREAM_KEY");
         models.add("{\"name\":\"" + name + "\",\"provider\":\"gemini\",\"upstreamModel\":\"" + upstreamModel
                 + "\",\"family\":\"gemini\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\","
                 + "\"contextWindow\":1048576,\"supportsPrefill\":false}");
@@ -70,7 +68,7 @@ final class ConfigBuilder {
 
     /** A Claude model at a provider of kind {@code anthropic} at {@code baseUrl} (Anthropic's own API). */
     ConfigBuilder anthropicModel(String name, String upstreamModel, String baseUrl, boolean prefill) {
-        anthropicBaseUrl = baseUrl;
+        provider("anthropic", "anthropic", baseUrl, "IT_UPSTREAM_KEY");
         models.add("{\"name\":\"" + name + "\",\"provider\":\"anthropic\",\"upstreamModel\":\"" + upstreamModel
                 + "\",\"family\":\"claude\",\"enabled\":true,\"free\":false,\"contextWindow\":200000,"
                 + "\"supportsPrefill\":" + prefill + ",\"inputCostPerMTok\":3,\"outputCostPerMTok\":15,"
@@ -80,7 +78,7 @@ final class ConfigBuilder {
 
     /** A model at a provider of kind {@code azure-openai} at {@code baseUrl}; its upstream name is its deployment. */
     ConfigBuilder azureModel(String name, String deployment, String baseUrl) {
-        azureBaseUrl = baseUrl;
+        provider("azure", "azure-openai", baseUrl, "IT_UPSTREAM_KEY");
         models.add("{\"name\":\"" + name + "\",\"provider\":\"azure\",\"upstreamModel\":\"" + deployment
                 + "\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":128000}");
         return this;
@@ -95,7 +93,7 @@ final class ConfigBuilder {
 
     /** An embedding model at a provider of kind {@code gemini} at {@code baseUrl}. */
     ConfigBuilder geminiEmbeddingModel(String name, String space, String baseUrl) {
-        geminiBaseUrl = baseUrl;
+        provider("gemini", "gemini", baseUrl, "IT_UPSTREAM_KEY");
         models.add("{\"name\":\"" + name + "\",\"provider\":\"gemini\",\"upstreamModel\":\"" + name
                 + "\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"vectorSpace\":\"" + space
                 + "\"}");
@@ -104,7 +102,7 @@ final class ConfigBuilder {
 
     /** A model at a second provider of kind {@code openrouter}, at the fault upstream too. */
     ConfigBuilder openRouterModel(String name, String upstreamModel, boolean prefill) {
-        openRouter = true;
+        provider("openrouter", "openrouter", this.baseUrl, "IT_UPSTREAM_KEY");
         models.add("{\"name\":\"" + name + "\",\"provider\":\"openrouter\",\"upstreamModel\":\"" + upstreamModel
                 + "\",\"enabled\":true,\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":8192,"
                 + "\"supportsPrefill\":" + prefill + "}");
@@ -132,19 +130,27 @@ final class ConfigBuilder {
         return this;
     }
 
+    /** A provider of {@code kind} at {@code base}, whose credential is the secret named {@code secret}. */
+    ConfigBuilder provider(String name, String kind, String base, String secret) {
+        providers.put(name, "{\"name\":\"" + name + "\",\"kind\":\"" + kind + "\",\"baseUrl\":\"" + base
+                + "\",\"apiKeySecret\":\"" + secret + "\"}");
+        return this;
+    }
+
+    /** A model at provider {@code provider} (registered with {@link #provider}), priced as a paid model is. */
+    ConfigBuilder paidModel(String name, String provider, String upstreamModel, String family) {
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"" + provider + "\",\"upstreamModel\":\""
+                + upstreamModel + "\",\"family\":\"" + family + "\",\"enabled\":true,\"free\":false,"
+                + "\"inputCostPerMTok\":3,\"outputCostPerMTok\":15,\"cachedInputCostPerMTok\":0.3}");
+        return this;
+    }
+
     String build() {
         String s = settings.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
                 .collect(Collectors.joining(","));
-        String gemini = geminiBaseUrl == null ? "" : ",{\"name\":\"gemini\",\"kind\":\"gemini\",\"baseUrl\":\""
-                + geminiBaseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
-        String router = !openRouter ? "" : ",{\"name\":\"openrouter\",\"kind\":\"openrouter\",\"baseUrl\":\""
-                + baseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
-        String anthropic = anthropicBaseUrl == null ? "" : ",{\"name\":\"anthropic\",\"kind\":\"anthropic\",\"baseUrl\":\""
-                + anthropicBaseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
-        String azure = azureBaseUrl == null ? "" : ",{\"name\":\"azure\",\"kind\":\"azure-openai\",\"baseUrl\":\""
-                + azureBaseUrl + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}";
         return "{\"providers\":[{\"name\":\"fault\",\"kind\":\"openai\",\"baseUrl\":\"" + baseUrl
-                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}" + gemini + router + anthropic + azure + "],\"models\":[" + String.join(",", models)
+                + "\",\"apiKeySecret\":\"IT_UPSTREAM_KEY\"}" + providers.values().stream().map(p -> "," + p)
+                .collect(Collectors.joining()) + "],\"models\":[" + String.join(",", models)
                 + "],\"tiers\":[" + String.join(",", tiers) + "],\"settings\":{" + s + "}}";
     }
 }

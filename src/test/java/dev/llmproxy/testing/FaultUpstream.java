@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
 /**
  * An OpenAI-compatible upstream on a raw socket, scripted per model name, that can fail in ways an HTTP framework
  * cannot: reset or close before headers, hang, cut a body short. Speaks HTTP/1.1 with keep-alive. It stands in for
- * Gemini's own API too: a request to {@code .../models/{model}:generateContent} (or {@code :streamGenerateContent})
- * is scripted by the model in its path, and its {@code x-goog-api-key} is recorded as its authorization.
+ * Gemini's own API and Vertex AI too: a request to {@code .../models/{model}:generateContent} (or
+ * {@code :streamGenerateContent}, {@code :rawPredict}, {@code :streamRawPredict}) is scripted by the model in its path, and its {@code x-goog-api-key} is recorded as its authorization.
  */
 public final class FaultUpstream implements AutoCloseable {
 
@@ -38,7 +38,7 @@ public final class FaultUpstream implements AutoCloseable {
 
     private static final Pattern MODEL = Pattern.compile("\"model\"\\s*:\\s*\"([^\"]+)\"");
     private static final Pattern GEMINI_PATH = Pattern.compile(
-            "/models/([^/:]+):(generateContent|streamGenerateContent|batchEmbedContents)");
+            "/models/([^/:]+):(generateContent|streamGenerateContent|batchEmbedContents|rawPredict|streamRawPredict)");
 
     private final ServerSocket server;
     private final ExecutorService connections = Executors.newCachedThreadPool(r -> {

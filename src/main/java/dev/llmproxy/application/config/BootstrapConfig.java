@@ -9,7 +9,6 @@ import dev.llmproxy.domain.config.Tier;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,7 +61,7 @@ public final class BootstrapConfig {
 
     /**
      * Adds OpenRouter and Gemini (in Google's own format) when their keys are set, and gives the
-     * standard tiers chains of real models only: a simulated answer must never pass for a real one. The simulated
+     * standard tiers chains of real models only (the paid clouds get tiers of their own: {@link CloudProviders}): a simulated answer must never pass for a real one. The simulated
      * models stay allowlisted for drills.
      */
     static RuntimeConfig withRealProviders(RuntimeConfig base, Function<String, Optional<String>> env) {
@@ -88,16 +87,10 @@ public final class BootstrapConfig {
             heads.computeIfAbsent("balanced", k -> new ArrayList<>()).add("or-mistral-small-free");
             heads.computeIfAbsent("thoughtful", k -> new ArrayList<>()).add("or-llama-70b-free");
         }
-        List<Tier> added = new ArrayList<>();
-        if (present(env, "ANTHROPIC_API_KEY")) {
-            // Claude costs money: allowlisted with its prices and a tier of its own, never slipped into the free tiers
-            providers.add(new Provider("anthropic", ProviderKind.ANTHROPIC, URI.create("https://api.anthropic.com/v1"),
-                    "ANTHROPIC_API_KEY"));
-            models.add(priced("claude-sonnet", "anthropic", "claude-sonnet-4-5", "3", "15", "0.3"));
-            models.add(priced("claude-haiku", "anthropic", "claude-haiku-4-5", "1", "5", "0.1"));
-            added.add(new Tier("claude", "Claude through Anthropic's own API (paid)", List.of("claude-sonnet",
-                    "claude-haiku")));
-        }
+        CloudProviders cloud = new CloudProviders(env);
+        providers.addAll(cloud.providers);
+        models.addAll(cloud.models);
+        List<Tier> added = cloud.tiers;
         if (heads.isEmpty() && added.isEmpty()) {
             return base;
         }
@@ -114,13 +107,6 @@ public final class BootstrapConfig {
     private static AllowedModel real(String name, String provider, String upstream, String family, int context) {
         return new AllowedModel(name, provider, upstream, family, true, upstream.endsWith(":free"), null, context,
                 false, null, null, null, null, null, null);
-    }
-
-    /** A paid model with its prices per million tokens (input, output, cached input). */
-    private static AllowedModel priced(String name, String provider, String upstream, String in, String out,
-                                       String cached) {
-        return new AllowedModel(name, provider, upstream, "claude", true, false, null, 200_000, true,
-                new BigDecimal(in), new BigDecimal(out), null, null, null, new BigDecimal(cached));
     }
 
     private static boolean present(Function<String, Optional<String>> env, String key) {

@@ -48,6 +48,10 @@ final class ModelsCheck {
             }
             if (m.vectorSpace() != null) {
                 VectorSpace.problem(m.vectorSpace()).ifPresent(why -> problems.add(new Problem(at + ".vectorSpace", why)));
+                if (p != null && !p.kind().embeds()) {
+                    problems.add(new Problem(at + ".vectorSpace", "provider '" + p.name() + "' is of kind '"
+                            + p.kind().id() + "', which the proxy does not ask for embeddings"));
+                }
             }
             if (m.inputCostPerMTok() != null && m.inputCostPerMTok().signum() < 0) {
                 problems.add(new Problem(at + ".inputCostPerMTok", "must not be negative"));

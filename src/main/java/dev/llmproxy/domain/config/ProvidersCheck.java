@@ -4,9 +4,13 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /** The providers of a configuration: unique valid names, a base URL where the kind needs one, secrets by name. */
 final class ProvidersCheck {
+
+    /** A Vertex AI base: an API version, then the project and the location every model path hangs from. */
+    private static final Pattern VERTEX_PATH = Pattern.compile("/v1(beta1)?/projects/[^/]+/locations/[^/]+/?");
 
     private ProvidersCheck() {
     }
@@ -26,6 +30,10 @@ final class ProvidersCheck {
                     problems.add(new Problem(at + ".baseUrl", "required for kind '" + p.kind().id() + "'"));
                 } else if (!isHttpUrl(p.baseUrl())) {
                     problems.add(new Problem(at + ".baseUrl", "must be an absolute http(s) URL (was '" + p.baseUrl() + "')"));
+                } else if (p.kind() == ProviderKind.VERTEX && !VERTEX_PATH.matcher(p.baseUrl().getRawPath()).matches()) {
+                    problems.add(new Problem(at + ".baseUrl", "must name the project and location, as in "
+                            + "https://us-east5-aiplatform.googleapis.com/v1/projects/my-project/locations/us-east5 "
+                            + "(was '" + p.baseUrl() + "')"));
                 }
             }
             if (p.apiKeySecret() != null && !p.apiKeySecret().matches("[A-Za-z_][A-Za-z0-9_.]{0,99}")) {

@@ -8,10 +8,13 @@ import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
+import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.HttpUpstream;
 import dev.llmproxy.infrastructure.upstream.OpenAiWire;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import dev.llmproxy.infrastructure.upstream.azure.AzureWire;
+import dev.llmproxy.infrastructure.upstream.vertex.GoogleTokens;
+import dev.llmproxy.infrastructure.upstream.vertex.VertexWire;
 import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
 import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
 import dev.llmproxy.infrastructure.upstream.SimUpstream;
@@ -72,21 +75,23 @@ public class ProxyRuntime {
         // Plain http goes through the lean NIO client unless the operator chooses Jetty's for it too.
         plainHttp = "jetty".equals(config.getOptionalValue("PROXY_PLAIN_HTTP_CLIENT", String.class).orElse("nio"))
                 ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
-        HttpUpstream openai = new HttpUpstream(new OpenAiWire(), plainHttp, tlsHttp, workers, timers, clock, this::secret);
-        HttpUpstream gemini = new HttpUpstream(new GeminiWire(clock), plainHttp, tlsHttp, workers, timers, clock,
-                this::secret);
+        Credentials keys = Credentials.secrets(this::secret);
+        HttpUpstream openai = new HttpUpstream(new OpenAiWire(), plainHttp, tlsHttp, workers, timers, clock, keys);
+        HttpUpstream gemini = new HttpUpstream(new GeminiWire(clock), plainHttp, tlsHttp, workers, timers, clock, keys);
         HttpUpstream openRouter = new HttpUpstream(new OpenRouterWire(() -> configs.current().settings(), clock),
-                plainHttp, tlsHttp, workers, timers, clock, this::secret);
+                plainHttp, tlsHttp, workers, timers, clock, keys);
         HttpUpstream anthropic = new HttpUpstream(new AnthropicWire(clock), plainHttp, tlsHttp, workers, timers, clock,
-                this::secret);
-        HttpUpstream azure = new HttpUpstream(new AzureWire(), plainHttp, tlsHttp, workers, timers, clock, this::secret);
+                keys);
+        HttpUpstream azure = new HttpUpstream(new AzureWire(), plainHttp, tlsHttp, workers, timers, clock, keys);
+        HttpUpstream vertex = new HttpUpstream(new VertexWire(clock), plainHttp, tlsHttp, workers, timers, clock,
+                new GoogleTokens(this::secret, workers, clock));
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
         breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),
                 breakerEvents::record);
         executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
                 ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
-                ProviderKind.AZURE_OPENAI, azure,
+                ProviderKind.AZURE_OPENAI, azure, ProviderKind.VERTEX, vertex,
                 ProviderKind.SIM, sim)), timers, clock, new RateLimitCooldowns(clock),
                 breakers, () -> ThreadLocalRandom.current().nextDouble());
     }

@@ -1,6 +1,5 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
@@ -10,11 +9,9 @@ import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 
 import java.time.Clock;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
-import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
@@ -32,42 +29,90 @@ public final class HttpUpstream implements UpstreamPort {
     private final Executor workers;
     private final Timers timers;
     private final Clock clock;
-    private final Function<String, Optional<String>> secrets;
+    private final Credentials credentials;
 
     /**
      * @param plain   transport for http:// base URLs
      * @param tls     transport for https:// base URLs
-     * @param secrets resolves a secret's name to its value (never logged)
+     * @param credentials what each call carries to prove who sends it
      */
     public HttpUpstream(WireFormat wire, HttpTransport plain, HttpTransport tls, Executor workers, Timers timers,
-                        Clock clock, Function<String, Optional<String>> secrets) {
+                        Clock clock, Credentials credentials) {
         this.wire = wire;
         this.plain = plain;
         this.tls = tls;
         this.workers = workers;
         this.timers = timers;
         this.clock = clock;
-        this.secrets = secrets;
+        this.credentials = credentials;
     }
 
     @Override
     public CompletableFuture<UpstreamReply> send(UpstreamCall call) {
-        Provider provider = call.provider();
-        String key = null;
-        if (provider.apiKeySecret() != null) {
-            Optional<String> secret = secrets.apply(provider.apiKeySecret());
-            if (secret.isEmpty()) {
-                LOG.severe("Provider " + provider.name() + ": secret " + provider.apiKeySecret()
-                        + " is not set; treating the call as unauthorised");
-                return CompletableFuture.completedFuture(new UpstreamReply.HttpError(401, null,
-                        "proxy: secret " + provider.apiKeySecret() + " is not set"));
-            }
-            key = secret.get();
-        }
         UpstreamReply refused = wire.unsendable(call);
         if (refused != null) {
             return CompletableFuture.completedFuture(refused);
         }
+        CompletableFuture<String> credential = credentials.of(call.provider());
+        if (credential.isDone()) {
+            return credential.isCompletedExceptionally() ? CompletableFuture.completedFuture(unauthorised(call, credential))
+                    : send(call, credential.join());
+        }
+        // A token is being fetched: the attempt's time runs from now, and the attempt starts once it is here.
+        CompletableFuture<UpstreamReply> reply = new CompletableFuture<>();
+        ScheduledFuture<?> timer = timers.schedule(call.timeout(), () -> reply.complete(new UpstreamReply.HttpError(
+                401, null, "proxy: no credential for provider " + call.provider().name() + " in "
+                + call.timeout().toMillis() + " ms")));
+        credential.whenCompleteAsync((key, error) -> {
+            timer.cancel(false);
+            if (reply.isDone()) {
+                return;
+            }
+            CompletableFuture<UpstreamReply> sent = error != null
+                    ? CompletableFuture.completedFuture(unauthorised(call, credential)) : send(call, key);
+            sent.whenComplete((r, e) -> {
+                if (e != null) {
+                    reply.completeExceptionally(e);
+                } else {
+                    reply.complete(r);
+                }
+            });
+            reply.whenComplete((r, e) -> {
+                if (reply.isCancelled()) {
+                    sent.cancel(false);
+                }
+            });
+        }, workers);
+        return reply;
+    }
+
+    /** A credential that cannot be had is the operator's to fix: a 401 the outcome table does not hold against the model. */
+    private static UpstreamReply unauthorised(UpstreamCall call, CompletableFuture<String> failed) {
+        String why;
+        try {
+            failed.join();
+            why = "no credential";
+        } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            why = cause instanceof Credentials.Unavailable ? cause.getMessage() : HttpReplies.describe(cause);
+        }
+        LOG.severe("Provider " + call.provider().name() + ": " + why + "; treating the call as unauthorised");
+        return new UpstreamReply.HttpError(401, null, "proxy: " + why);
+    }
+
+    private CompletableFuture<UpstreamReply> send(UpstreamCall call, String key) {
+        CompletableFuture<UpstreamReply> reply = exchange(call, key);
+        if (key != null) {
+            reply.thenAccept(r -> {
+                if (r instanceof UpstreamReply.HttpError e && e.status() == 401) {
+                    credentials.refused(call.provider(), key);
+                }
+            });
+        }
+        return reply;
+    }
+
+    private CompletableFuture<UpstreamReply> exchange(UpstreamCall call, String key) {
         OutboundRequest request = wire.request(call, key);
         HttpTransport transport = "https".equalsIgnoreCase(request.uri().getScheme()) ? tls : plain;
         CompletableFuture<UpstreamReply> reply = new CompletableFuture<>();

@@ -133,6 +133,41 @@ class ConfigDocumentTest {
     }
 
     @Test
+    void theCloudsJoinAtFirstStartEachInATierOfItsOwn(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path key = java.nio.file.Files.writeString(dir.resolve("key.json"),
+                "{\"type\":\"service_account\",\"project_id\":\"acme-ml\"}");
+        Map<String, String> env = Map.of("ANTHROPIC_API_KEY", "k1", "GOOGLE_APPLICATION_CREDENTIALS", key.toString(),
+                "GOOGLE_CLOUD_LOCATION", "europe-west4", "AZURE_OPENAI_API_KEY", "k2",
+                "AZURE_OPENAI_ENDPOINT", "https://acme.openai.azure.com/", "AZURE_OPENAI_DEPLOYMENT", "gpt-4o-prod");
+        RuntimeConfig clouds = BootstrapConfig.load(k -> Optional.ofNullable(env.get(k)));
+        assertThat(clouds.provider("vertex").orElseThrow().baseUrl().toString())
+                .isEqualTo("https://europe-west4-aiplatform.googleapis.com/v1/projects/acme-ml/locations/europe-west4");
+        assertThat(clouds.provider("vertex").orElseThrow().apiKeySecret()).isEqualTo("GOOGLE_APPLICATION_CREDENTIALS");
+        assertThat(clouds.tier("vertex").orElseThrow().chain()).containsExactly("vertex-gemini-flash",
+                "vertex-claude-sonnet");
+        assertThat(clouds.provider("azure-openai").orElseThrow().baseUrl().toString())
+                .isEqualTo("https://acme.openai.azure.com/openai/v1");
+        assertThat(clouds.tier("azure").orElseThrow().chain()).containsExactly("azure-gpt-4o-prod");
+        assertThat(clouds.tier("claude").orElseThrow().chain()).containsExactly("claude-sonnet", "claude-haiku");
+        assertThat(clouds.tier("balanced").orElseThrow().chain()).doesNotContain("vertex-gemini-flash");
+
+        Map<String, String> global = Map.of("GOOGLE_APPLICATION_CREDENTIALS", key.toString(),
+                "GOOGLE_CLOUD_PROJECT", "other");
+        assertThat(BootstrapConfig.load(k -> Optional.ofNullable(global.get(k))).provider("vertex").orElseThrow()
+                .baseUrl().toString()).isEqualTo("https://aiplatform.googleapis.com/v1/projects/other/locations/global");
+    }
+
+    @Test
+    void theReadmesChainAcrossThreeCloudsIsValid() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
+        int at = readme.indexOf("```json", readme.indexOf("### One chain across three clouds")) + "```json".length();
+        RuntimeConfig c = ConfigDocument.read(readme.substring(at, readme.indexOf("```", at)));
+        assertThat(c.tier("smart").orElseThrow().chain()).containsExactly("claude", "claude-vertex", "gpt-azure");
+        assertThat(c.providers()).extracting(p -> p.kind().id()).containsExactly("anthropic", "vertex", "azure-openai");
+    }
+
+    @Test
     void theReadmesWholeConfigurationIsValid() throws Exception {
         String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
         int at = readme.indexOf("```json", readme.indexOf("A whole configuration:")) + "```json".length();

@@ -31,6 +31,24 @@ class ConfigProblemsTest {
     }
 
     @Test
+    void aVertexBaseMustNameProjectAndLocationAndEmbeddingsStayWhereTheyAreAsked() {
+        ConfigValidationException e = rejected("""
+                {"providers": [{"name": "v", "kind": "vertex", "baseUrl": "https://aiplatform.googleapis.com/v1"},
+                               {"name": "a", "kind": "anthropic", "baseUrl": "https://api.anthropic.com/v1"}],
+                 "models": [{"name": "e", "provider": "a", "upstreamModel": "x", "vectorSpace": "x@8"}],
+                 "tiers": []}
+                """);
+        assertThat(e.found()).extracting(Problem::path).containsExactly("providers[0].baseUrl", "models[0].vectorSpace");
+        assertThat(e.found().get(0).message()).startsWith("must name the project and location");
+        assertThat(e.found().get(1).message()).contains("kind 'anthropic'");
+        ConfigDocument.read("""
+                {"providers": [{"name": "v", "kind": "vertex",
+                                "baseUrl": "https://aiplatform.googleapis.com/v1/projects/p-1/locations/global"}],
+                 "models": [{"name": "c", "provider": "v", "upstreamModel": "claude-sonnet-4-5@20250929"}], "tiers": []}
+                """);
+    }
+
+    @Test
     void aSettingsConflictNamesTheSettingAtFault() {
         ConfigValidationException e = rejected("""
                 {"providers": [], "models": [], "tiers": [],

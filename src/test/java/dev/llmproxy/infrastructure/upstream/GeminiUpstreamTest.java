@@ -46,7 +46,7 @@ class GeminiUpstreamTest {
         fault = new FaultUpstream(0);
         transport = new NioHttpTransport("gemini-test-io");
         client = new HttpUpstream(new GeminiWire(Clock.systemUTC()), transport, transport, WORKERS, TIMERS,
-                Clock.systemUTC(), name -> Optional.of("gemini-secret-key"));
+                Clock.systemUTC(), Credentials.secrets(name -> Optional.of("gemini-secret-key")));
     }
 
     @AfterAll

@@ -35,7 +35,8 @@ final class UpstreamClientFixture implements AutoCloseable {
         } catch (GeneralSecurityException e) {
             throw new IOException(e);
         }
-        client = new HttpUpstream(new OpenAiWire(), plain, tls, workers, timers, Clock.systemUTC(), secrets);
+        client = new HttpUpstream(new OpenAiWire(), plain, tls, workers, timers, Clock.systemUTC(),
+                Credentials.secrets(secrets));
     }
 
     @Override

@@ -47,9 +47,12 @@ public final class AnthropicWire implements WireFormat {
         List<OutboundRequest.Header> headers = apiKey == null ? List.of(JSON, accept, ANTHROPIC_VERSION)
                 : List.of(JSON, accept, ANTHROPIC_VERSION, new OutboundRequest.Header("x-api-key", apiKey));
         URI uri = endpoints.computeIfAbsent(call.provider().baseUrl(), b -> URI.create(b + "/messages"));
-        JsonObject chat = (JsonObject) JsonCodec.read(call.body());
-        return new OutboundRequest(uri, headers,
-                JsonCodec.write(AnthropicRequests.translate(chat, call.model(), call.streaming())));
+        return new OutboundRequest(uri, headers, JsonCodec.write(body(call)));
+    }
+
+    /** What a call asks, in the Messages API's words (with the model in the body, where Anthropic's own API reads it). */
+    public static JsonObject body(UpstreamCall call) {
+        return AnthropicRequests.translate((JsonObject) JsonCodec.read(call.body()), call.model(), call.streaming());
     }
 
     @Override

@@ -54,9 +54,14 @@ public final class GeminiWire implements WireFormat {
                 : stream ? ":streamGenerateContent?alt=sse" : ":generateContent")));
         List<OutboundRequest.Header> headers = apiKey == null ? List.of(JSON, stream ? ACCEPT_EVENTS : ACCEPT_JSON)
                 : List.of(JSON, stream ? ACCEPT_EVENTS : ACCEPT_JSON, new OutboundRequest.Header("x-goog-api-key", apiKey));
-        JsonObject translated = embed ? GeminiEmbeddings.translate(call, model)
-                : GeminiRequests.translate((JsonObject) JsonCodec.read(call.body()), call.model(), stream, call.moreRoom());
-        return new OutboundRequest(uri, headers, JsonCodec.write(translated));
+        return new OutboundRequest(uri, headers, JsonCodec.write(body(call)));
+    }
+
+    /** What a call asks, in Gemini's words (the same on Vertex AI). */
+    public static JsonObject body(UpstreamCall call) {
+        String model = GeminiThinking.bare(call.model().upstreamModel());
+        return call.model().embeds() ? GeminiEmbeddings.translate(call, model) : GeminiRequests.translate(
+                (JsonObject) JsonCodec.read(call.body()), call.model(), call.streaming(), call.moreRoom());
     }
 
     @Override
