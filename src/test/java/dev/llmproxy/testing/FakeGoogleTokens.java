@@ -4,7 +4,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
@@ -98,10 +97,10 @@ public final class FakeGoogleTokens implements AutoCloseable {
             String why = refuse ? "the key was deleted" : check(assertion);
             if (why != null) {
                 refusals.add(why);
-                answer(exchange, 400, "{\"error\":\"invalid_grant\",\"error_description\":\"" + why + "\"}");
+                JsonAnswer.send(exchange, 400, "{\"error\":\"invalid_grant\",\"error_description\":\"" + why + "\"}");
                 return;
             }
-            answer(exchange, 200, "{\"access_token\":\"tok-" + issued.incrementAndGet() + "\",\"expires_in\":"
+            JsonAnswer.send(exchange, 200, "{\"access_token\":\"tok-" + issued.incrementAndGet() + "\",\"expires_in\":"
                     + expiresIn + ",\"token_type\":\"Bearer\"}");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -134,14 +133,6 @@ public final class FakeGoogleTokens implements AutoCloseable {
         return claims.contains("cloud-platform") ? null : "no cloud-platform scope: " + claims;
     }
 
-    private static void answer(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, body.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
-        }
-    }
 
     @Override
     public void close() {

@@ -20,31 +20,23 @@ public final class FakeOllama implements AutoCloseable {
     /** @param models the models it holds, by their Ollama names (e.g. {@code llama3.2:latest}) */
     public FakeOllama(int port, String... models) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
-        server.createContext("/api/version", e -> answer(e, 200, "{\"version\":\"0.5.1\"}"));
+        server.createContext("/api/version", e -> JsonAnswer.send(e, 200, "{\"version\":\"0.5.1\"}"));
         StringBuilder tags = new StringBuilder("{\"models\":[");
         for (int i = 0; i < models.length; i++) {
             tags.append(i == 0 ? "" : ",").append("{\"name\":\"").append(models[i]).append("\",\"model\":\"")
                     .append(models[i]).append("\",\"size\":2019393189,\"details\":{\"format\":\"gguf\"}}");
         }
         String list = tags.append("]}").toString();
-        server.createContext("/api/tags", e -> answer(e, 200, list));
+        server.createContext("/api/tags", e -> JsonAnswer.send(e, 200, list));
         server.createContext("/v1/chat/completions", e -> {
             String body = new String(e.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"model\"\\s*:\\s*\"([^\"]+)\"").matcher(body);
             String model = m.find() ? m.group(1) : "unknown";
-            answer(e, 200, OpenAiBodies.completion(model, "local answer from " + model, "stop"));
+            JsonAnswer.send(e, 200, OpenAiBodies.completion(model, "local answer from " + model, "stop"));
         });
         server.start();
     }
 
-    private static void answer(HttpExchange e, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        e.getResponseHeaders().set("Content-Type", "application/json");
-        e.sendResponseHeaders(status, bytes.length);
-        try (var out = e.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
 
     @Override
     public void close() {

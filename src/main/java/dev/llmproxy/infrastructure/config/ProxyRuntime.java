@@ -10,10 +10,12 @@ import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.HttpUpstream;
+import dev.llmproxy.infrastructure.upstream.IssuedTokens;
 import dev.llmproxy.infrastructure.upstream.OpenAiWire;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
+import dev.llmproxy.infrastructure.upstream.azure.AzureCredentials;
 import dev.llmproxy.infrastructure.upstream.azure.AzureWire;
-import dev.llmproxy.infrastructure.upstream.vertex.GoogleTokens;
+import dev.llmproxy.infrastructure.upstream.vertex.GoogleIssuer;
 import dev.llmproxy.infrastructure.upstream.vertex.VertexWire;
 import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
 import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
@@ -82,9 +84,10 @@ public class ProxyRuntime {
                 plainHttp, tlsHttp, workers, timers, clock, keys);
         HttpUpstream anthropic = new HttpUpstream(new AnthropicWire(clock), plainHttp, tlsHttp, workers, timers, clock,
                 keys);
-        HttpUpstream azure = new HttpUpstream(new AzureWire(), plainHttp, tlsHttp, workers, timers, clock, keys);
+        HttpUpstream azure = new HttpUpstream(new AzureWire(), plainHttp, tlsHttp, workers, timers, clock,
+                new AzureCredentials(this::secret, workers, clock, null));
         HttpUpstream vertex = new HttpUpstream(new VertexWire(clock), plainHttp, tlsHttp, workers, timers, clock,
-                new GoogleTokens(this::secret, workers, clock));
+                new IssuedTokens("Google access token", GoogleIssuer::of, this::secret, workers, clock));
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
         breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),

@@ -34,23 +34,18 @@ public interface Credentials {
         }
     }
 
-    /** The provider's secret, by the name its {@code apiKeySecret} gives, sent as it is. */
+    /**
+     * The provider's secret, by the name its {@code apiKeySecret} gives, sent as it is: null when it names none,
+     * {@link Unavailable} when the named one is not set. Always completed at once.
+     */
     static Credentials secrets(Function<String, Optional<String>> secrets) {
         return provider -> {
-            try {
-                return CompletableFuture.completedFuture(secret(provider, secrets));
-            } catch (Unavailable missing) {
-                return CompletableFuture.failedFuture(missing);
+            if (provider.apiKeySecret() == null) {
+                return CompletableFuture.completedFuture(null);
             }
+            return secrets.apply(provider.apiKeySecret()).map(CompletableFuture::completedFuture)
+                    .orElseGet(() -> CompletableFuture.failedFuture(new Unavailable(
+                            "secret " + provider.apiKeySecret() + " is not set", null)));
         };
-    }
-
-    /** The provider's secret's value, null when it names none; {@link Unavailable} when the named one is not set. */
-    static String secret(Provider provider, Function<String, Optional<String>> secrets) {
-        if (provider.apiKeySecret() == null) {
-            return null;
-        }
-        return secrets.apply(provider.apiKeySecret()).orElseThrow(() -> new Unavailable(
-                "secret " + provider.apiKeySecret() + " is not set", null));
     }
 }

@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Azure OpenAI: OpenAI's format at Azure's addresses, with the key in {@code api-key}. A base URL with an
+ * Azure OpenAI: OpenAI's format at Azure's addresses, with the key in {@code api-key} (or an Entra ID token in
+ * {@code Authorization}, see {@link AzureCredentials}). A base URL with an
  * {@code api-version} query ({@code https://res.openai.azure.com/openai?api-version=2024-10-21}) calls the model's
  * deployment ({@code {base}/deployments/{upstreamModel}/chat/completions?api-version=...}); one without
  * ({@code https://res.openai.azure.com/openai/v1}) calls the v1 API, where the deployment is the body's model. A
@@ -34,7 +35,9 @@ public final class AzureWire implements WireFormat {
     public OutboundRequest request(UpstreamCall call, String apiKey) {
         OutboundRequest plain = openAi.request(call, null);
         List<OutboundRequest.Header> headers = new ArrayList<>(plain.headers());
-        if (apiKey != null) {
+        if (apiKey != null && apiKey.startsWith(AzureCredentials.BEARER)) {
+            headers.add(new OutboundRequest.Header("Authorization", apiKey));
+        } else if (apiKey != null) {
             headers.add(new OutboundRequest.Header("api-key", apiKey));
         }
         URI base = call.provider().baseUrl();

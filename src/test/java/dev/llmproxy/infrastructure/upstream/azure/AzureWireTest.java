@@ -42,6 +42,13 @@ class AzureWireTest {
     }
 
     @Test
+    void anEntraTokenGoesInAuthorizationAndNeverInApiKey() {
+        OutboundRequest request = wire.request(call("https://res.openai.azure.com/openai/v1"), "Bearer entra-1");
+        assertThat(request.headers()).contains(new OutboundRequest.Header("Authorization", "Bearer entra-1"))
+                .noneMatch(h -> h.name().equals("api-key"));
+    }
+
+    @Test
     void theWaitComesInMillisecondsFirst() {
         Clock clock = Clock.systemUTC();
         assertThat(AzureWire.wait(new ResponseHead(429, Map.of("retry-after-ms", "1500", "retry-after", "9")), clock))

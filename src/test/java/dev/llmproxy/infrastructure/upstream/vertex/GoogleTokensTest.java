@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.upstream.vertex;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.infrastructure.upstream.Credentials;
+import dev.llmproxy.infrastructure.upstream.IssuedTokens;
 import dev.llmproxy.testing.FakeGoogleTokens;
 import dev.llmproxy.testing.MutableClock;
 import org.junit.jupiter.api.AfterEach;
@@ -46,13 +47,14 @@ class GoogleTokensTest {
         fetchers.shutdownNow();
     }
 
-    private GoogleTokens tokens(String secretValue) {
-        return new GoogleTokens(name -> Optional.ofNullable(Map.of("VERTEX_KEY", secretValue).get(name)), fetchers, clock);
+    private IssuedTokens tokens(String secretValue) {
+        return new IssuedTokens("Google access token", GoogleIssuer::of,
+                name -> Optional.ofNullable(Map.of("VERTEX_KEY", secretValue).get(name)), fetchers, clock);
     }
 
     @Test
     void aKeyFileGivesATokenThatIsFetchedOnceAndReused(@TempDir Path dir) throws Exception {
-        GoogleTokens tokens = tokens(endpoint.writeKey(dir.resolve("key.json")).toString());
+        IssuedTokens tokens = tokens(endpoint.writeKey(dir.resolve("key.json")).toString());
         assertThat(tokens.of(VERTEX).get()).isEqualTo("tok-1");
         CompletableFuture<String> again = tokens.of(VERTEX);
         assertThat(again).isCompletedWithValue("tok-1");
@@ -67,7 +69,7 @@ class GoogleTokensTest {
 
     @Test
     void aTokenNearItsEndIsReplacedInTheBackgroundAndAnAlmostExpiredOneIsNotSent() throws Exception {
-        GoogleTokens tokens = tokens(endpoint.keyJson());
+        IssuedTokens tokens = tokens(endpoint.keyJson());
         assertThat(tokens.of(VERTEX).get()).isEqualTo("tok-1");
         clock.advance(Duration.ofMinutes(56)); // four minutes left: still sent, a new one on its way
         assertThat(tokens.of(VERTEX)).isCompletedWithValue("tok-1");
@@ -80,7 +82,7 @@ class GoogleTokensTest {
 
     @Test
     void aTokenTheProviderRefusesIsDroppedAndTheNextCallFetchesAnother() throws Exception {
-        GoogleTokens tokens = tokens(endpoint.keyJson());
+        IssuedTokens tokens = tokens(endpoint.keyJson());
         assertThat(tokens.of(VERTEX).get()).isEqualTo("tok-1");
         tokens.refused(VERTEX, "tok-0"); // an older token: the current one stays
         assertThat(tokens.of(VERTEX)).isCompletedWithValue("tok-1");
@@ -90,7 +92,7 @@ class GoogleTokensTest {
 
     @Test
     void concurrentCallsWithoutATokenShareOneFetch() throws Exception {
-        GoogleTokens tokens = tokens(endpoint.keyJson());
+        IssuedTokens tokens = tokens(endpoint.keyJson());
         CompletableFuture<String> a = tokens.of(VERTEX);
         CompletableFuture<String> b = tokens.of(VERTEX);
         assertThat(a.get()).isEqualTo(b.get());
@@ -99,7 +101,7 @@ class GoogleTokensTest {
 
     @Test
     void aRefusedGrantIsUnavailableAndTheNextCallTriesAgain() throws Exception {
-        GoogleTokens tokens = tokens(endpoint.keyJson());
+        IssuedTokens tokens = tokens(endpoint.keyJson());
         endpoint.refuse = true;
         assertThatThrownBy(() -> tokens.of(VERTEX).join()).isInstanceOf(CompletionException.class)
                 .cause().isInstanceOf(Credentials.Unavailable.class)
@@ -110,7 +112,7 @@ class GoogleTokensTest {
 
     @Test
     void aSecretThatIsNeitherAKeyNorAKeyFileIsNeverRepeatedInTheMessage() {
-        GoogleTokens tokens = tokens("sk-ant-not-a-google-key");
+        IssuedTokens tokens = tokens("sk-ant-not-a-google-key");
         assertThatThrownBy(() -> tokens.of(VERTEX).join()).cause().isInstanceOf(Credentials.Unavailable.class)
                 .hasMessageNotContaining("sk-ant-not-a-google-key")
                 .hasMessageContaining("the value of the provider's secret");
@@ -118,7 +120,8 @@ class GoogleTokensTest {
 
     @Test
     void anUnsetSecretIsUnavailableWithoutAFetch() {
-        GoogleTokens tokens = new GoogleTokens(name -> Optional.empty(), fetchers, clock);
+        IssuedTokens tokens = new IssuedTokens("Google access token", GoogleIssuer::of, name -> Optional.empty(),
+                fetchers, clock);
         assertThat(tokens.of(VERTEX)).isCompletedExceptionally();
         assertThatThrownBy(() -> tokens.of(VERTEX).join()).cause().hasMessage("secret VERTEX_KEY is not set");
         assertThat(endpoint.issued()).isZero();
