@@ -118,11 +118,15 @@ final class CloudProviders {
         }
     }
 
-    /** A paid model with its prices per million tokens (input, output, cached input). */
+    /**
+     * A paid model with its prices per million tokens (input, output, cached input); Claude's cache writes cost a
+     * quarter more than its input (prompt caching itself stays off until an admin turns it on).
+     */
     private static AllowedModel priced(String name, String provider, String upstream, String family, String in,
                                        String out, String cached) {
-        return new AllowedModel(name, provider, upstream, family, true, false, null,
-                "claude".equals(family) ? 200_000 : 1_048_576, "claude".equals(family),
-                new BigDecimal(in), new BigDecimal(out), null, null, null, new BigDecimal(cached));
+        boolean claude = "claude".equals(family);
+        return new AllowedModel(name, provider, upstream, family, true, false, null, claude ? 200_000 : 1_048_576,
+                claude, new BigDecimal(in), new BigDecimal(out), null, null, null, new BigDecimal(cached), null,
+                claude ? new BigDecimal(in).multiply(new BigDecimal("1.25")) : null, false);
     }
 }

@@ -136,7 +136,8 @@ public final class ConfigDocument {
                 f.bool("free", false), f.date("freeVerifiedOn"), f.positiveInt("contextWindow"),
                 f.bool("supportsPrefill", false), f.decimal("inputCostPerMTok"), f.decimal("outputCostPerMTok"),
                 f.string("localStandIn", false), f.string("reasoningEffort", false), f.nonNegativeInt("thinkingHeadroom"),
-                f.decimal("cachedInputCostPerMTok"), f.string("vectorSpace", false));
+                f.decimal("cachedInputCostPerMTok"), f.string("vectorSpace", false), f.decimal("cacheWriteCostPerMTok"),
+                f.bool("promptCaching", false));
         if (name != null && provider != null && upstream != null) {
             out.add(m);
         }

@@ -44,6 +44,8 @@ public final class ConfigDocumentWriter {
             addDecimal(b, "inputCostPerMTok", m.inputCostPerMTok());
             addDecimal(b, "outputCostPerMTok", m.outputCostPerMTok());
             addDecimal(b, "cachedInputCostPerMTok", m.cachedInputCostPerMTok());
+            addDecimal(b, "cacheWriteCostPerMTok", m.cacheWriteCostPerMTok());
+            if (m.promptCaching()) b.add("promptCaching", true);
             if (m.localStandIn() != null) b.add("localStandIn", m.localStandIn());
             if (m.reasoningEffort() != null) b.add("reasoningEffort", m.reasoningEffort());
             if (m.thinkingHeadroom() != null) b.add("thinkingHeadroom", m.thinkingHeadroom());

@@ -20,6 +20,7 @@ public final class StreamedUsage {
         }
         int prompt = u.promptTokens() != null ? u.promptTokens() : (int) Math.max(1, (request.promptChars() + 3) / 4);
         int completion = u.completionTokens() != null ? u.completionTokens() : s.stats().eventsRelayed();
-        return new TokenUsage(prompt, completion, prompt + completion, u.reasoningTokens(), u.cachedPromptTokens());
+        return new TokenUsage(prompt, completion, prompt + completion, u.reasoningTokens(), u.cachedPromptTokens(),
+                u.cacheWriteTokens());
     }
 }

@@ -24,12 +24,16 @@ import java.util.Objects;
  * @param vectorSpace     for an embedding model, the space its vectors live in ({@code label@dimensions}, e.g.
  *                        {@code text-embedding-3-small@1536}); null for a chat model. Vectors of two spaces are not
  *                        comparable, so embedding chains never leave their space.
+ * @param cacheWriteCostPerMTok the price of prompt tokens the provider writes to its cache (Anthropic charges 1.25
+ *                        times the input price for them); null: they cost {@code inputCostPerMTok} like the others
+ * @param promptCaching   whether the provider is asked to cache the stable start of each prompt (the system prompt
+ *                        and the tools), for providers that cache only when asked (Anthropic's)
  */
 public record AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                            boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
                            BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
                            String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok,
-                           String vectorSpace) {
+                           String vectorSpace, BigDecimal cacheWriteCostPerMTok, boolean promptCaching) {
     /** The fields of a model as the config document and the console's form name them, in order. */
     public static final List<String> FIELDS = Arrays.stream(AllowedModel.class.getRecordComponents())
             .map(RecordComponent::getName).toList();
@@ -40,6 +44,17 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
         Objects.requireNonNull(upstreamModel, "upstreamModel");
     }
 
+    /** A model without prompt caching. */
+    public AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
+                        boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
+                        BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
+                        String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok,
+                        String vectorSpace) {
+        this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
+                inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
+                cachedInputCostPerMTok, vectorSpace, null, false);
+    }
+
     /** A chat model. */
     public AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                         boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
@@ -47,7 +62,7 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
                         String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok) {
         this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
                 inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
-                cachedInputCostPerMTok, null);
+                cachedInputCostPerMTok, null, null, false);
     }
 
     /** Whether this model makes embeddings (it has a vector space) rather than chat answers. */

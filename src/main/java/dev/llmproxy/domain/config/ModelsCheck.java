@@ -59,6 +59,9 @@ final class ModelsCheck {
             if (m.cachedInputCostPerMTok() != null && m.cachedInputCostPerMTok().signum() < 0) {
                 problems.add(new Problem(at + ".cachedInputCostPerMTok", "must not be negative"));
             }
+            if (m.cacheWriteCostPerMTok() != null && m.cacheWriteCostPerMTok().signum() < 0) {
+                problems.add(new Problem(at + ".cacheWriteCostPerMTok", "must not be negative"));
+            }
             if (m.outputCostPerMTok() != null && m.outputCostPerMTok().signum() < 0) {
                 problems.add(new Problem(at + ".outputCostPerMTok", "must not be negative"));
             }

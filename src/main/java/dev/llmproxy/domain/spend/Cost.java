@@ -32,16 +32,26 @@ public final class Cost {
         return input == null || output == null ? null : input.add(output).setScale(SCALE, RoundingMode.HALF_UP);
     }
 
-    /** The prompt: its cached part at the cached price when both are known, the rest at the input price. */
+    /**
+     * The prompt: the part read from the provider's cache at the cached price and the part written to it at the
+     * cache-write price, where the allowlist has those prices; the rest (and any part without its own price) at the
+     * input price.
+     */
     private static BigDecimal input(AllowedModel model, TokenUsage usage) {
-        Integer cached = usage.cachedPromptTokens();
-        if (cached == null || cached <= 0 || model.cachedInputCostPerMTok() == null || usage.promptTokens() == null) {
-            return part(usage.promptTokens(), model.inputCostPerMTok());
+        Integer prompt = usage.promptTokens();
+        if (prompt == null) {
+            return part(null, model.inputCostPerMTok());
         }
-        int fresh = Math.max(0, usage.promptTokens() - cached);
-        BigDecimal uncached = part(fresh, model.inputCostPerMTok());
-        return uncached == null ? null
-                : uncached.add(part(Math.min(cached, usage.promptTokens()), model.cachedInputCostPerMTok()));
+        int read = priced(usage.cachedPromptTokens(), model.cachedInputCostPerMTok(), prompt);
+        int written = priced(usage.cacheWriteTokens(), model.cacheWriteCostPerMTok(), prompt - read);
+        BigDecimal fresh = part(prompt - read - written, model.inputCostPerMTok());
+        return fresh == null ? null : fresh.add(part(read, model.cachedInputCostPerMTok()))
+                .add(part(written, model.cacheWriteCostPerMTok()));
+    }
+
+    /** The tokens billed at their own price: none when the price or the count is not known, never more than left. */
+    private static int priced(Integer tokens, BigDecimal price, int left) {
+        return tokens == null || tokens <= 0 || price == null ? 0 : Math.min(tokens, Math.max(0, left));
     }
 
     /** Tokens at a price per million: zero for no tokens, null for tokens without a price. */

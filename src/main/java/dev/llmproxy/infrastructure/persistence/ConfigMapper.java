@@ -32,7 +32,8 @@ final class ConfigMapper {
     static AllowedModel toDomain(ModelEntity e) {
         return new AllowedModel(e.name, e.provider, e.upstreamModel, e.family, e.enabled, e.free, e.freeVerifiedOn,
                 e.contextWindow, e.supportsPrefill, e.inputCostPerMTok, e.outputCostPerMTok, e.localStandIn,
-                e.reasoningEffort, e.thinkingHeadroom, e.cachedInputCostPerMTok, e.vectorSpace);
+                e.reasoningEffort, e.thinkingHeadroom, e.cachedInputCostPerMTok, e.vectorSpace, e.cacheWriteCostPerMTok,
+                e.promptCaching);
     }
 
     static ModelEntity toEntity(AllowedModel m, int sortOrder) {
@@ -53,6 +54,8 @@ final class ConfigMapper {
         e.reasoningEffort = m.reasoningEffort();
         e.thinkingHeadroom = m.thinkingHeadroom();
         e.vectorSpace = m.vectorSpace();
+        e.cacheWriteCostPerMTok = m.cacheWriteCostPerMTok();
+        e.promptCaching = m.promptCaching();
         e.sortOrder = sortOrder;
         return e;
     }

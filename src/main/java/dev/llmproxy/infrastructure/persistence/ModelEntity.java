@@ -41,6 +41,10 @@ public class ModelEntity {
     public Integer thinkingHeadroom;
     @Column(name = "vector_space")
     public String vectorSpace;
+    @Column(name = "cache_write_cost_per_mtok")
+    public BigDecimal cacheWriteCostPerMTok;
+    @Column(name = "prompt_caching")
+    public boolean promptCaching;
     @Column(name = "sort_order")
     public int sortOrder;
 }

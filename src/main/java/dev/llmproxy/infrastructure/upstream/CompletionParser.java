@@ -45,9 +45,10 @@ final class CompletionParser {
 
     static TokenUsage usage(JsonObject u) {
         Integer reasoning = u.get("completion_tokens_details") instanceof JsonObject d ? intOrNull(d, "reasoning_tokens") : null;
-        Integer cached = u.get("prompt_tokens_details") instanceof JsonObject p ? intOrNull(p, "cached_tokens") : null;
+        JsonObject prompt = u.get("prompt_tokens_details") instanceof JsonObject p ? p : null;
         return new TokenUsage(intOrNull(u, "prompt_tokens"), intOrNull(u, "completion_tokens"),
-                intOrNull(u, "total_tokens"), reasoning, cached);
+                intOrNull(u, "total_tokens"), reasoning, prompt == null ? null : intOrNull(prompt, "cached_tokens"),
+                prompt == null ? null : intOrNull(prompt, "cache_write_tokens"));
     }
 
     /** The first choice's message of a completion already checked by {@link #parse}, or null. */

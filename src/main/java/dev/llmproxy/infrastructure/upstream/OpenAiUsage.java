@@ -11,14 +11,20 @@ public final class OpenAiUsage {
     private OpenAiUsage() {
     }
 
-    /** The {@code usage} object: the counts known, cached prompt and reasoning tokens in their details. */
+    /**
+     * The {@code usage} object: the counts known, cached prompt and reasoning tokens in their details, and prompt
+     * tokens written to the cache as {@code prompt_tokens_details.cache_write_tokens} (OpenRouter's name for them).
+     */
     public static JsonObject json(TokenUsage u) {
         JsonObjectBuilder b = JsonCodec.object();
         put(b, "prompt_tokens", u.promptTokens());
         put(b, "completion_tokens", u.completionTokens());
         put(b, "total_tokens", u.totalTokens());
-        if (u.cachedPromptTokens() != null) {
-            b.add("prompt_tokens_details", JsonCodec.object().add("cached_tokens", u.cachedPromptTokens()));
+        if (u.cachedPromptTokens() != null || u.cacheWriteTokens() != null) {
+            JsonObjectBuilder details = JsonCodec.object();
+            put(details, "cached_tokens", u.cachedPromptTokens());
+            put(details, "cache_write_tokens", u.cacheWriteTokens());
+            b.add("prompt_tokens_details", details);
         }
         if (u.reasoningTokens() != null) {
             b.add("completion_tokens_details", JsonCodec.object().add("reasoning_tokens", u.reasoningTokens()));

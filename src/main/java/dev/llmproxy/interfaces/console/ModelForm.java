@@ -57,6 +57,9 @@ public final class ModelForm {
         v.put("reasoningEffort", n(m.reasoningEffort()));
         v.put("thinkingHeadroom", n(m.thinkingHeadroom()));
         v.put("vectorSpace", n(m.vectorSpace()));
+        v.put("cacheWriteCostPerMTok", m.cacheWriteCostPerMTok() == null ? ""
+                : m.cacheWriteCostPerMTok().toPlainString());
+        v.put("promptCaching", m.promptCaching() ? "on" : "");
         return v;
     }
 
@@ -92,12 +95,14 @@ public final class ModelForm {
         BigDecimal in = decimal(form, "inputCostPerMTok", errors);
         BigDecimal out = decimal(form, "outputCostPerMTok", errors);
         BigDecimal cached = decimal(form, "cachedInputCostPerMTok", errors);
+        BigDecimal written = decimal(form, "cacheWriteCostPerMTok", errors);
         if (!errors.isEmpty()) {
             return new Result(null, null, errors);
         }
         AllowedModel model = new AllowedModel(name, provider, upstream, text(form, "family"), checked(form, "enabled"),
                 checked(form, "free"), verified, context, checked(form, "supportsPrefill"), in, out,
-                text(form, "localStandIn"), text(form, "reasoningEffort"), headroom, cached, text(form, "vectorSpace"));
+                text(form, "localStandIn"), text(form, "reasoningEffort"), headroom, cached, text(form, "vectorSpace"),
+                written, checked(form, "promptCaching"));
         List<AllowedModel> models = new ArrayList<>(current.models());
         int index = -1;
         for (int i = 0; i < models.size(); i++) {

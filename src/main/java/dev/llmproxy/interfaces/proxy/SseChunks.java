@@ -77,8 +77,10 @@ final class SseChunks implements StreamDialect {
     byte[] usage(TokenUsage usage) {
         String u = "{\"prompt_tokens\":" + usage.promptTokens() + ",\"completion_tokens\":" + usage.completionTokens()
                 + ",\"total_tokens\":" + usage.totalTokens()
-                + (usage.cachedPromptTokens() == null ? ""
-                : ",\"prompt_tokens_details\":{\"cached_tokens\":" + usage.cachedPromptTokens() + "}")
+                + (usage.cachedPromptTokens() == null && usage.cacheWriteTokens() == null ? ""
+                : ",\"prompt_tokens_details\":{" + (usage.cachedPromptTokens() == null ? ""
+                : "\"cached_tokens\":" + usage.cachedPromptTokens() + (usage.cacheWriteTokens() == null ? "" : ","))
+                + (usage.cacheWriteTokens() == null ? "" : "\"cache_write_tokens\":" + usage.cacheWriteTokens()) + "}")
                 + (usage.reasoningTokens() == null ? ""
                 : ",\"completion_tokens_details\":{\"reasoning_tokens\":" + usage.reasoningTokens() + "}") + "}";
         return utf8(prefix + model + ",\"choices\":[],\"usage\":" + u + "}\n\n");

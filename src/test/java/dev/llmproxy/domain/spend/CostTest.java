@@ -54,4 +54,18 @@ class CostTest {
         assertThat(Cost.of(priced("2.50", "10", false), new TokenUsage(1000, 100, 1100, null, 800)))
                 .isEqualByComparingTo("0.0035");
     }
+
+    @Test
+    void cacheWritesCostTheirOwnPriceBesideReads() {
+        AllowedModel claude = new AllowedModel("m", "p", "m", "claude", true, false, null, null, false,
+                new BigDecimal("3"), new BigDecimal("15"), null, null, null, new BigDecimal("0.3"), null,
+                new BigDecimal("3.75"), true);
+        // 1000 fresh x 3 + 2000 read x 0.3 + 4000 written x 3.75 + 100 x 15, per million
+        assertThat(Cost.of(claude, new TokenUsage(7000, 100, 7100, null, 2000, 4000))).isEqualByComparingTo("0.0201");
+        // without a write price the writes cost the input price
+        AllowedModel noWritePrice = new AllowedModel("m", "p", "m", "claude", true, false, null, null, false,
+                new BigDecimal("3"), new BigDecimal("15"), null, null, null, new BigDecimal("0.3"));
+        assertThat(Cost.of(noWritePrice, new TokenUsage(7000, 100, 7100, null, 2000, 4000)))
+                .isEqualByComparingTo("0.0171");
+    }
 }

@@ -109,7 +109,7 @@ final class AnthropicAnswers {
 
     /**
      * Anthropic's usage in OpenAI's terms: its {@code input_tokens} leave out what was written to or read from the
-     * cache, so the prompt is all three, of which the reads are the cached part.
+     * cache, so the prompt is all three, of which the reads are the cached part and the writes are priced apart.
      */
     static TokenUsage usage(JsonObject u) {
         Integer input = count(u, "input_tokens");
@@ -118,7 +118,7 @@ final class AnthropicAnswers {
         Integer output = count(u, "output_tokens");
         Integer prompt = input == null ? null : input + (written == null ? 0 : written) + (read == null ? 0 : read);
         Integer total = prompt == null || output == null ? null : prompt + output;
-        return new TokenUsage(prompt, output, total, null, read);
+        return new TokenUsage(prompt, output, total, null, read, written);
     }
 
     private static Integer count(JsonObject o, String key) {

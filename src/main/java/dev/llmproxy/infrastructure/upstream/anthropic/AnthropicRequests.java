@@ -19,6 +19,11 @@ final class AnthropicRequests {
 
     /** What a caller that names no output allowance gets: a long answer, well inside every current model's limit. */
     static final int DEFAULT_MAX_TOKENS = 4096;
+    /**
+     * A cache breakpoint: Anthropic caches the prompt up to it for five minutes. The tools and the system prompt come
+     * first in Anthropic's order and change least, so they are where a model that caches marks its prompts.
+     */
+    static final JsonObject EPHEMERAL = JsonCodec.object().add("type", "ephemeral").build();
 
     private AnthropicRequests() {
     }
@@ -30,7 +35,10 @@ final class AnthropicRequests {
         if (json != null) {
             system = system.isEmpty() ? json : system + "\n\n" + json;
         }
-        if (!system.isEmpty()) {
+        if (!system.isEmpty() && model.promptCaching()) {
+            out.add("system", JsonCodec.array().add(JsonCodec.object().add("type", "text").add("text", system)
+                    .add("cache_control", EPHEMERAL)));
+        } else if (!system.isEmpty()) {
             out.add("system", system);
         }
         out.add("messages", AnthropicTurns.of(chat.getJsonArray("messages")));
@@ -39,11 +47,14 @@ final class AnthropicRequests {
         // in a tool loop whose last assistant turn does not start with its signed thinking block, which OpenAI's
         // format cannot carry back: those turns are asked without thinking
         JsonArray messages = chat.getJsonArray("messages");
-        int budget = AnthropicTools.forcesTool(chat) || prefill(messages) || inToolLoop(messages) ? 0
-                : AnthropicThinking.budget(effort(chat, model));
-        out.add("max_tokens", answer + budget);
-        if (budget > 0) {
-            out.add("thinking", JsonCodec.object().add("type", "enabled").add("budget_tokens", budget));
+        AnthropicThinking.Plan thinking = AnthropicTools.forcesTool(chat) || prefill(messages) || inToolLoop(messages)
+                ? AnthropicThinking.Plan.NONE : AnthropicThinking.plan(model.upstreamModel(), effort(chat, model));
+        out.add("max_tokens", answer + thinking.headroom());
+        if (thinking.thinking() != null) {
+            out.add("thinking", thinking.thinking());
+            if (thinking.outputConfig() != null) {
+                out.add("output_config", thinking.outputConfig());
+            }
         } else {
             // thinking forbids these (and Anthropic's temperature stops at 1, where OpenAI's goes to 2)
             if (chat.get("temperature") instanceof JsonNumber t) {
@@ -62,7 +73,7 @@ final class AnthropicRequests {
         if (chat.get("user") instanceof JsonString user) {
             out.add("metadata", JsonCodec.object().add("user_id", user));
         }
-        AnthropicTools.translate(chat, out);
+        AnthropicTools.translate(chat, out, model.promptCaching());
         if (stream) {
             out.add("stream", true);
         }

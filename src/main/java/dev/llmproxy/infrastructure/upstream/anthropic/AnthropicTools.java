@@ -24,17 +24,21 @@ final class AnthropicTools {
         return choice instanceof JsonString s ? s.getString().equals("required") : choice instanceof JsonObject;
     }
 
-    static void translate(JsonObject chat, JsonObjectBuilder out) {
+    /** @param cache whether the tools end with a cache breakpoint (the model caches its prompts) */
+    static void translate(JsonObject chat, JsonObjectBuilder out, boolean cache) {
         if (chat.get("tools") instanceof JsonArray tools && !tools.isEmpty()) {
             JsonArrayBuilder list = JsonCodec.array();
-            for (JsonValue t : tools) {
-                if (t instanceof JsonObject tool && tool.get("function") instanceof JsonObject f) {
+            for (int i = 0; i < tools.size(); i++) {
+                if (tools.get(i) instanceof JsonObject tool && tool.get("function") instanceof JsonObject f) {
                     JsonObjectBuilder b = JsonCodec.object().add("name", f.getString("name", ""));
                     if (f.get("description") instanceof JsonString d) {
                         b.add("description", d);
                     }
                     b.add("input_schema", f.get("parameters") instanceof JsonObject p ? p
                             : JsonCodec.object().add("type", "object").build());
+                    if (cache && i == tools.size() - 1) {
+                        b.add("cache_control", AnthropicRequests.EPHEMERAL);
+                    }
                     list.add(b);
                 }
             }
