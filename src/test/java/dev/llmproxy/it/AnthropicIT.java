@@ -44,6 +44,7 @@ class AnthropicIT extends DeployedProxy {
         String base = "http://127.0.0.1:" + fault.port() + "/v1";
         fault.on("claude-tool", FaultUpstream.status(200, recorded("answer-thinking-tool.json")));
         fault.on("claude-text", FaultUpstream.status(200, recorded("answer-text.json")));
+        fault.on("claude-cached", FaultUpstream.status(200, recorded("answer-cache-write.json")));
         fault.on("claude-overloaded", FaultUpstream.status(529, recorded("error-529.json")));
         fault.on("claude-limited", FaultUpstream.status(429, Map.of("retry-after", "60"), recorded("error-429.json")));
         fault.on("claude-stream", fault.stream(0, 5, Ending.NO_DONE, RecordedBodies.events("anthropic", "stream-text.sse")));
@@ -53,11 +54,13 @@ class AnthropicIT extends DeployedProxy {
                 .setting("backoffInitialMs", 10).setting("backoffMaxMs", 20)
                 .anthropicModel("c-tool", "claude-tool", base, false)
                 .anthropicModel("c-text", "claude-text", base, true)
+                .anthropicCachingModel("c-cached", "claude-cached", base)
                 .anthropicModel("c-overloaded", "claude-overloaded", base, false)
                 .anthropicModel("c-limited", "claude-limited", base, false)
                 .anthropicModel("c-stream", "claude-stream", base, true)
                 .anthropicModel("c-mid", "claude-mid", base, false)
                 .tier("c-tools", "c-tool")
+                .tier("c-caching", "c-cached")
                 .tier("c-busy", "c-overloaded", "c-text")
                 .tier("c-quota", "c-limited", "c-text")
                 .tier("c-streamed", "c-stream")
@@ -127,5 +130,20 @@ class AnthropicIT extends DeployedProxy {
         assertThat(broken.text()).isEqualTo("The first halfHello!");
         assertThat(broken.done()).isTrue();
         assertThat(Duration.ofMillis(broken.millis())).isLessThan(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void aCachingModelMarksItsPromptAndItsCacheWritesArePricedApart() {
+        var r = new ProxyClient().post("/v1/chat/completions", "{\"model\":\"c-caching\",\"messages\":["
+                + "{\"role\":\"system\",\"content\":\"You read contracts.\"},{\"role\":\"user\",\"content\":\"Renewal?\"}]}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(r.body()).contains("\"cache_write_tokens\":2048");
+        JsonObject sent = Json.createReader(new StringReader(fault.lastBody("claude-cached"))).readObject();
+        assertThat(sent.getJsonArray("system").getJsonObject(0).getJsonObject("cache_control").getString("type"))
+                .isEqualTo("ephemeral");
+        JsonObject row = new ProxyClient().awaitLoggedRow(r.headers().firstValue("X-Request-Id").orElseThrow(),
+                Duration.ofSeconds(20));
+        // 14 fresh x 3 + 2048 written x 3.75 + 12 out x 15, per million
+        assertThat(row.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.007902");
     }
 }

@@ -76,6 +76,15 @@ final class ConfigBuilder {
         return this;
     }
 
+    /** A Claude model that caches its prompts, priced as Anthropic prices Sonnet (cache writes at 1.25x). */
+    ConfigBuilder anthropicCachingModel(String name, String upstreamModel, String baseUrl) {
+        provider("anthropic", "anthropic", baseUrl, "IT_UPSTREAM_KEY");
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"anthropic\",\"upstreamModel\":\"" + upstreamModel
+                + "\",\"family\":\"claude\",\"free\":false,\"inputCostPerMTok\":3,\"outputCostPerMTok\":15,"
+                + "\"cachedInputCostPerMTok\":0.3,\"cacheWriteCostPerMTok\":3.75,\"promptCaching\":true}");
+        return this;
+    }
+
     /** A model at a provider of kind {@code azure-openai} at {@code baseUrl}; its upstream name is its deployment. */
     ConfigBuilder azureModel(String name, String deployment, String baseUrl) {
         provider("azure", "azure-openai", baseUrl, "IT_UPSTREAM_KEY");
