@@ -8,6 +8,7 @@ import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionMessageToolCall;
+import com.openai.models.chat.completions.ChatCompletionToolMessageParam;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.FaultUpstream.Ending;
 import dev.llmproxy.testing.RecordedBodies;
@@ -145,5 +146,23 @@ class AnthropicIT extends DeployedProxy {
                 Duration.ofSeconds(20));
         // 14 fresh x 3 + 2048 written x 3.75 + 12 out x 15, per million
         assertThat(row.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.007902");
+    }
+
+    @Test
+    void theSdkHandsTheToolCallBackAndClaudeGetsItsSignedThinkingFirstInTheTurn() {
+        ChatCompletion first = client.chat().completions().create(ask("c-tools").build());
+        var message = first.choices().get(0).message();
+        String id = message.toolCalls().orElseThrow().get(0).asFunction().id();
+        client.chat().completions().create(ask("c-tools").addMessage(message.toParam())
+                .addMessage(ChatCompletionToolMessageParam.builder().toolCallId(id).content("18C, sunny").build())
+                .build());
+        JsonObject sent = Json.createReader(new StringReader(fault.lastBody("claude-tool"))).readObject();
+        assertThat(sent.getJsonObject("thinking").getInt("budget_tokens")).isEqualTo(1024); // thinking stays on
+        var turn = sent.getJsonArray("messages").getJsonObject(1);
+        assertThat(turn.getString("role")).isEqualTo("assistant");
+        assertThat(turn.getJsonArray("content").getJsonObject(0).getString("signature"))
+                .isEqualTo("EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds");
+        assertThat(sent.getJsonArray("messages").getJsonObject(2).getJsonArray("content").getJsonObject(0)
+                .getString("tool_use_id")).isEqualTo("toolu_01A09q90qw90lq917835lq9");
     }
 }

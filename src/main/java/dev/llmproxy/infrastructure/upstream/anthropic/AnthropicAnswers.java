@@ -48,23 +48,28 @@ final class AnthropicAnswers {
         StringBuilder text = new StringBuilder();
         StringBuilder thinking = new StringBuilder();
         JsonArrayBuilder calls = JsonCodec.array();
+        JsonArrayBuilder signed = JsonCodec.array();
         int toolCalls = 0;
         for (JsonValue v : content) {
             if (!(v instanceof JsonObject block)) {
                 continue;
             }
+            if (AnthropicThoughts.isThinking(block)) {
+                signed.add(block);
+            }
             switch (block.getString("type", "")) {
                 case "text" -> text.append(block.getString("text", ""));
                 case "thinking" -> thinking.append(block.getString("thinking", ""));
                 case "tool_use" -> {
-                    calls.add(JsonCodec.object().add("id", AnthropicIds.fromAnthropic(block.getString("id", "")))
+                    String id = AnthropicIds.fromAnthropic(block.getString("id", ""));
+                    calls.add(JsonCodec.object().add("id", toolCalls == 0 ? AnthropicThoughts.carry(id, signed.build()) : id)
                             .add("type", "function").add("function", JsonCodec.object()
                                     .add("name", block.getString("name", ""))
                                     .add("arguments", block.get("input") instanceof JsonObject in ? in.toString() : "{}")));
                     toolCalls++;
                 }
                 default -> {
-                    // redacted thinking and server blocks carry nothing a chat answer can hold
+                    // redacted thinking travels with the first tool call; server blocks carry nothing chat can hold
                 }
             }
         }

@@ -5,6 +5,7 @@ import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -24,6 +25,9 @@ import java.util.function.Consumer;
 final class AnthropicChunks implements WireFormat.StreamEvents {
 
     private final Map<Integer, Integer> toolIndexByBlock = new HashMap<>();
+    /** The signed thinking so far, by block index, to travel with the first tool call. */
+    private final Map<Integer, JsonObjectBuilder> thinkingByBlock = new java.util.LinkedHashMap<>();
+    private final Map<Integer, StringBuilder> thoughtsByBlock = new HashMap<>();
     private String id;
     private String model;
     private JsonObject usage = JsonValue.EMPTY_JSON_OBJECT;
@@ -76,14 +80,31 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
     }
 
     private void blockStarted(JsonObject event, Consumer<String> out) {
-        if (event.get("content_block") instanceof JsonObject block && "tool_use".equals(block.getString("type", ""))) {
-            int index = toolIndexByBlock.size();
-            toolIndexByBlock.put(event.getInt("index", -1), index);
-            out.accept(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
-                    .add("index", index).add("id", AnthropicIds.fromAnthropic(block.getString("id", "")))
-                    .add("type", "function").add("function", JsonCodec.object()
-                            .add("name", block.getString("name", "")).add("arguments", "")))).build(), null));
+        if (!(event.get("content_block") instanceof JsonObject block)) {
+            return;
         }
+        int at = event.getInt("index", -1);
+        switch (block.getString("type", "")) {
+            case "thinking" -> {
+                thinkingByBlock.put(at, JsonCodec.object().add("type", "thinking"));
+                thoughtsByBlock.put(at, new StringBuilder(block.getString("thinking", "")));
+            }
+            case "redacted_thinking" -> thinkingByBlock.put(at, JsonCodec.object(block));
+            case "tool_use" -> toolStarted(at, block, out);
+            default -> {
+                // text starts with its first delta
+            }
+        }
+    }
+
+    private void toolStarted(int at, JsonObject block, Consumer<String> out) {
+        int index = toolIndexByBlock.size();
+        toolIndexByBlock.put(at, index);
+        String id = AnthropicIds.fromAnthropic(block.getString("id", ""));
+        out.accept(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
+                .add("index", index).add("id", index == 0 ? AnthropicThoughts.carry(id, signedThinking()) : id)
+                .add("type", "function").add("function", JsonCodec.object()
+                        .add("name", block.getString("name", "")).add("arguments", "")))).build(), null));
     }
 
     private void delta(JsonObject event, Consumer<String> out) {
@@ -92,8 +113,19 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
         }
         switch (d.getString("type", "")) {
             case "text_delta" -> out.accept(chunk(JsonCodec.object().add("content", d.getString("text", "")).build(), null));
-            case "thinking_delta" -> out.accept(chunk(JsonCodec.object()
-                    .add("reasoning_content", d.getString("thinking", "")).build(), null));
+            case "thinking_delta" -> {
+                StringBuilder thoughts = thoughtsByBlock.get(event.getInt("index", -1));
+                if (thoughts != null) {
+                    thoughts.append(d.getString("thinking", ""));
+                }
+                out.accept(chunk(JsonCodec.object().add("reasoning_content", d.getString("thinking", "")).build(), null));
+            }
+            case "signature_delta" -> {
+                JsonObjectBuilder signed = thinkingByBlock.get(event.getInt("index", -1));
+                if (signed != null) {
+                    signed.add("signature", d.getString("signature", ""));
+                }
+            }
             case "input_json_delta" -> {
                 Integer index = toolIndexByBlock.get(event.getInt("index", -1));
                 if (index != null) {
@@ -103,9 +135,23 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
                 }
             }
             default -> {
-                // signature_delta and what may be added: nothing a chat answer can hold
+                // what Anthropic may add: nothing a chat answer can hold
             }
         }
+    }
+
+    /** The thinking blocks so far that a caller must hand back, each signed one with its whole text (asked once). */
+    private JsonArray signedThinking() {
+        JsonArrayBuilder blocks = JsonCodec.array();
+        thinkingByBlock.forEach((at, builder) -> {
+            StringBuilder thoughts = thoughtsByBlock.get(at);
+            JsonObject block = (thoughts == null ? builder : JsonCodec.object(builder.build())
+                    .add("thinking", thoughts.toString())).build();
+            if (AnthropicThoughts.isThinking(block)) {
+                blocks.add(block);
+            }
+        });
+        return blocks.build();
     }
 
     private JsonObjectBuilder base() {

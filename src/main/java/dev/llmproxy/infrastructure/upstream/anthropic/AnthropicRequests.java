@@ -41,14 +41,14 @@ final class AnthropicRequests {
         } else if (!system.isEmpty()) {
             out.add("system", system);
         }
-        out.add("messages", AnthropicTurns.of(chat.getJsonArray("messages")));
         int answer = maxTokens(chat);
         // Anthropic refuses thinking with a forced tool call, with a prefill (a broken answer being continued), and
-        // in a tool loop whose last assistant turn does not start with its signed thinking block, which OpenAI's
-        // format cannot carry back: those turns are asked without thinking
+        // in a tool loop whose last assistant turn does not start with its signed thinking (carried in the first
+        // tool call's id when Claude made the calls; not when another model did): those turns are asked without it
         JsonArray messages = chat.getJsonArray("messages");
-        AnthropicThinking.Plan thinking = AnthropicTools.forcesTool(chat) || prefill(messages) || inToolLoop(messages)
+        AnthropicThinking.Plan thinking = AnthropicTools.forcesTool(chat) || prefill(messages) || toolLoopWithoutItsThinking(messages)
                 ? AnthropicThinking.Plan.NONE : AnthropicThinking.plan(model.upstreamModel(), effort(chat, model));
+        out.add("messages", AnthropicTurns.of(messages, thinking.thinking() != null));
         out.add("max_tokens", answer + thinking.headroom());
         if (thinking.thinking() != null) {
             out.add("thinking", thinking.thinking());
@@ -89,15 +89,19 @@ final class AnthropicRequests {
         return DEFAULT_MAX_TOKENS;
     }
 
-    /** Whether the conversation ends with tool results answering the last assistant turn's calls. */
-    private static boolean inToolLoop(JsonArray messages) {
+    /**
+     * Whether the conversation ends with tool results answering the last assistant turn's calls, and that turn
+     * does not carry the thinking that made them.
+     */
+    private static boolean toolLoopWithoutItsThinking(JsonArray messages) {
         for (int i = messages.size() - 1; i >= 0; i--) {
             if (!(messages.get(i) instanceof JsonObject m)) {
                 return false;
             }
             String role = m.getString("role", "");
             if (role.equals("assistant")) {
-                return m.get("tool_calls") instanceof JsonArray calls && !calls.isEmpty();
+                return m.get("tool_calls") instanceof JsonArray calls && !calls.isEmpty()
+                        && AnthropicThoughts.carried(AnthropicTurns.firstCallId(calls)).isEmpty();
             }
             if (!role.equals("tool") && !role.equals("function")) {
                 return false;

@@ -37,7 +37,8 @@ final class AnthropicTurns {
         return sb.toString();
     }
 
-    static JsonArray of(JsonArray messages) {
+    /** @param thinking whether the request thinks: only then does the thinking carried by tool calls go back */
+    static JsonArray of(JsonArray messages, boolean thinking) {
         List<String> roles = new ArrayList<>();
         List<List<JsonObject>> turns = new ArrayList<>();
         for (JsonValue v : messages) {
@@ -45,7 +46,7 @@ final class AnthropicTurns {
                 continue;
             }
             String role = "assistant".equals(m.getString("role", "")) ? "assistant" : "user";
-            List<JsonObject> blocks = blocks(m);
+            List<JsonObject> blocks = blocks(m, thinking);
             if (blocks.isEmpty()) {
                 continue;
             }
@@ -74,12 +75,13 @@ final class AnthropicTurns {
         return role.equals("system") || role.equals("developer");
     }
 
-    private static List<JsonObject> blocks(JsonObject m) {
+    private static List<JsonObject> blocks(JsonObject m, boolean thinking) {
         String role = m.getString("role", "");
         List<JsonObject> out = new ArrayList<>();
         if (role.equals("tool") || role.equals("function")) {
             String id = m.getString(role.equals("tool") ? "tool_call_id" : "name", "");
-            out.add(JsonCodec.object().add("type", "tool_result").add("tool_use_id", AnthropicIds.toAnthropic(id))
+            out.add(JsonCodec.object().add("type", "tool_result")
+                    .add("tool_use_id", AnthropicIds.toAnthropic(AnthropicThoughts.bare(id)))
                     .add("content", ChatRequest.textOf(m.get("content"))).build());
             return out;
         }
@@ -94,15 +96,24 @@ final class AnthropicTurns {
             }
         }
         if (role.equals("assistant") && m.get("tool_calls") instanceof JsonArray calls) {
+            if (thinking) { // the thinking that led to the calls goes first, as Anthropic wrote it
+                out.addAll(0, AnthropicThoughts.carried(firstCallId(calls)).getValuesAs(JsonObject.class));
+            }
             for (JsonValue c : calls) {
                 if (c instanceof JsonObject call && call.get("function") instanceof JsonObject f) {
                     out.add(JsonCodec.object().add("type", "tool_use")
-                            .add("id", AnthropicIds.toAnthropic(call.getString("id", "")))
+                            .add("id", AnthropicIds.toAnthropic(AnthropicThoughts.bare(call.getString("id", ""))))
                             .add("name", f.getString("name", "")).add("input", input(f.get("arguments"))).build());
                 }
             }
         }
         return out;
+    }
+
+    /** The id of an assistant turn's first tool call, which carries its thinking; null when there is none. */
+    static String firstCallId(JsonArray calls) {
+        return !calls.isEmpty() && calls.get(0) instanceof JsonObject call && call.get("id") instanceof JsonString id
+                ? id.getString() : null;
     }
 
     private static void part(JsonObject part, List<JsonObject> out) {

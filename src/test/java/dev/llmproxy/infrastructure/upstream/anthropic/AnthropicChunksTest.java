@@ -34,7 +34,10 @@ class AnthropicChunksTest {
         assertThat(delta(out.get(2)).getString("content")).isEqualTo(" the weather.");
         JsonObject start = delta(out.get(3)).getJsonArray("tool_calls").getJsonObject(0);
         assertThat(start.getInt("index")).isZero();
-        assertThat(start.getString("id")).isEqualTo("toolu_01T1x1fJ34qAmk2tNTrN7Up6");
+        // the first call carries the signed thinking that led to it, for the caller to hand back
+        assertThat(AnthropicThoughts.bare(start.getString("id"))).isEqualTo("toolu_01T1x1fJ34qAmk2tNTrN7Up6");
+        assertThat(AnthropicThoughts.carried(start.getString("id"))).isEqualTo(JsonCodec.read("[{\"type\":"
+                + "\"thinking\",\"signature\":\"EqQBCgIYAhIM1gbcDa9GJwZA2b3h\",\"thinking\":\"I need the weather tool.\"}]"));
         assertThat(start.getJsonObject("function").getString("name")).isEqualTo("get_weather");
         StringBuilder arguments = new StringBuilder();
         for (JsonObject c : out.subList(4, 7)) {
