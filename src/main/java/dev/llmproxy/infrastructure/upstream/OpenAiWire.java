@@ -33,7 +33,7 @@ public final class OpenAiWire implements WireFormat {
         URI base = call.provider().baseUrl();
         URI uri = call.model().embeds() ? embeddings.computeIfAbsent(base, b -> URI.create(b + "/embeddings"))
                 : chat.computeIfAbsent(base, b -> URI.create(b + "/chat/completions"));
-        return new OutboundRequest(uri, headers, call.body());
+        return new OutboundRequest(uri, headers, call.model().embeds() ? call.body() : OpenAiToolIds.fitted(call.body()));
     }
 
     @Override
