@@ -1,5 +1,14 @@
 package dev.llmproxy.it;
 
+import com.anthropic.client.AnthropicClient;
+import com.anthropic.client.okhttp.AnthropicOkHttpClient;
+import com.anthropic.models.messages.ContentBlock;
+import com.anthropic.models.messages.ContentBlockParam;
+import com.anthropic.models.messages.Message;
+import com.anthropic.models.messages.MessageCreateParams;
+import com.anthropic.models.messages.ThinkingBlock;
+import com.anthropic.models.messages.ToolResultBlockParam;
+import com.anthropic.models.messages.ToolUseBlock;
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.http.StreamResponse;
@@ -164,5 +173,30 @@ class AnthropicIT extends DeployedProxy {
                 .isEqualTo("EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds");
         assertThat(sent.getJsonArray("messages").getJsonObject(2).getJsonArray("content").getJsonObject(0)
                 .getString("tool_use_id")).isEqualTo("toolu_01A09q90qw90lq917835lq9");
+    }
+
+    @Test
+    void aMessagesCallerAnsweredByClaudeGetsTheSignedThinkingAndHandsItBackThroughTheToolLoop() {
+        AnthropicClient anthropic = AnthropicOkHttpClient.builder().baseUrl(ProxyClient.BASE).apiKey("not-needed")
+                .maxRetries(0).build();
+        MessageCreateParams.Builder params = MessageCreateParams.builder().model("c-tools").maxTokens(2048)
+                .enabledThinking(1024).addUserMessage("Weather in Paris?");
+        Message m = anthropic.messages().create(params.build());
+        ThinkingBlock thinking = m.content().get(0).thinking().orElseThrow();
+        assertThat(thinking.signature()).isEqualTo("EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds");
+        ToolUseBlock use = m.content().stream().map(ContentBlock::toolUse).flatMap(java.util.Optional::stream)
+                .findFirst().orElseThrow();
+        assertThat(use.id()).isEqualTo("toolu_01A09q90qw90lq917835lq9"); // Claude's own id, as Anthropic gives it
+
+        anthropic.messages().create(params.addMessage(m).addUserMessageOfContentBlockParams(java.util.List.of(
+                ContentBlockParam.ofToolResult(ToolResultBlockParam.builder().toolUseId(use.id()).content("18C")
+                        .build()))).build());
+        JsonObject sent = Json.createReader(new StringReader(fault.lastBody("claude-tool"))).readObject();
+        assertThat(sent).containsKey("thinking");
+        var turn = sent.getJsonArray("messages").getJsonObject(1).getJsonArray("content");
+        assertThat(turn.getJsonObject(0).getString("signature")).isEqualTo(thinking.signature());
+        assertThat(turn.getJsonObject(0).getString("thinking")).isEqualTo(thinking.thinking());
+        assertThat(sent.getJsonArray("messages").getJsonObject(2).getJsonArray("content").getJsonObject(0)
+                .getString("tool_use_id")).isEqualTo(use.id());
     }
 }

@@ -26,6 +26,11 @@ public record UpstreamCall(String requestId, Provider provider, AllowedModel mod
         this(requestId, provider, model, body, timeout, stream, limits, false);
     }
 
+    /** The same attempt with less time: what is left of it after something it waited for. */
+    public UpstreamCall withTimeout(Duration left) {
+        return new UpstreamCall(requestId, provider, model, body, left, stream, limits, moreRoom);
+    }
+
     public boolean streaming() {
         return stream != null;
     }

@@ -58,7 +58,9 @@ public final class HttpUpstream implements UpstreamPort {
             return credential.isCompletedExceptionally() ? CompletableFuture.completedFuture(unauthorised(call, credential))
                     : send(call, credential.join());
         }
-        // A token is being fetched: the attempt's time runs from now, and the attempt starts once it is here.
+        // A token is being fetched: the attempt's time runs from now, and the attempt starts once it is here, with
+        // what is left of that time.
+        long started = clock.millis();
         CompletableFuture<UpstreamReply> reply = new CompletableFuture<>();
         ScheduledFuture<?> timer = timers.schedule(call.timeout(), () -> reply.complete(new UpstreamReply.HttpError(
                 401, null, "proxy: no credential for provider " + call.provider().name() + " in "
@@ -69,7 +71,8 @@ public final class HttpUpstream implements UpstreamPort {
                 return;
             }
             CompletableFuture<UpstreamReply> sent = error != null
-                    ? CompletableFuture.completedFuture(unauthorised(call, credential)) : send(call, key);
+                    ? CompletableFuture.completedFuture(unauthorised(call, credential))
+                    : send(call.withTimeout(call.timeout().minusMillis(Math.max(0, clock.millis() - started))), key);
             sent.whenComplete((r, e) -> {
                 if (e != null) {
                     reply.completeExceptionally(e);

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -15,8 +16,9 @@ import java.util.Base64;
 /**
  * Tool-call ids as OpenAI's API takes them: at most 40 characters. Ids other providers mint can be longer (Gemini's
  * carry a thought signature, Claude's the thinking behind the call), and a conversation that moves to an
- * OpenAI-compatible model mid-way must still be accepted: a longer id becomes a short one derived from it, the same
- * on the call and on its result, so the pairs still match.
+ * OpenAI-compatible model mid-way must still be accepted: Claude's carried thinking is dropped (the result may name
+ * the call by its bare id), and a still longer id becomes a short one derived from it, the same on the call and on
+ * its result, so the pairs still match.
  */
 final class OpenAiToolIds {
 
@@ -43,20 +45,29 @@ final class OpenAiToolIds {
     }
 
     private static JsonObject fitted(JsonObject message) {
-        if (message.get("tool_call_id") instanceof JsonString id && id.getString().length() > LONGEST) {
-            return JsonCodec.object(message).add("tool_call_id", shortened(id.getString())).build();
+        if (message.get("tool_call_id") instanceof JsonString id && !fits(id.getString())) {
+            return JsonCodec.object(message).add("tool_call_id", fit(id.getString())).build();
         }
         if (!(message.get("tool_calls") instanceof JsonArray calls)
-                || calls.stream().noneMatch(c -> c instanceof JsonObject o && o.get("id") instanceof JsonString s
-                && s.getString().length() > LONGEST)) {
+                || calls.stream().allMatch(c -> !(c instanceof JsonObject o) || !(o.get("id") instanceof JsonString s)
+                || fits(s.getString()))) {
             return message;
         }
         JsonArrayBuilder fitted = JsonCodec.array();
         for (JsonValue c : calls) {
-            fitted.add(c instanceof JsonObject call && call.get("id") instanceof JsonString s
-                    && s.getString().length() > LONGEST ? JsonCodec.object(call).add("id", shortened(s.getString())).build() : c);
+            fitted.add(c instanceof JsonObject call && call.get("id") instanceof JsonString s && !fits(s.getString())
+                    ? JsonCodec.object(call).add("id", fit(s.getString())).build() : c);
         }
         return JsonCodec.object(message).add("tool_calls", fitted).build();
+    }
+
+    private static boolean fits(String id) {
+        return id.length() <= LONGEST && id.equals(CarriedThinking.bare(id));
+    }
+
+    private static String fit(String id) {
+        String bare = CarriedThinking.bare(id);
+        return bare.length() <= LONGEST ? bare : shortened(bare);
     }
 
     /** {@code call_} and 35 characters of the id's SHA-256: the same id always gives the same short one. */

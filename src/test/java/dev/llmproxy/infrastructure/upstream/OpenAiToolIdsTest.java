@@ -26,12 +26,29 @@ class OpenAiToolIdsTest {
         JsonObject sent = (JsonObject) JsonCodec.read(OpenAiToolIds.fitted(chat(claude)));
         var messages = sent.getJsonArray("messages");
         String call = messages.getJsonObject(1).getJsonArray("tool_calls").getJsonObject(0).getString("id");
-        assertThat(call).hasSize(40).startsWith("call_").isEqualTo(OpenAiToolIds.shortened(claude));
+        assertThat(call).isEqualTo("toolu_01A09q90qw90lq917835lq9"); // Claude's own id, without the thinking
         assertThat(messages.getJsonObject(2).getString("tool_call_id")).isEqualTo(call);
         assertThat(messages.getJsonObject(1).getJsonArray("tool_calls").getJsonObject(1).getString("id"))
                 .isEqualTo("call_short");
         assertThat(messages.getJsonObject(3).getString("tool_call_id")).isEqualTo("call_short");
-        assertThat(OpenAiToolIds.shortened(claude + "x")).isNotEqualTo(call);
+        String gemini = "call_5f1e2d__thought__CiQBVKhc7u1J9ZPrMfoWq2cH3nYVgD1uy8Sk0aQ3pXcTqz0mP+/ABcd=";
+        String shortened = ((JsonObject) JsonCodec.read(OpenAiToolIds.fitted(chat(gemini)))).getJsonArray("messages")
+                .getJsonObject(2).getString("tool_call_id");
+        assertThat(shortened).hasSize(40).startsWith("call_").isEqualTo(OpenAiToolIds.shortened(gemini))
+                .isNotEqualTo(OpenAiToolIds.shortened(gemini + "x"));
+    }
+
+    @Test
+    void aResultNamingTheBareIdStillMatchesItsCallThatCarriedThinking() {
+        String carrying = dev.llmproxy.application.proxy.CarriedThinking.carry("toolu_9", (jakarta.json.JsonArray)
+                JsonCodec.read("[{\"type\":\"thinking\",\"thinking\":\"x\",\"signature\":\"s\"}]"));
+        byte[] body = new String(chat(carrying), StandardCharsets.UTF_8)
+                .replace("\"tool_call_id\":\"" + carrying + "\"", "\"tool_call_id\":\"toolu_9\"")
+                .getBytes(StandardCharsets.UTF_8);
+        var messages = ((JsonObject) JsonCodec.read(OpenAiToolIds.fitted(body))).getJsonArray("messages");
+        assertThat(messages.getJsonObject(1).getJsonArray("tool_calls").getJsonObject(0).getString("id"))
+                .isEqualTo("toolu_9");
+        assertThat(messages.getJsonObject(2).getString("tool_call_id")).isEqualTo("toolu_9");
     }
 
     @Test

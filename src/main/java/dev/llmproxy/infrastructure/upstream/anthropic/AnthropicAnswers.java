@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -54,7 +55,7 @@ final class AnthropicAnswers {
             if (!(v instanceof JsonObject block)) {
                 continue;
             }
-            if (AnthropicThoughts.isThinking(block)) {
+            if (CarriedThinking.isThinking(block)) {
                 signed.add(block);
             }
             switch (block.getString("type", "")) {
@@ -62,7 +63,7 @@ final class AnthropicAnswers {
                 case "thinking" -> thinking.append(block.getString("thinking", ""));
                 case "tool_use" -> {
                     String id = AnthropicIds.fromAnthropic(block.getString("id", ""));
-                    calls.add(JsonCodec.object().add("id", toolCalls == 0 ? AnthropicThoughts.carry(id, signed.build()) : id)
+                    calls.add(JsonCodec.object().add("id", toolCalls == 0 ? CarriedThinking.carry(id, signed.build()) : id)
                             .add("type", "function").add("function", JsonCodec.object()
                                     .add("name", block.getString("name", ""))
                                     .add("arguments", block.get("input") instanceof JsonObject in ? in.toString() : "{}")));

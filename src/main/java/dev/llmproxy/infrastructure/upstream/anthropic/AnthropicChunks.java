@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
@@ -102,7 +103,7 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
         toolIndexByBlock.put(at, index);
         String id = AnthropicIds.fromAnthropic(block.getString("id", ""));
         out.accept(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
-                .add("index", index).add("id", index == 0 ? AnthropicThoughts.carry(id, signedThinking()) : id)
+                .add("index", index).add("id", index == 0 ? CarriedThinking.carry(id, signedThinking()) : id)
                 .add("type", "function").add("function", JsonCodec.object()
                         .add("name", block.getString("name", "")).add("arguments", "")))).build(), null));
     }
@@ -147,7 +148,7 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
             StringBuilder thoughts = thoughtsByBlock.get(at);
             JsonObject block = (thoughts == null ? builder : JsonCodec.object(builder.build())
                     .add("thinking", thoughts.toString())).build();
-            if (AnthropicThoughts.isThinking(block)) {
+            if (CarriedThinking.isThinking(block)) {
                 blocks.add(block);
             }
         });

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import jakarta.json.JsonArray;
@@ -101,7 +102,7 @@ final class AnthropicRequests {
             String role = m.getString("role", "");
             if (role.equals("assistant")) {
                 return m.get("tool_calls") instanceof JsonArray calls && !calls.isEmpty()
-                        && AnthropicThoughts.carried(AnthropicTurns.firstCallId(calls)).isEmpty();
+                        && CarriedThinking.carried(AnthropicTurns.firstCallId(calls)).isEmpty();
             }
             if (!role.equals("tool") && !role.equals("function")) {
                 return false;

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatRequest;
 import jakarta.json.JsonArray;
@@ -81,7 +82,7 @@ final class AnthropicTurns {
         if (role.equals("tool") || role.equals("function")) {
             String id = m.getString(role.equals("tool") ? "tool_call_id" : "name", "");
             out.add(JsonCodec.object().add("type", "tool_result")
-                    .add("tool_use_id", AnthropicIds.toAnthropic(AnthropicThoughts.bare(id)))
+                    .add("tool_use_id", AnthropicIds.toAnthropic(CarriedThinking.bare(id)))
                     .add("content", ChatRequest.textOf(m.get("content"))).build());
             return out;
         }
@@ -97,12 +98,12 @@ final class AnthropicTurns {
         }
         if (role.equals("assistant") && m.get("tool_calls") instanceof JsonArray calls) {
             if (thinking) { // the thinking that led to the calls goes first, as Anthropic wrote it
-                out.addAll(0, AnthropicThoughts.carried(firstCallId(calls)).getValuesAs(JsonObject.class));
+                out.addAll(0, CarriedThinking.carried(firstCallId(calls)).getValuesAs(JsonObject.class));
             }
             for (JsonValue c : calls) {
                 if (c instanceof JsonObject call && call.get("function") instanceof JsonObject f) {
                     out.add(JsonCodec.object().add("type", "tool_use")
-                            .add("id", AnthropicIds.toAnthropic(AnthropicThoughts.bare(call.getString("id", ""))))
+                            .add("id", AnthropicIds.toAnthropic(CarriedThinking.bare(call.getString("id", ""))))
                             .add("name", f.getString("name", "")).add("input", input(f.get("arguments"))).build());
                 }
             }

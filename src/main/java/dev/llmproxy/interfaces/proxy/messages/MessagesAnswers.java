@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import jakarta.json.JsonArray;
@@ -22,8 +23,13 @@ final class MessagesAnswers {
         JsonObject message = ChatParts.firstMessage(reply.body());
         JsonArrayBuilder content = JsonCodec.array();
         String reasoning = ChatParts.reasoning(message);
-        if (!reasoning.isEmpty()) {
-            // The proxy cannot vouch for a thinking block across models, so it carries no signature.
+        JsonArray signed = message.get("tool_calls") instanceof JsonArray calls && !calls.isEmpty()
+                && calls.get(0) instanceof JsonObject first ? CarriedThinking.carried(ChatParts.string(first, "id", ""))
+                : JsonValue.EMPTY_JSON_ARRAY;
+        if (!signed.isEmpty()) {
+            signed.forEach(content::add); // Claude's own thinking, signed, for the caller to hand back
+        } else if (!reasoning.isEmpty()) {
+            // The proxy cannot vouch for other thinking across models, so it carries no signature.
             content.add(JsonCodec.object().add("type", "thinking").add("thinking", reasoning).add("signature", ""));
         }
         String text = ChatParts.text(message);
@@ -33,7 +39,8 @@ final class MessagesAnswers {
         if (message.get("tool_calls") instanceof JsonArray calls) {
             for (JsonValue call : calls) {
                 if (call instanceof JsonObject c && c.get("function") instanceof JsonObject f) {
-                    content.add(JsonCodec.object().add("type", "tool_use").add("id", ChatParts.string(c, "id", ""))
+                    content.add(JsonCodec.object().add("type", "tool_use")
+                            .add("id", CarriedThinking.bare(ChatParts.string(c, "id", "")))
                             .add("name", ChatParts.string(f, "name", ""))
                             .add("input", input(ChatParts.string(f, "arguments", ""))));
                 }

@@ -1,17 +1,22 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * Anthropic turns as chat messages. A user turn's {@code tool_result} blocks become {@code tool} messages, ahead of
  * what else the turn says; an assistant turn's {@code tool_use} blocks become its {@code tool_calls}; text and image
- * blocks become content parts. Thinking blocks sent back are the answering model's own business and are not
- * forwarded: another model in the chain could not read them.
+ * blocks become content parts. Signed thinking sent back before tool calls travels with the first of them (see
+ * {@link CarriedThinking}), so that Claude sees it again and keeps thinking through a tool loop; other thinking is
+ * the answering model's own business and is not forwarded: another model in the chain could not read it.
  */
 final class MessagesContent {
 
@@ -22,6 +27,7 @@ final class MessagesContent {
         if (!(value instanceof JsonArray messages) || messages.isEmpty()) {
             throw MessagesRequests.bad("messages", "'messages' is required: a non-empty list of messages.");
         }
+        Map<String, String> carrying = new HashMap<>(); // a call's id as sent -> the id carrying its thinking
         for (int i = 0; i < messages.size(); i++) {
             String at = "messages[" + i + "]";
             if (!(messages.get(i) instanceof JsonObject m)) {
@@ -37,9 +43,9 @@ final class MessagesContent {
                 out.add(JsonCodec.object().add("role", role).add("content", text));
             } else if (content instanceof JsonArray blocks) {
                 if ("user".equals(role)) {
-                    user(blocks, at, out);
+                    user(blocks, at, out, carrying);
                 } else {
-                    assistant(blocks, at, out);
+                    assistant(blocks, at, out, carrying);
                 }
             } else {
                 throw MessagesRequests.bad(at + ".content", "'" + at + ".content' must be a string or a list of "
@@ -48,14 +54,14 @@ final class MessagesContent {
         }
     }
 
-    private static void user(JsonArray blocks, String at, JsonArrayBuilder out) {
+    private static void user(JsonArray blocks, String at, JsonArrayBuilder out, Map<String, String> carrying) {
         JsonArrayBuilder parts = JsonCodec.array();
         int partCount = 0;
         for (int j = 0; j < blocks.size(); j++) {
             String where = at + ".content[" + j + "]";
             JsonObject b = block(blocks.get(j), where);
             switch (b.getString("type")) {
-                case "tool_result" -> out.add(toolResult(b, where));
+                case "tool_result" -> out.add(toolResult(b, where, carrying));
                 case "text" -> {
                     parts.add(JsonCodec.object().add("type", "text").add("text", text(b, where)));
                     partCount++;
@@ -72,9 +78,10 @@ final class MessagesContent {
         }
     }
 
-    private static void assistant(JsonArray blocks, String at, JsonArrayBuilder out) {
+    private static void assistant(JsonArray blocks, String at, JsonArrayBuilder out, Map<String, String> carrying) {
         StringBuilder text = new StringBuilder();
         JsonArrayBuilder calls = JsonCodec.array();
+        JsonArrayBuilder signed = JsonCodec.array();
         int callCount = 0;
         for (int j = 0; j < blocks.size(); j++) {
             String where = at + ".content[" + j + "]";
@@ -82,10 +89,20 @@ final class MessagesContent {
             switch (b.getString("type")) {
                 case "text" -> text.append(text(b, where));
                 case "thinking", "redacted_thinking" -> {
-                    // not forwarded (see the class comment)
+                    // signed thinking travels with the first tool call, for Claude to see again; the rest is not
+                    // forwarded (see the class comment)
+                    if (CarriedThinking.isThinking(b) && !"".equals(b.getString("signature", null))) {
+                        signed.add(b);
+                    }
                 }
                 case "tool_use" -> {
-                    calls.add(toolUse(b, where));
+                    JsonObject call = toolUse(b, where);
+                    if (callCount == 0) {
+                        String id = CarriedThinking.carry(call.getString("id"), signed.build());
+                        carrying.put(call.getString("id"), id); // its result must name it the same way
+                        call = JsonCodec.object(call).add("id", id).build();
+                    }
+                    calls.add(call);
                     callCount++;
                 }
                 default -> throw unsupported(b, where);
@@ -106,7 +123,7 @@ final class MessagesContent {
                 .add("name", name).add("arguments", JsonCodec.writeText(input))).build();
     }
 
-    private static JsonObject toolResult(JsonObject b, String where) {
+    private static JsonObject toolResult(JsonObject b, String where, Map<String, String> carrying) {
         if (!(b.get("tool_use_id") instanceof JsonString id)) {
             throw MessagesRequests.bad(where + ".tool_use_id", "'" + where + ".tool_use_id' is required.");
         }
@@ -133,7 +150,8 @@ final class MessagesContent {
         if (b.get("is_error") == JsonValue.TRUE) {
             text = "Error: " + text; // chat tool messages have no error flag: the model reads it in the text
         }
-        return JsonCodec.object().add("role", "tool").add("tool_call_id", id).add("content", text).build();
+        return JsonCodec.object().add("role", "tool").add("tool_call_id", carrying.getOrDefault(id.getString(),
+                id.getString())).add("content", text).build();
     }
 
     private static JsonObject image(JsonObject b, String where) {

@@ -1,13 +1,16 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.proxy.StreamDialect;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import dev.llmproxy.interfaces.proxy.translation.NamedEvents;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 
@@ -74,18 +77,37 @@ final class MessagesStream implements StreamDialect {
 
     private void toolCall(ChatParts.ToolFragment call) {
         if (open != Block.TOOL || call.index() != toolCall) {
+            signOpenThinking(CarriedThinking.carried(call.id()));
             stopBlock();
             toolCall = call.index();
             open = Block.TOOL;
             index++;
             emit("content_block_start", JsonCodec.object().add("index", index).add("content_block", JsonCodec.object()
-                    .add("type", "tool_use").add("id", call.id()).add("name", call.name())
+                    .add("type", "tool_use").add("id", CarriedThinking.bare(call.id())).add("name", call.name())
                     .add("input", JsonValue.EMPTY_JSON_OBJECT)));
         }
         String arguments = call.arguments();
         if (!arguments.isEmpty()) {
             emit("content_block_delta", JsonCodec.object().add("index", index).add("delta", JsonCodec.object()
                     .add("type", "input_json_delta").add("partial_json", arguments)));
+        }
+    }
+
+    /**
+     * Claude's signature for the thinking still open, as Anthropic's own stream gives it at the end of the block: it
+     * comes with the first tool call. Thinking closed earlier (text came between) stays unsigned, and the caller's
+     * next turn is then asked without thinking.
+     */
+    private void signOpenThinking(JsonArray carried) {
+        if (open != Block.THINKING) {
+            return;
+        }
+        for (int i = carried.size() - 1; i >= 0; i--) {
+            if (carried.get(i) instanceof JsonObject block && block.get("signature") instanceof JsonString signature) {
+                emit("content_block_delta", JsonCodec.object().add("index", index).add("delta", JsonCodec.object()
+                        .add("type", "signature_delta").add("signature", signature)));
+                return;
+            }
         }
     }
 

@@ -29,22 +29,28 @@ final class MessagesWire {
     }
 
     /**
-     * Usage in Anthropic's terms: {@code input_tokens} counts only what the provider did not serve from its cache,
-     * which {@code cache_read_input_tokens} counts. Unknown input and output counts are 0 (clients require a number
-     * there), unknown cache counts null.
+     * Usage in Anthropic's terms: {@code input_tokens} counts only what the provider neither read from its cache
+     * ({@code cache_read_input_tokens}) nor wrote to it ({@code cache_creation_input_tokens}). Unknown input and
+     * output counts are 0 (clients require a number there), unknown cache counts null.
      */
     static JsonObjectBuilder usage(TokenUsage usage) {
-        Integer cached = usage.cachedPromptTokens();
-        Integer input = usage.promptTokens() == null ? null
-                : cached == null ? usage.promptTokens() : Math.max(0, usage.promptTokens() - cached);
+        Integer read = usage.cachedPromptTokens();
+        Integer written = usage.cacheWriteTokens();
+        Integer input = usage.promptTokens() == null ? null : Math.max(0, usage.promptTokens()
+                - (read == null ? 0 : read) - (written == null ? 0 : written));
         JsonObjectBuilder u = JsonCodec.object();
         u.add("input_tokens", input == null ? 0 : input);
         u.add("output_tokens", usage.completionTokens() == null ? 0 : usage.completionTokens());
-        if (cached == null) {
-            u.addNull("cache_read_input_tokens");
+        count(u, "cache_read_input_tokens", read);
+        count(u, "cache_creation_input_tokens", written);
+        return u;
+    }
+
+    private static void count(JsonObjectBuilder u, String name, Integer tokens) {
+        if (tokens == null) {
+            u.addNull(name);
         } else {
-            u.add("cache_read_input_tokens", cached);
+            u.add(name, tokens);
         }
-        return u.addNull("cache_creation_input_tokens");
     }
 }

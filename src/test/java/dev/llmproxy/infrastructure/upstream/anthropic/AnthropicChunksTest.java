@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.testing.RecordedBodies;
 import jakarta.json.JsonObject;
@@ -35,8 +36,8 @@ class AnthropicChunksTest {
         JsonObject start = delta(out.get(3)).getJsonArray("tool_calls").getJsonObject(0);
         assertThat(start.getInt("index")).isZero();
         // the first call carries the signed thinking that led to it, for the caller to hand back
-        assertThat(AnthropicThoughts.bare(start.getString("id"))).isEqualTo("toolu_01T1x1fJ34qAmk2tNTrN7Up6");
-        assertThat(AnthropicThoughts.carried(start.getString("id"))).isEqualTo(JsonCodec.read("[{\"type\":"
+        assertThat(CarriedThinking.bare(start.getString("id"))).isEqualTo("toolu_01T1x1fJ34qAmk2tNTrN7Up6");
+        assertThat(CarriedThinking.carried(start.getString("id"))).isEqualTo(JsonCodec.read("[{\"type\":"
                 + "\"thinking\",\"signature\":\"EqQBCgIYAhIM1gbcDa9GJwZA2b3h\",\"thinking\":\"I need the weather tool.\"}]"));
         assertThat(start.getJsonObject("function").getString("name")).isEqualTo("get_weather");
         StringBuilder arguments = new StringBuilder();

@@ -1,5 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -77,5 +79,22 @@ class MessagesAnswersTest {
         assertThat(MessagesErrors.type(ErrorKind.BUDGET_EXCEEDED)).isEqualTo("rate_limit_error");
         assertThat(MessagesErrors.type(ErrorKind.UPSTREAM_FAILED)).isEqualTo("api_error");
         assertThat(MessagesErrors.status(ErrorKind.UPSTREAM_FAILED)).isEqualTo(502);
+    }
+
+    @Test
+    void claudesSignedThinkingComesBackAsItsOwnBlocksAndTheToolUseHasClaudesId() {
+        JsonArray signed = (JsonArray) JsonCodec.read("[{\"type\":\"thinking\",\"thinking\":\"Weather tool.\","
+                + "\"signature\":\"EqQBsig\"},{\"type\":\"redacted_thinking\",\"data\":\"EmwKAhgB\"}]");
+        String id = CarriedThinking.carry("toolu_01A", signed);
+        JsonObject m = MessagesAnswers.of(completion("{'role':'assistant','content':null,'reasoning_content':"
+                + "'Weather tool.','tool_calls':[{'id':'" + id + "','type':'function','function':{'name':'weather',"
+                + "'arguments':'{}'}}]}", "tool_calls", new TokenUsage(2100, 20, 2120, null, 0, 2048)), "req_abc");
+        JsonArray content = m.getJsonArray("content");
+        assertThat(content.getJsonObject(0)).isEqualTo(signed.getJsonObject(0));
+        assertThat(content.getJsonObject(1)).isEqualTo(signed.getJsonObject(1));
+        assertThat(content.getJsonObject(2).getString("id")).isEqualTo("toolu_01A");
+        JsonObject usage = m.getJsonObject("usage");
+        assertThat(usage.getInt("input_tokens")).isEqualTo(52);
+        assertThat(usage.getInt("cache_creation_input_tokens")).isEqualTo(2048);
     }
 }

@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
@@ -72,13 +73,13 @@ class MessagesRequestsTest {
         JsonObject assistant = messages.getJsonObject(1);
         assertThat(assistant.getString("content")).isEqualTo("Let me look.");
         JsonObject call = assistant.getJsonArray("tool_calls").getJsonObject(0);
-        assertThat(call.getString("id")).isEqualTo("toolu_1");
+        assertThat(CarriedThinking.bare(call.getString("id"))).isEqualTo("toolu_1"); // carrying its signed thinking
         assertThat(call.getJsonObject("function").getString("name")).isEqualTo("weather");
         assertThat(JsonCodec.read(call.getJsonObject("function").getString("arguments")))
                 .isEqualTo(JsonCodec.object().add("city", "Paris").build());
         JsonObject tool = messages.getJsonObject(2);
         assertThat(tool.getString("role")).isEqualTo("tool");
-        assertThat(tool.getString("tool_call_id")).isEqualTo("toolu_1");
+        assertThat(tool.getString("tool_call_id")).isEqualTo(call.getString("id")); // named as its call is
         assertThat(tool.getString("content")).isEqualTo("18C");
         assertThat(messages.getJsonObject(3).getJsonArray("content").getJsonObject(0).getString("text"))
                 .isEqualTo("And tomorrow?");
@@ -164,5 +165,24 @@ class MessagesRequestsTest {
         ChatRequest chat = MessagesRequests.countable("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}"
                 .getBytes(StandardCharsets.UTF_8));
         assertThat(chat.promptTokenEstimate()).isPositive();
+    }
+
+    @Test
+    void signedThinkingSentBackTravelsWithTheFirstToolCallAndUnsignedThinkingDoesNot() {
+        ChatRequest r = read("{'model':'claude','max_tokens':100,'messages':[{'role':'user','content':'Weather?'},"
+                + "{'role':'assistant','content':[{'type':'thinking','thinking':'Weather tool.','signature':'EqQBsig'},"
+                + "{'type':'tool_use','id':'toolu_01A','name':'weather','input':{}}]},"
+                + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_01A','content':'18C'}]}]}");
+        JsonObject assistant = r.body().getJsonArray("messages").getJsonObject(1);
+        String id = assistant.getJsonArray("tool_calls").getJsonObject(0).getString("id");
+        assertThat(CarriedThinking.bare(id)).isEqualTo("toolu_01A");
+        assertThat(CarriedThinking.carried(id).getJsonObject(0).getString("signature")).isEqualTo("EqQBsig");
+
+        ChatRequest unsigned = read("{'model':'claude','max_tokens':100,'messages':[{'role':'user','content':'W?'},"
+                + "{'role':'assistant','content':[{'type':'thinking','thinking':'W.','signature':''},"
+                + "{'type':'tool_use','id':'toolu_01B','name':'weather','input':{}}]},"
+                + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_01B','content':'18C'}]}]}");
+        assertThat(unsigned.body().getJsonArray("messages").getJsonObject(1)
+                .getJsonArray("tool_calls").getJsonObject(0).getString("id")).isEqualTo("toolu_01B");
     }
 }

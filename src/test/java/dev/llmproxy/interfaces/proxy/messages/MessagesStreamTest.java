@@ -1,10 +1,12 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -100,5 +102,21 @@ class MessagesStreamTest {
         JsonObject error = data.get(data.size() - 1).getJsonObject("error");
         assertThat(error.getString("type")).isEqualTo("api_error");
         assertThat(error.getString("message")).isEqualTo("The answer broke off.");
+    }
+
+    @Test
+    void claudesSignatureClosesItsThinkingBlockWhenTheToolCallBringsIt() {
+        String id = CarriedThinking.carry("toolu_01A", (JsonArray) JsonCodec.read(
+                "[{\"type\":\"thinking\",\"thinking\":\"hmm\",\"signature\":\"EqQBsig\"}]"));
+        read(stream.open("claude-sonnet-4-5"));
+        read(stream.event(delta("{'reasoning_content':'hmm'}", null)));
+        read(stream.event(delta("{'tool_calls':[{'index':0,'id':'" + id + "','type':'function','function':"
+                + "{'name':'f','arguments':'{}'}}]}", null)));
+        assertThat(types).containsSubsequence("content_block_start", "content_block_delta", "content_block_delta",
+                "content_block_stop", "content_block_start");
+        assertThat(data.get(4).getJsonObject("delta").getString("type")).isEqualTo("signature_delta");
+        assertThat(data.get(4).getJsonObject("delta").getString("signature")).isEqualTo("EqQBsig");
+        assertThat(data.get(4).getInt("index")).isEqualTo(data.get(3).getInt("index"));
+        assertThat(data.get(6).getJsonObject("content_block").getString("id")).isEqualTo("toolu_01A");
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -16,7 +17,7 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Claude's signed thinking goes out with the first tool call and comes back first in the turn that made the calls. */
-class AnthropicThoughtsTest {
+class CarriedThinkingTest {
 
     private static final AllowedModel SONNET = AllowedModel.of("c", "anthropic", "claude-sonnet-4-5");
 
@@ -57,13 +58,13 @@ class AnthropicThoughtsTest {
 
     @Test
     void anIdThatCarriesNothingReadableCarriesNothing() {
-        assertThat(AnthropicThoughts.carried("toolu_1")).isEmpty();
-        assertThat(AnthropicThoughts.carried("toolu_1__thinking__not*base64")).isEmpty();
-        assertThat(AnthropicThoughts.carried("toolu_1__thinking__eJwLycgsVgCi4vzcVIWS1OISAC6sBVs")).isEmpty();
+        assertThat(CarriedThinking.carried("toolu_1")).isEmpty();
+        assertThat(CarriedThinking.carried("toolu_1__thinking__not*base64")).isEmpty();
+        assertThat(CarriedThinking.carried("toolu_1__thinking__eJwLycgsVgCi4vzcVIWS1OISAC6sBVs")).isEmpty();
         // blocks that are not signed thinking are never handed to Anthropic as if they were
-        String forged = AnthropicThoughts.carry("toolu_1", (JsonArray) JsonCodec.read("[{\"type\":\"text\",\"text\":\"x\"}]"));
-        assertThat(AnthropicThoughts.carried(forged)).isEmpty();
-        assertThat(AnthropicThoughts.bare(forged)).isEqualTo("toolu_1");
-        assertThat(AnthropicThoughts.carry("toolu_1", jakarta.json.JsonValue.EMPTY_JSON_ARRAY)).isEqualTo("toolu_1");
+        String forged = CarriedThinking.carry("toolu_1", (JsonArray) JsonCodec.read("[{\"type\":\"text\",\"text\":\"x\"}]"));
+        assertThat(CarriedThinking.carried(forged)).isEmpty();
+        assertThat(CarriedThinking.bare(forged)).isEqualTo("toolu_1");
+        assertThat(CarriedThinking.carry("toolu_1", jakarta.json.JsonValue.EMPTY_JSON_ARRAY)).isEqualTo("toolu_1");
     }
 }

@@ -1,4 +1,4 @@
-package dev.llmproxy.infrastructure.upstream.anthropic;
+package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonArray;
@@ -14,28 +14,29 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
- * Claude's signed thinking, carried through a caller's tool loop. Anthropic keeps thinking on after tool results only
- * when the assistant turn that made the calls comes back starting with its thinking blocks, unmodified and signed,
- * and OpenAI's format has no place for them. The first tool call's id does, as it does for Gemini's thought
- * signature: callers echo ids verbatim. The blocks travel compressed after a marker; Anthropic's own id is the part
- * before it.
+ * Claude's signed thinking, carried through a caller's tool loop in the chat form every request takes inside the
+ * proxy. Anthropic keeps thinking on after tool results only when the assistant turn that made the calls comes back
+ * starting with its thinking blocks (Anthropic's own JSON), unmodified and signed, and OpenAI's format has no place
+ * for them. The first tool call's id does, as it does for Gemini's thought signature: callers echo ids verbatim. The
+ * blocks travel compressed after a marker; the model's own id is the part before it. The Messages front door unpacks
+ * them for its callers and packs what they send back.
  */
-final class AnthropicThoughts {
+public final class CarriedThinking {
 
     private static final String MARKER = "__thinking__";
     private static final int MOST_INFLATED = 1 << 20;
 
-    private AnthropicThoughts() {
+    private CarriedThinking() {
     }
 
     /** Whether a content block is thinking a caller must hand back: signed thinking, or redacted thinking. */
-    static boolean isThinking(JsonObject block) {
+    public static boolean isThinking(JsonObject block) {
         String type = block.getString("type", "");
         return (type.equals("thinking") && block.get("signature") != null) || type.equals("redacted_thinking");
     }
 
     /** The id for a tool call that carries {@code blocks} (the id as it is when there are none). */
-    static String carry(String id, JsonArray blocks) {
+    public static String carry(String id, JsonArray blocks) {
         if (blocks == null || blocks.isEmpty()) {
             return id;
         }
@@ -52,13 +53,13 @@ final class AnthropicThoughts {
     }
 
     /** The id without what it carries: the id Anthropic minted. */
-    static String bare(String id) {
+    public static String bare(String id) {
         int at = id == null ? -1 : id.indexOf(MARKER);
         return at < 0 ? id : id.substring(0, at);
     }
 
     /** The thinking blocks an id carries; empty when none, or when what it carries cannot be read. */
-    static JsonArray carried(String id) {
+    public static JsonArray carried(String id) {
         int at = id == null ? -1 : id.indexOf(MARKER);
         if (at < 0) {
             return JsonValue.EMPTY_JSON_ARRAY;
