@@ -55,6 +55,10 @@ class AnthropicIT extends DeployedProxy {
         fault.on("claude-tool", FaultUpstream.status(200, recorded("answer-thinking-tool.json")));
         fault.on("claude-text", FaultUpstream.status(200, recorded("answer-text.json")));
         fault.on("claude-cached", FaultUpstream.status(200, recorded("answer-cache-write.json")));
+        fault.on("claude-tool-broken", fault.stream(0, 5, Ending.NO_DONE,
+                RecordedBodies.events("anthropic", "stream-tool-overloaded.sse")));
+        fault.on("claude-tool-stream", fault.stream(0, 5, Ending.NO_DONE,
+                RecordedBodies.events("anthropic", "stream-thinking-tool.sse")));
         fault.on("claude-overloaded", FaultUpstream.status(529, recorded("error-529.json")));
         fault.on("claude-limited", FaultUpstream.status(429, Map.of("retry-after", "60"), recorded("error-429.json")));
         fault.on("claude-stream", fault.stream(0, 5, Ending.NO_DONE, RecordedBodies.events("anthropic", "stream-text.sse")));
@@ -65,12 +69,15 @@ class AnthropicIT extends DeployedProxy {
                 .anthropicModel("c-tool", "claude-tool", base, false)
                 .anthropicModel("c-text", "claude-text", base, true)
                 .anthropicCachingModel("c-cached", "claude-cached", base)
+                .anthropicModel("c-tool-broken", "claude-tool-broken", base, true)
+                .anthropicModel("c-tool-stream", "claude-tool-stream", base, true)
                 .anthropicModel("c-overloaded", "claude-overloaded", base, false)
                 .anthropicModel("c-limited", "claude-limited", base, false)
                 .anthropicModel("c-stream", "claude-stream", base, true)
                 .anthropicModel("c-mid", "claude-mid", base, false)
                 .tier("c-tools", "c-tool")
                 .tier("c-caching", "c-cached")
+                .tier("c-tool-loop", "c-tool-broken", "c-tool-stream")
                 .tier("c-busy", "c-overloaded", "c-text")
                 .tier("c-quota", "c-limited", "c-text")
                 .tier("c-streamed", "c-stream")
@@ -198,5 +205,31 @@ class AnthropicIT extends DeployedProxy {
         assertThat(turn.getJsonObject(0).getString("thinking")).isEqualTo(thinking.thinking());
         assertThat(sent.getJsonArray("messages").getJsonObject(2).getJsonArray("content").getJsonObject(0)
                 .getString("tool_use_id")).isEqualTo(use.id());
+    }
+
+    @Test
+    void aStreamedToolCallBrokenByOverloadedIsNeverSplicedAndThinkingStreamsAsReasoningContent() {
+        StringBuilder reasoning = new StringBuilder();
+        StringBuilder arguments = new StringBuilder();
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        try (StreamResponse<ChatCompletionChunk> s = client.chat().completions().createStreaming(
+                ask("c-tool-loop").build())) {
+            s.stream().forEach(chunk -> chunk.choices().forEach(ch -> {
+                var thought = ch.delta()._additionalProperties().get("reasoning_content");
+                if (thought != null) {
+                    reasoning.append(thought.asString().orElse(""));
+                }
+                ch.delta().toolCalls().ifPresent(calls -> calls.forEach(c -> {
+                    c.id().ifPresent(ids::add);
+                    c.function().flatMap(f -> f.arguments()).ifPresent(arguments::append);
+                }));
+            }));
+        }
+        // the broken call was held back, never spliced: one whole call, from the model that finished
+        assertThat(ids).singleElement().satisfies(id -> assertThat(id).startsWith("toolu_01T1x1fJ34qAmk2tNTrN7Up6"));
+        assertThat(Json.createReader(new StringReader(arguments.toString())).readObject().getString("city"))
+                .isEqualTo("San Francisco");
+        assertThat(reasoning.toString()).contains("I need the weather tool.");
+        assertThat(fault.calls("claude-tool-broken")).isPositive();
     }
 }
