@@ -30,6 +30,10 @@ final class ProvidersCheck {
                     problems.add(new Problem(at + ".baseUrl", "required for kind '" + p.kind().id() + "'"));
                 } else if (!isHttpUrl(p.baseUrl())) {
                     problems.add(new Problem(at + ".baseUrl", "must be an absolute http(s) URL (was '" + p.baseUrl() + "')"));
+                } else if (p.kind() == ProviderKind.AZURE_OPENAI && !azureBase(p.baseUrl())) {
+                    problems.add(new Problem(at + ".baseUrl", "must be the resource's /openai with an api-version "
+                            + "(https://my-resource.openai.azure.com/openai?api-version=2024-10-21) or its v1 API "
+                            + "(https://my-resource.openai.azure.com/openai/v1) (was '" + p.baseUrl() + "')"));
                 } else if (p.kind() == ProviderKind.VERTEX && !VERTEX_PATH.matcher(p.baseUrl().getRawPath()).matches()) {
                     problems.add(new Problem(at + ".baseUrl", "must name the project and location, as in "
                             + "https://us-east5-aiplatform.googleapis.com/v1/projects/my-project/locations/us-east5 "
@@ -42,6 +46,13 @@ final class ProvidersCheck {
             }
         }
         return byName;
+    }
+
+    /** A deployment address needs the API version in the query; the v1 API needs none. */
+    private static boolean azureBase(URI uri) {
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/+$", "");
+        String query = uri.getRawQuery() == null ? "" : uri.getRawQuery();
+        return path.endsWith("/openai/v1") || (path.endsWith("/openai") && query.matches("(.*&)?api-version=[^&]+.*"));
     }
 
     private static boolean isHttpUrl(URI uri) {

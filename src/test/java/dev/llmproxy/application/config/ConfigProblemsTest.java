@@ -34,16 +34,22 @@ class ConfigProblemsTest {
     void aVertexBaseMustNameProjectAndLocationAndEmbeddingsStayWhereTheyAreAsked() {
         ConfigValidationException e = rejected("""
                 {"providers": [{"name": "v", "kind": "vertex", "baseUrl": "https://aiplatform.googleapis.com/v1"},
-                               {"name": "a", "kind": "anthropic", "baseUrl": "https://api.anthropic.com/v1"}],
+                               {"name": "a", "kind": "anthropic", "baseUrl": "https://api.anthropic.com/v1"},
+                               {"name": "z", "kind": "azure-openai", "baseUrl": "https://r.openai.azure.com/openai"}],
                  "models": [{"name": "e", "provider": "a", "upstreamModel": "x", "vectorSpace": "x@8"}],
                  "tiers": []}
                 """);
-        assertThat(e.found()).extracting(Problem::path).containsExactly("providers[0].baseUrl", "models[0].vectorSpace");
+        assertThat(e.found()).extracting(Problem::path).containsExactly("providers[0].baseUrl", "providers[2].baseUrl",
+                "models[0].vectorSpace");
         assertThat(e.found().get(0).message()).startsWith("must name the project and location");
-        assertThat(e.found().get(1).message()).contains("kind 'anthropic'");
+        assertThat(e.found().get(1).message()).contains("api-version");
+        assertThat(e.found().get(2).message()).contains("kind 'anthropic'");
         ConfigDocument.read("""
                 {"providers": [{"name": "v", "kind": "vertex",
-                                "baseUrl": "https://aiplatform.googleapis.com/v1/projects/p-1/locations/global"}],
+                                "baseUrl": "https://aiplatform.googleapis.com/v1/projects/p-1/locations/global"},
+                               {"name": "z1", "kind": "azure-openai", "baseUrl": "https://r.openai.azure.com/openai/v1/"},
+                               {"name": "z2", "kind": "azure-openai",
+                                "baseUrl": "https://r.openai.azure.com/openai?api-version=2024-10-21"}],
                  "models": [{"name": "c", "provider": "v", "upstreamModel": "claude-sonnet-4-5@20250929"}], "tiers": []}
                 """);
     }
