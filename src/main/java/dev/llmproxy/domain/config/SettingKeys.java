@@ -64,7 +64,7 @@ public final class SettingKeys {
             "Upstream statuses retried on the same model with backoff, then moved on from."));
     public static final SettingKey.IntListKey NEXT_MODEL_STATUSES = register(SettingGroup.OUTCOMES,
             new SettingKey.IntListKey(
-            "nextModelStatuses", Set.of(400, 401, 403, 404, 408, 409, 422, 429),
+            "nextModelStatuses", Set.of(400, 401, 403, 404, 408, 409, 413, 422, 429),
             "Upstream statuses that move on to the next model at once (any other status stops the chain)."));
     public static final SettingKey.IntListKey BREAKER_FAILURE_STATUSES = register(SettingGroup.OUTCOMES,
             new SettingKey.IntListKey(

@@ -1,6 +1,9 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.routing.OutcomeClassifier;
+import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
@@ -80,5 +83,24 @@ class AnthropicAnswersTest {
         assertThat(byReset.retryAfter()).isEqualTo(Duration.ofSeconds(40));
         assertThat(wire.error(call, new ResponseHead(401, Map.of()), recorded("error-401.json"), CLOCK).status())
                 .isEqualTo(401);
+    }
+
+    @Test
+    void aRetiredModelMovesOnAnInternalErrorIsRetriedAndATooLargeRequestTriesTheNextProvider() {
+        Settings settings = Settings.defaults();
+        Verdict retired = OutcomeClassifier.classify(
+                wire.error(call, new ResponseHead(404, Map.of()), recorded("error-404.json"), CLOCK), settings);
+        assertThat(retired.action()).isEqualTo(Verdict.Action.NEXT);
+        assertThat(retired.breakerFailure()).isTrue();
+        Verdict internal = OutcomeClassifier.classify(
+                wire.error(call, new ResponseHead(500, Map.of()), recorded("error-500.json"), CLOCK), settings);
+        assertThat(internal.action()).isEqualTo(Verdict.Action.RETRY_SAME);
+        Verdict tooLarge = OutcomeClassifier.classify(
+                wire.error(call, new ResponseHead(413, Map.of()), recorded("error-413.json"), CLOCK), settings);
+        assertThat(tooLarge.action()).isEqualTo(Verdict.Action.NEXT);
+        assertThat(tooLarge.breakerFailure()).isFalse();
+        Verdict overloaded = OutcomeClassifier.classify(
+                wire.error(call, new ResponseHead(529, Map.of()), recorded("error-529.json"), CLOCK), settings);
+        assertThat(overloaded.action()).isEqualTo(Verdict.Action.RETRY_SAME);
     }
 }
