@@ -85,7 +85,7 @@ public final class IssuedTokens implements Credentials {
         private final String secret;
         private volatile Token current;
         private CompletableFuture<String> fetching;
-        private Issuer issuer;
+        private volatile Issuer issuer;
 
         Source(Provider provider, String secret) {
             this.provider = provider;
@@ -114,22 +114,12 @@ public final class IssuedTokens implements Credentials {
             }
         }
 
+        /** The fetch under way, or a new one: a finished fetch is never handed out again. */
         private synchronized CompletableFuture<String> fetch() {
-            CompletableFuture<String> under = fetching;
-            if (under == null || under.isDone()) { // a finished fetch is not forgotten until its callback has run
-                CompletableFuture<String> started = CompletableFuture.supplyAsync(this::fetchNow, fetchers);
-                fetching = started;
-                // a fetch that already failed is forgotten here at once, so the started one is what this call gets
-                started.whenComplete((t, e) -> done(started));
-                under = started;
+            if (fetching == null || fetching.isDone()) {
+                fetching = CompletableFuture.supplyAsync(this::fetchNow, fetchers);
             }
-            return under;
-        }
-
-        private synchronized void done(CompletableFuture<String> finished) {
-            if (fetching == finished) {
-                fetching = null;
-            }
+            return fetching;
         }
 
         /** Runs on a fetcher thread, one at a time per source. */

@@ -95,19 +95,15 @@ final class MessagesStream implements StreamDialect {
 
     /**
      * Claude's signature for the thinking still open, as Anthropic's own stream gives it at the end of the block: it
-     * comes with the first tool call. Thinking closed earlier (text came between) stays unsigned, and the caller's
-     * next turn is then asked without thinking.
+     * comes with the first tool call. Only one plain thinking block can be signed so: the stream has merged what it
+     * relayed into one block, which several blocks' signatures would not match. Thinking closed earlier (text came
+     * between) or made of several blocks stays unsigned, and the caller's next turn is then asked without thinking.
      */
     private void signOpenThinking(JsonArray carried) {
-        if (open != Block.THINKING) {
-            return;
-        }
-        for (int i = carried.size() - 1; i >= 0; i--) {
-            if (carried.get(i) instanceof JsonObject block && block.get("signature") instanceof JsonString signature) {
-                emit("content_block_delta", JsonCodec.object().add("index", index).add("delta", JsonCodec.object()
-                        .add("type", "signature_delta").add("signature", signature)));
-                return;
-            }
+        if (open == Block.THINKING && carried.size() == 1 && carried.get(0) instanceof JsonObject block
+                && block.get("signature") instanceof JsonString signature) {
+            emit("content_block_delta", JsonCodec.object().add("index", index).add("delta", JsonCodec.object()
+                    .add("type", "signature_delta").add("signature", signature)));
         }
     }
 
