@@ -68,20 +68,20 @@ final class ConfigBuilder {
 
     /** A Claude model at a provider of kind {@code anthropic} at {@code baseUrl} (Anthropic's own API). */
     ConfigBuilder anthropicModel(String name, String upstreamModel, String baseUrl, boolean prefill) {
-        provider("anthropic", "anthropic", baseUrl, "IT_UPSTREAM_KEY");
-        models.add("{\"name\":\"" + name + "\",\"provider\":\"anthropic\",\"upstreamModel\":\"" + upstreamModel
-                + "\",\"family\":\"claude\",\"enabled\":true,\"free\":false,\"contextWindow\":200000,"
-                + "\"supportsPrefill\":" + prefill + ",\"inputCostPerMTok\":3,\"outputCostPerMTok\":15,"
-                + "\"cachedInputCostPerMTok\":0.3}");
-        return this;
+        return claude(name, upstreamModel, baseUrl, "\"supportsPrefill\":" + prefill);
     }
 
     /** A Claude model that caches its prompts, priced as Anthropic prices Sonnet (cache writes at 1.25x). */
     ConfigBuilder anthropicCachingModel(String name, String upstreamModel, String baseUrl) {
+        return claude(name, upstreamModel, baseUrl, "\"cacheWriteCostPerMTok\":3.75,\"promptCaching\":true");
+    }
+
+    /** A Claude model at Anthropic's API, at Sonnet's prices, with {@code more} fields. */
+    private ConfigBuilder claude(String name, String upstreamModel, String baseUrl, String more) {
         provider("anthropic", "anthropic", baseUrl, "IT_UPSTREAM_KEY");
         models.add("{\"name\":\"" + name + "\",\"provider\":\"anthropic\",\"upstreamModel\":\"" + upstreamModel
-                + "\",\"family\":\"claude\",\"free\":false,\"inputCostPerMTok\":3,\"outputCostPerMTok\":15,"
-                + "\"cachedInputCostPerMTok\":0.3,\"cacheWriteCostPerMTok\":3.75,\"promptCaching\":true}");
+                + "\",\"family\":\"claude\",\"enabled\":true,\"free\":false,\"contextWindow\":200000,"
+                + "\"inputCostPerMTok\":3,\"outputCostPerMTok\":15,\"cachedInputCostPerMTok\":0.3," + more + "}");
         return this;
     }
 

@@ -40,7 +40,7 @@ public final class Cost {
     private static BigDecimal input(AllowedModel model, TokenUsage usage) {
         Integer prompt = usage.promptTokens();
         if (prompt == null) {
-            return part(null, model.inputCostPerMTok());
+            return BigDecimal.ZERO;
         }
         int read = priced(usage.cachedPromptTokens(), model.cachedInputCostPerMTok(), prompt);
         int written = priced(usage.cacheWriteTokens(), model.cacheWriteCostPerMTok(), prompt - read);

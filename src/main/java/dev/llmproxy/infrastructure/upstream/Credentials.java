@@ -27,6 +27,11 @@ public interface Credentials {
     default void refused(Provider provider, String credential) {
     }
 
+    /** Whether {@link #refused} does anything: only then is each answer watched for a 401. */
+    default boolean renewable() {
+        return false;
+    }
+
     /** Why a provider's credential cannot be had, in the proxy's own words (safe to log; never the secret). */
     final class Unavailable extends RuntimeException {
         public Unavailable(String message, Throwable cause) {

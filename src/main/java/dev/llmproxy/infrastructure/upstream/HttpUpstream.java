@@ -105,7 +105,7 @@ public final class HttpUpstream implements UpstreamPort {
 
     private CompletableFuture<UpstreamReply> send(UpstreamCall call, String key) {
         CompletableFuture<UpstreamReply> reply = exchange(call, key);
-        if (key != null) {
+        if (key != null && credentials.renewable()) {
             reply.thenAccept(r -> {
                 if (r instanceof UpstreamReply.HttpError e && e.status() == 401) {
                     credentials.refused(call.provider(), key);

@@ -75,6 +75,11 @@ public final class IssuedTokens implements Credentials {
     }
 
     @Override
+    public boolean renewable() {
+        return true;
+    }
+
+    @Override
     public void refused(Provider provider, String token) {
         sources.values().forEach(source -> source.forget(provider.name(), token));
     }

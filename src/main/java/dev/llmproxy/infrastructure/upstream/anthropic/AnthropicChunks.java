@@ -27,8 +27,7 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
 
     private final Map<Integer, Integer> toolIndexByBlock = new HashMap<>();
     /** The signed thinking so far, by block index, to travel with the first tool call. */
-    private final Map<Integer, JsonObjectBuilder> thinkingByBlock = new java.util.LinkedHashMap<>();
-    private final Map<Integer, StringBuilder> thoughtsByBlock = new HashMap<>();
+    private final Map<Integer, Thought> thinkingByBlock = new java.util.LinkedHashMap<>();
     private String id;
     private String model;
     private JsonObject usage = JsonValue.EMPTY_JSON_OBJECT;
@@ -86,11 +85,8 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
         }
         int at = event.getInt("index", -1);
         switch (block.getString("type", "")) {
-            case "thinking" -> {
-                thinkingByBlock.put(at, JsonCodec.object().add("type", "thinking"));
-                thoughtsByBlock.put(at, new StringBuilder(block.getString("thinking", "")));
-            }
-            case "redacted_thinking" -> thinkingByBlock.put(at, JsonCodec.object(block));
+            case "thinking" -> thinkingByBlock.put(at, new Thought(null, block.getString("thinking", "")));
+            case "redacted_thinking" -> thinkingByBlock.put(at, new Thought(block, ""));
             case "tool_use" -> toolStarted(at, block, out);
             default -> {
                 // text starts with its first delta
@@ -115,16 +111,16 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
         switch (d.getString("type", "")) {
             case "text_delta" -> out.accept(chunk(JsonCodec.object().add("content", d.getString("text", "")).build(), null));
             case "thinking_delta" -> {
-                StringBuilder thoughts = thoughtsByBlock.get(event.getInt("index", -1));
-                if (thoughts != null) {
-                    thoughts.append(d.getString("thinking", ""));
+                Thought thought = thinkingByBlock.get(event.getInt("index", -1));
+                if (thought != null) {
+                    thought.text.append(d.getString("thinking", ""));
                 }
                 out.accept(chunk(JsonCodec.object().add("reasoning_content", d.getString("thinking", "")).build(), null));
             }
             case "signature_delta" -> {
-                JsonObjectBuilder signed = thinkingByBlock.get(event.getInt("index", -1));
-                if (signed != null) {
-                    signed.add("signature", d.getString("signature", ""));
+                Thought thought = thinkingByBlock.get(event.getInt("index", -1));
+                if (thought != null) {
+                    thought.signature = d.getString("signature", "");
                 }
             }
             case "input_json_delta" -> {
@@ -141,18 +137,31 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
         }
     }
 
-    /** The thinking blocks so far that a caller must hand back, each signed one with its whole text (asked once). */
+    /** The thinking blocks so far that a caller must hand back, each signed one with its whole text. */
     private JsonArray signedThinking() {
         JsonArrayBuilder blocks = JsonCodec.array();
-        thinkingByBlock.forEach((at, builder) -> {
-            StringBuilder thoughts = thoughtsByBlock.get(at);
-            JsonObject block = (thoughts == null ? builder : JsonCodec.object(builder.build())
-                    .add("thinking", thoughts.toString())).build();
-            if (CarriedThinking.isThinking(block)) {
-                blocks.add(block);
-            }
-        });
+        thinkingByBlock.values().stream().map(Thought::block).filter(CarriedThinking::isThinking).forEach(blocks::add);
         return blocks.build();
+    }
+
+    /** One thinking block as it streams in: its text and signature, or a redacted block, which comes whole. */
+    private static final class Thought {
+        private final JsonObject redacted;
+        private final StringBuilder text;
+        private String signature;
+
+        Thought(JsonObject redacted, String text) {
+            this.redacted = redacted;
+            this.text = new StringBuilder(text);
+        }
+
+        JsonObject block() {
+            if (redacted != null) {
+                return redacted;
+            }
+            JsonObjectBuilder block = JsonCodec.object().add("type", "thinking").add("thinking", text.toString());
+            return (signature == null ? block : block.add("signature", signature)).build();
+        }
     }
 
     private JsonObjectBuilder base() {

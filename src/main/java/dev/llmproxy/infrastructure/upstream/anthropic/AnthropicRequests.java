@@ -47,8 +47,8 @@ final class AnthropicRequests {
         // in a tool loop whose last assistant turn does not start with its signed thinking (carried in the first
         // tool call's id when Claude made the calls; not when another model did): those turns are asked without it
         JsonArray messages = chat.getJsonArray("messages");
-        AnthropicThinking.Plan thinking = AnthropicTools.forcesTool(chat) || prefill(messages) || toolLoopWithoutItsThinking(messages)
-                ? AnthropicThinking.Plan.NONE : AnthropicThinking.plan(model.upstreamModel(), effort(chat, model));
+        AnthropicThinking.Plan thinking = AnthropicTools.forcesTool(chat) || prefill(messages)
+                || toolLoopWithoutItsThinking(messages) ? AnthropicThinking.Plan.NONE : AnthropicThinking.plan(model.upstreamModel(), effort(chat, model));
         out.add("messages", AnthropicTurns.of(messages, thinking.thinking() != null));
         out.add("max_tokens", answer + thinking.headroom());
         if (thinking.thinking() != null) {

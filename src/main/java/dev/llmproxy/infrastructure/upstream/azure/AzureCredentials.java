@@ -36,6 +36,11 @@ public final class AzureCredentials implements Credentials {
     }
 
     @Override
+    public boolean renewable() {
+        return true;
+    }
+
+    @Override
     public void refused(Provider provider, String credential) {
         if (credential.startsWith(BEARER)) {
             entra.refused(provider, credential.substring(BEARER.length()));

@@ -87,20 +87,19 @@ class AnthropicAnswersTest {
 
     @Test
     void aRetiredModelMovesOnAnInternalErrorIsRetriedAndATooLargeRequestTriesTheNextProvider() {
-        Settings settings = Settings.defaults();
-        Verdict retired = OutcomeClassifier.classify(
-                wire.error(call, new ResponseHead(404, Map.of()), recorded("error-404.json"), CLOCK), settings);
+        Verdict retired = verdict(404, "error-404.json");
         assertThat(retired.action()).isEqualTo(Verdict.Action.NEXT);
         assertThat(retired.breakerFailure()).isTrue();
-        Verdict internal = OutcomeClassifier.classify(
-                wire.error(call, new ResponseHead(500, Map.of()), recorded("error-500.json"), CLOCK), settings);
-        assertThat(internal.action()).isEqualTo(Verdict.Action.RETRY_SAME);
-        Verdict tooLarge = OutcomeClassifier.classify(
-                wire.error(call, new ResponseHead(413, Map.of()), recorded("error-413.json"), CLOCK), settings);
+        assertThat(verdict(500, "error-500.json").action()).isEqualTo(Verdict.Action.RETRY_SAME);
+        Verdict tooLarge = verdict(413, "error-413.json");
         assertThat(tooLarge.action()).isEqualTo(Verdict.Action.NEXT);
         assertThat(tooLarge.breakerFailure()).isFalse();
-        Verdict overloaded = OutcomeClassifier.classify(
-                wire.error(call, new ResponseHead(529, Map.of()), recorded("error-529.json"), CLOCK), settings);
-        assertThat(overloaded.action()).isEqualTo(Verdict.Action.RETRY_SAME);
+        assertThat(verdict(529, "error-529.json").action()).isEqualTo(Verdict.Action.RETRY_SAME);
+    }
+
+    /** What the outcome table, at its defaults, does with a recorded error answer. */
+    private Verdict verdict(int status, String recordedBody) {
+        return OutcomeClassifier.classify(wire.error(call, new ResponseHead(status, Map.of()), recorded(recordedBody),
+                CLOCK), Settings.defaults());
     }
 }
