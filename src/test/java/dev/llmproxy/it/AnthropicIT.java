@@ -209,27 +209,12 @@ class AnthropicIT extends DeployedProxy {
 
     @Test
     void aStreamedToolCallBrokenByOverloadedIsNeverSplicedAndThinkingStreamsAsReasoningContent() {
-        StringBuilder reasoning = new StringBuilder();
-        StringBuilder arguments = new StringBuilder();
-        java.util.Set<String> ids = new java.util.HashSet<>();
-        try (StreamResponse<ChatCompletionChunk> s = client.chat().completions().createStreaming(
-                ask("c-tool-loop").build())) {
-            s.stream().forEach(chunk -> chunk.choices().forEach(ch -> {
-                var thought = ch.delta()._additionalProperties().get("reasoning_content");
-                if (thought != null) {
-                    reasoning.append(thought.asString().orElse(""));
-                }
-                ch.delta().toolCalls().ifPresent(calls -> calls.forEach(c -> {
-                    c.id().ifPresent(ids::add);
-                    c.function().flatMap(f -> f.arguments()).ifPresent(arguments::append);
-                }));
-            }));
-        }
+        StreamedToolCall streamed = StreamedToolCall.of(client, ask("c-tool-loop").build());
         // the broken call was held back, never spliced: one whole call, from the model that finished
-        assertThat(ids).singleElement().satisfies(id -> assertThat(id).startsWith("toolu_01T1x1fJ34qAmk2tNTrN7Up6"));
-        assertThat(Json.createReader(new StringReader(arguments.toString())).readObject().getString("city"))
+        assertThat(streamed.ids()).singleElement().satisfies(id -> assertThat(id).startsWith("toolu_01T1x1fJ34qAmk2tNTrN7Up6"));
+        assertThat(Json.createReader(new StringReader(streamed.arguments())).readObject().getString("city"))
                 .isEqualTo("San Francisco");
-        assertThat(reasoning.toString()).contains("I need the weather tool.");
+        assertThat(streamed.reasoning()).contains("I need the weather tool.");
         assertThat(fault.calls("claude-tool-broken")).isPositive();
     }
 }

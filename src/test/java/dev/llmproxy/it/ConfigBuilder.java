@@ -140,9 +140,10 @@ final class ConfigBuilder {
     }
 
     /** A provider of {@code kind} at {@code base}, whose credential is the secret named {@code secret}. */
+    /** @param secret the name of its key's secret, or null for none (a cloud's machine credentials) */
     ConfigBuilder provider(String name, String kind, String base, String secret) {
         providers.put(name, "{\"name\":\"" + name + "\",\"kind\":\"" + kind + "\",\"baseUrl\":\"" + base
-                + "\",\"apiKeySecret\":\"" + secret + "\"}");
+                + (secret == null ? "\"}" : "\",\"apiKeySecret\":\"" + secret + "\"}"));
         return this;
     }
 

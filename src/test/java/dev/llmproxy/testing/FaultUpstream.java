@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
  * cannot: reset or close before headers, hang, cut a body short. Speaks HTTP/1.1 with keep-alive. It stands in for
  * Gemini's own API and Vertex AI too: a request to {@code .../models/{model}:generateContent} (or
  * {@code :streamGenerateContent}, {@code :rawPredict}, {@code :streamRawPredict}) is scripted by the model in its path, and its {@code x-goog-api-key} is recorded as its authorization.
+ * Bedrock's Converse ({@code /model/{id}/converse}, {@code /converse-stream}) is scripted by the model id in its path.
  */
 public final class FaultUpstream implements AutoCloseable {
 
@@ -39,6 +40,8 @@ public final class FaultUpstream implements AutoCloseable {
     private static final Pattern MODEL = Pattern.compile("\"model\"\\s*:\\s*\"([^\"]+)\"");
     private static final Pattern GEMINI_PATH = Pattern.compile(
             "/models/([^/:]+):(generateContent|streamGenerateContent|batchEmbedContents|rawPredict|streamRawPredict)");
+    /** Bedrock's Converse: the model id is one escaped path segment. */
+    private static final Pattern BEDROCK_PATH = Pattern.compile("/model/([^/]+)/(converse|converse-stream)$");
 
     private final ServerSocket server;
     private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
@@ -167,8 +170,11 @@ public final class FaultUpstream implements AutoCloseable {
                 int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
                 String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
                 Matcher path = GEMINI_PATH.matcher(headers.getOrDefault(":target", ""));
+                Matcher bedrock = BEDROCK_PATH.matcher(headers.getOrDefault(":target", ""));
                 Matcher m = MODEL.matcher(body);
-                String model = path.find() ? path.group(1) : m.find() ? m.group(1) : "";
+                String model = path.find() ? path.group(1)
+                        : bedrock.find() ? java.net.URLDecoder.decode(bedrock.group(1), StandardCharsets.UTF_8)
+                        : m.find() ? m.group(1) : "";
                 calls.computeIfAbsent(model, k -> new AtomicInteger()).incrementAndGet();
                 targets.put(model, headers.getOrDefault(":target", ""));
                 lastHeaders.put(model, Map.copyOf(headers));
@@ -365,6 +371,43 @@ public final class FaultUpstream implements AutoCloseable {
                     return false;
                 }
             }
+        };
+    }
+
+    /**
+     * A 200 {@code application/vnd.amazon.eventstream}, as Bedrock's ConverseStream answers: each frame (see
+     * {@link AwsFrames}) split in two chunks mid-frame, {@code gapMillis} apart, then ending as {@code ending} says
+     * ({@code DONE} and {@code NO_DONE} alike end the body: the event stream has no end marker).
+     */
+    public Action eventStream(long gapMillis, Ending ending, byte[]... frames) {
+        return (model, in, out, socket) -> {
+            out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/vnd.amazon.eventstream\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            try {
+                for (int i = 0; i < frames.length; i++) {
+                    pause(i == 0 ? 0 : gapMillis);
+                    int half = frames[i].length / 2;
+                    RawHttp.writeChunk(out, java.util.Arrays.copyOfRange(frames[i], 0, half));
+                    RawHttp.writeChunk(out, java.util.Arrays.copyOfRange(frames[i], half, frames[i].length));
+                }
+            } catch (IOException e) {
+                streamsAbandoned.incrementAndGet();
+                throw e;
+            }
+            if (ending == Ending.CUT) {
+                return false;
+            }
+            if (ending == Ending.STALL) {
+                while (in.read() != -1) {
+                    // hold the connection open, silent, until the client closes it
+                }
+                hangsAbandonedByClient.incrementAndGet();
+                return false;
+            }
+            out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            return true;
         };
     }
 

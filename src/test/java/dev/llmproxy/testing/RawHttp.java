@@ -55,7 +55,10 @@ final class RawHttp {
     }
 
     static void writeChunk(OutputStream out, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        writeChunk(out, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static void writeChunk(OutputStream out, byte[] bytes) throws IOException {
         out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
         out.write(bytes);
         out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));

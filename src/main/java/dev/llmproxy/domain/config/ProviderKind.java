@@ -17,6 +17,8 @@ public enum ProviderKind {
     AZURE_OPENAI("azure-openai", true),
     /** Google Cloud's Vertex AI: Gemini and Claude under a project's location, with Google access tokens. */
     VERTEX("vertex", false),
+    /** AWS Bedrock's Converse API: Claude and other models in an AWS region, with an IAM identity or a Bedrock key. */
+    BEDROCK("bedrock", false),
     /** In-process simulated models for demos and drills. */
     SIM("sim", true);
 
@@ -37,7 +39,7 @@ public enum ProviderKind {
         return id;
     }
 
-    /** Every kind's id, in the order declared, for messages: "openai, openrouter, gemini, anthropic, azure-openai, vertex, sim". */
+    /** Every kind's id, in the order declared, for messages: "openai, openrouter, gemini, anthropic, azure-openai, vertex, bedrock, sim". */
     public static String ids() {
         return String.join(", ", Arrays.stream(values()).map(ProviderKind::id).toList());
     }

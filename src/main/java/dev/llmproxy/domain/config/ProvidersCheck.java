@@ -38,6 +38,9 @@ final class ProvidersCheck {
                     problems.add(new Problem(at + ".baseUrl", "must name the project and location, as in "
                             + "https://us-east5-aiplatform.googleapis.com/v1/projects/my-project/locations/us-east5 "
                             + "(was '" + p.baseUrl() + "')"));
+                } else if (p.kind() == ProviderKind.BEDROCK && awsButNotRuntime(p.baseUrl())) {
+                    problems.add(new Problem(at + ".baseUrl", "must be the region's Bedrock runtime endpoint, as in "
+                            + "https://bedrock-runtime.us-east-1.amazonaws.com (was '" + p.baseUrl() + "')"));
                 }
             }
             if (p.apiKeySecret() != null && !p.apiKeySecret().matches("[A-Za-z_][A-Za-z0-9_.]{0,99}")) {
@@ -53,6 +56,13 @@ final class ProvidersCheck {
         String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/+$", "");
         String query = uri.getRawQuery() == null ? "" : uri.getRawQuery();
         return path.endsWith("/openai/v1") || (path.endsWith("/openai") && query.matches("(.*&)?api-version=[^&]+.*"));
+    }
+
+    /** An AWS host other than Bedrock's runtime (its control plane, {@code bedrock.}, answers no chat). */
+    private static boolean awsButNotRuntime(URI uri) {
+        String host = uri.getHost().toLowerCase(java.util.Locale.ROOT);
+        return (host.endsWith(".amazonaws.com") || host.endsWith(".amazonaws.com.cn"))
+                && !host.matches("(.*\\.)?bedrock-runtime(-fips)?\\.[a-z0-9-]+\\.(vpce\\.)?amazonaws\\.com(\\.cn)?");
     }
 
     private static boolean isHttpUrl(URI uri) {

@@ -17,6 +17,7 @@ import dev.llmproxy.infrastructure.upstream.azure.AzureCredentials;
 import dev.llmproxy.infrastructure.upstream.azure.AzureWire;
 import dev.llmproxy.infrastructure.upstream.vertex.GoogleIssuer;
 import dev.llmproxy.infrastructure.upstream.vertex.VertexWire;
+import dev.llmproxy.infrastructure.upstream.bedrock.BedrockWire;
 import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
 import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
 import dev.llmproxy.infrastructure.upstream.SimUpstream;
@@ -85,16 +86,18 @@ public class ProxyRuntime {
         HttpUpstream anthropic = new HttpUpstream(new AnthropicWire(clock), plainHttp, tlsHttp, workers, timers, clock,
                 keys);
         HttpUpstream azure = new HttpUpstream(new AzureWire(), plainHttp, tlsHttp, workers, timers, clock,
-                new AzureCredentials(this::secret, workers, clock, null));
+                AzureCredentials.of(this::secret, workers, clock, null));
         HttpUpstream vertex = new HttpUpstream(new VertexWire(clock), plainHttp, tlsHttp, workers, timers, clock,
                 new IssuedTokens("Google access token", GoogleIssuer::of, this::secret, workers, clock));
+        HttpUpstream bedrock = new HttpUpstream(new BedrockWire(clock), plainHttp, tlsHttp, workers, timers, clock,
+                BedrockWire.credentials(this::secret, workers, clock));
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
         breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),
                 breakerEvents::record);
         executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
                 ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
-                ProviderKind.AZURE_OPENAI, azure, ProviderKind.VERTEX, vertex,
+                ProviderKind.AZURE_OPENAI, azure, ProviderKind.VERTEX, vertex, ProviderKind.BEDROCK, bedrock,
                 ProviderKind.SIM, sim)), timers, clock, new RateLimitCooldowns(clock),
                 breakers, () -> ThreadLocalRandom.current().nextDouble());
     }

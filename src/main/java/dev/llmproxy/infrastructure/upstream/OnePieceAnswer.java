@@ -6,7 +6,6 @@ import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 
 import java.nio.ByteBuffer;
 import java.time.Clock;
-import java.util.Locale;
 
 /**
  * A streaming attempt answered in one piece: an error status, or an upstream that ignored {@code stream: true}. The
@@ -23,10 +22,8 @@ final class OnePieceAnswer {
     }
 
     /** @return the one-piece answer this head starts, or null for an event stream */
-    static OnePieceAnswer startedBy(ResponseHead head) {
-        String type = head.header("content-type");
-        boolean events = head.isSuccess() && type != null && type.toLowerCase(Locale.ROOT).contains("text/event-stream");
-        return events ? null : new OnePieceAnswer(head);
+    static OnePieceAnswer startedBy(ResponseHead head, StreamFraming framing) {
+        return head.isSuccess() && framing.frames(head.header("content-type")) ? null : new OnePieceAnswer(head);
     }
 
     /** @return false when the body grew too large to be an answer */

@@ -30,7 +30,7 @@ final class OpenAiToolIds {
 
     /** The body with every over-long tool-call id shortened; the same bytes when there is none (most requests). */
     static byte[] fitted(byte[] body) {
-        if (!contains(body, TOOL_RESULT) || !(JsonCodec.read(body) instanceof JsonObject chat)
+        if (!RequestBytes.contains(body, TOOL_RESULT) || !(JsonCodec.read(body) instanceof JsonObject chat)
                 || !(chat.get("messages") instanceof JsonArray messages)) {
             return body;
         }
@@ -78,18 +78,5 @@ final class OpenAiToolIds {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-256", e);
         }
-    }
-
-    private static boolean contains(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i <= hay.length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }

@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * the bytes arrive in arbitrary pieces. Comments, {@code event:}, {@code id:} and {@code retry:} lines are ignored.
  * Lines are decoded whole, so a UTF-8 character split across pieces is never broken.
  */
-final class SseParser {
+final class SseParser implements StreamFraming.Decoder {
 
     /** An event larger than this is not a chat chunk. */
     static final int MAX_EVENT = 4 * 1024 * 1024;
@@ -25,7 +25,8 @@ final class SseParser {
         this.onData = onData;
     }
 
-    void feed(ByteBuffer bytes) throws IOException {
+    @Override
+    public void feed(ByteBuffer bytes) throws IOException {
         while (bytes.hasRemaining()) {
             byte b = bytes.get();
             if (b == '\n' && lastWasCr) {
@@ -45,7 +46,8 @@ final class SseParser {
     }
 
     /** The body ended: an event not yet terminated by a blank line is dispatched (the stream ended cleanly). */
-    void end() {
+    @Override
+    public void end() {
         if (line.size() > 0) {
             endOfLine();
         }

@@ -30,7 +30,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
     private final CompletableFuture<UpstreamReply> reply;
     private final Executor workers;
     private final Clock clock;
-    private final SseParser sse = new SseParser(this::onSseData);
+    private final StreamFraming.Decoder frames;
 
     private volatile Exchange exchange;
     // Guarded by this: I/O callbacks and timer callbacks meet here.
@@ -46,6 +46,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         this.call = call;
         this.wire = wire;
         this.events = wire.events(call);
+        this.frames = wire.framing().open(this::onEvent);
         this.reply = reply;
         this.workers = workers;
         this.clock = clock;
@@ -78,7 +79,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
 
     @Override
     public synchronized void onHead(ResponseHead head) {
-        onePiece = OnePieceAnswer.startedBy(head);
+        onePiece = OnePieceAnswer.startedBy(head, wire.framing());
     }
 
     @Override
@@ -93,7 +94,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             return;
         }
         try {
-            sse.feed(data);
+            frames.feed(data);
         } catch (IOException e) {
             onBroken(StreamBreak.ERROR, e.getMessage(), FailureKind.MALFORMED);
         }
@@ -109,7 +110,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             finish(onePiece.ended(call, wire, relay, clock));
             return;
         }
-        sse.end();
+        frames.end();
         if (finished) {
             return;
         }
@@ -140,7 +141,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         }
     }
 
-    private void onSseData(String data) {
+    private void onEvent(String data) {
         if (finished) {
             return;
         }

@@ -36,6 +36,11 @@ public interface WireFormat {
     /** A non-2xx answer (its body possibly cut short): the status the outcome table should see, and the wait. */
     UpstreamReply.HttpError error(UpstreamCall call, ResponseHead head, byte[] body, Clock clock);
 
+    /** How a streamed answer is framed into events: Server-Sent Events unless the provider says otherwise. */
+    default StreamFraming framing() {
+        return StreamFraming.SSE;
+    }
+
     /** Reads one streamed answer's events; one per attempt, so it may keep what the stream said so far. */
     StreamEvents events(UpstreamCall call);
 

@@ -55,6 +55,26 @@ class ConfigProblemsTest {
     }
 
     @Test
+    void aBedrockBaseMustBeTheRuntimeAndEmbeddingsAreNotAskedThere() {
+        ConfigValidationException e = rejected("""
+                {"providers": [{"name": "b", "kind": "bedrock", "baseUrl": "https://bedrock.us-east-1.amazonaws.com"},
+                               {"name": "ok", "kind": "bedrock", "baseUrl": "https://bedrock-runtime.eu-west-1.amazonaws.com"}],
+                 "models": [{"name": "e", "provider": "ok", "upstreamModel": "amazon.titan-embed-text-v2:0",
+                             "vectorSpace": "titan@1024"}],
+                 "tiers": []}
+                """);
+        assertThat(e.found()).extracting(Problem::path).containsExactly("providers[0].baseUrl", "models[0].vectorSpace");
+        assertThat(e.found().get(0).message()).startsWith("must be the region's Bedrock runtime endpoint");
+        ConfigDocument.read("""
+                {"providers": [{"name": "b1", "kind": "bedrock", "baseUrl": "https://bedrock-runtime-fips.us-east-1.amazonaws.com"},
+                               {"name": "b2", "kind": "bedrock",
+                                "baseUrl": "https://vpce-0a1b-c2d3.bedrock-runtime.eu-central-1.vpce.amazonaws.com"},
+                               {"name": "b3", "kind": "bedrock", "baseUrl": "https://llm-gateway.internal.example"}],
+                 "models": [], "tiers": []}
+                """);
+    }
+
+    @Test
     void aSettingsConflictNamesTheSettingAtFault() {
         ConfigValidationException e = rejected("""
                 {"providers": [], "models": [], "tiers": [],

@@ -39,6 +39,11 @@ final class AnthropicAnswers {
         if ("error".equals(root.getString("type", "")) && root.get("error") instanceof JsonObject) {
             return AnthropicErrors.read(call, 502, null, body);
         }
+        return completion(call, root, clock);
+    }
+
+    /** A Messages answer already read (or built from another API's answer that carries the same blocks). */
+    static UpstreamReply completion(UpstreamCall call, JsonObject root, Clock clock) {
         if (!(root.get("content") instanceof JsonArray content)) {
             return AnswerBody.malformed("no content");
         }

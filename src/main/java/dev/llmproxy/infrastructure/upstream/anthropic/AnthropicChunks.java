@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * a cut, not a finished answer. {@code ping} is nothing at all (no content, no first token); an {@code error} event
  * is an error chunk with the status its type stands for.
  */
-final class AnthropicChunks implements WireFormat.StreamEvents {
+public final class AnthropicChunks implements WireFormat.StreamEvents {
 
     private final Map<Integer, Integer> toolIndexByBlock = new HashMap<>();
     /** The signed thinking so far, by block index, to travel with the first tool call. */
@@ -33,7 +33,7 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
     private JsonObject usage = JsonValue.EMPTY_JSON_OBJECT;
     private String stopReason;
 
-    AnthropicChunks(String upstreamModel) {
+    public AnthropicChunks(String upstreamModel) {
         this.model = upstreamModel;
     }
 
@@ -44,6 +44,11 @@ final class AnthropicChunks implements WireFormat.StreamEvents {
             out.accept(data); // not an event: counted as malformed downstream
             return;
         }
+        translate(event, out);
+    }
+
+    /** One event already read (or built from another API's event that says the same). */
+    public void translate(JsonObject event, Consumer<String> out) {
         switch (event.getString("type", "")) {
             case "message_start" -> started(event);
             case "content_block_start" -> blockStarted(event, out);

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
@@ -52,12 +53,25 @@ public final class AnthropicWire implements WireFormat {
 
     /** What a call asks, in the Messages API's words (with the model in the body, where Anthropic's own API reads it). */
     public static JsonObject body(UpstreamCall call) {
-        return AnthropicRequests.translate((JsonObject) JsonCodec.read(call.body()), call.model(), call.streaming());
+        return body((JsonObject) JsonCodec.read(call.body()), call.model(), call.streaming());
+    }
+
+    /** As {@link #body(UpstreamCall)}, for a request already read (and perhaps trimmed for another maker's model). */
+    public static JsonObject body(JsonObject chat, AllowedModel model, boolean stream) {
+        return AnthropicRequests.translate(chat, model, stream);
     }
 
     @Override
     public UpstreamReply completion(UpstreamCall call, byte[] body) {
         return AnthropicAnswers.completion(call, body, clock);
+    }
+
+    /**
+     * A whole answer in the Messages API's shape, read as one from Anthropic is: for a cloud whose own API carries
+     * Claude's blocks in other words.
+     */
+    public static UpstreamReply answer(UpstreamCall call, JsonObject message, Clock clock) {
+        return AnthropicAnswers.completion(call, message, clock);
     }
 
     @Override

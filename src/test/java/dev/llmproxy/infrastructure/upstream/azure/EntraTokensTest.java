@@ -43,8 +43,8 @@ class EntraTokensTest {
         fetchers.shutdownNow();
     }
 
-    private AzureCredentials credentials(String secretValue) throws Exception {
-        return new AzureCredentials(name -> Optional.ofNullable(Map.of("AZURE_SECRET", secretValue).get(name)),
+    private Credentials credentials(String secretValue) throws Exception {
+        return AzureCredentials.of(name -> Optional.ofNullable(Map.of("AZURE_SECRET", secretValue).get(name)),
                 fetchers, clock, TestTls.client().getSocketFactory());
     }
 
@@ -57,7 +57,7 @@ class EntraTokensTest {
 
     @Test
     void anAppRegistrationGetsABearerTokenByTheClientCredentialsGrantOnceAndKeepsIt() throws Exception {
-        AzureCredentials credentials = credentials(entra.registration(FakeEntra.CLIENT_SECRET));
+        Credentials credentials = credentials(entra.registration(FakeEntra.CLIENT_SECRET));
         assertThat(credentials.of(AZURE).get()).isEqualTo("Bearer entra-1");
         assertThat(credentials.of(AZURE)).isCompletedWithValue("Bearer entra-1");
         assertThat(entra.grants()).singleElement().satisfies(grant -> assertThat(grant)
@@ -72,14 +72,14 @@ class EntraTokensTest {
 
     @Test
     void aWrongClientSecretIsUnavailableAndNeverRepeated() throws Exception {
-        AzureCredentials credentials = credentials(entra.registration("not-the-secret"));
+        Credentials credentials = credentials(entra.registration("not-the-secret"));
         assertThatThrownBy(() -> credentials.of(AZURE).join()).cause().isInstanceOf(Credentials.Unavailable.class)
                 .hasMessageContaining("no Entra ID token for provider azure").hasMessageNotContaining("not-the-secret");
     }
 
     @Test
     void aRegistrationWithoutItsTenantSaysWhatIsMissing() throws Exception {
-        AzureCredentials credentials = credentials("{\"clientId\":\"a\",\"clientSecret\":\"b\"}");
+        Credentials credentials = credentials("{\"clientId\":\"a\",\"clientSecret\":\"b\"}");
         assertThatThrownBy(() -> credentials.of(AZURE).join()).cause().hasMessageContaining("names no tenantId");
     }
 }

@@ -1,0 +1,129 @@
+package dev.llmproxy.infrastructure.upstream.bedrock;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.Credentials;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import dev.llmproxy.infrastructure.upstream.StreamFraming;
+import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
+import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
+import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+import jakarta.json.JsonObject;
+import software.amazon.awssdk.utils.http.SdkHttpUtils;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * AWS Bedrock's Converse API: {@code POST {base}/model/{model id}/converse}, or {@code /converse-stream}, whose
+ * answer is AWS's binary event stream. The base is the region's runtime endpoint
+ * ({@code https://bedrock-runtime.us-east-1.amazonaws.com}); the model id is a model's, an inference profile's
+ * ({@code us.anthropic.claude-sonnet-4-5-20250929-v1:0}) or an ARN. Requests are made as for Anthropic and said in
+ * Converse's words ({@link ConverseRequests}), answers the other way, so Claude on Bedrock thinks, signs, caches and
+ * calls tools as Claude at Anthropic does; other models get the same conversation without Claude's options.
+ */
+public final class BedrockWire implements WireFormat {
+
+    private static final StreamFraming FRAMING = new AwsEventStream();
+    private static final OutboundRequest.Header JSON = new OutboundRequest.Header("Content-Type", "application/json");
+    private static final OutboundRequest.Header ACCEPT_JSON = new OutboundRequest.Header("Accept", "application/json");
+    private static final OutboundRequest.Header ACCEPT_EVENTS =
+            new OutboundRequest.Header("Accept", AwsEventStream.CONTENT_TYPE);
+
+    private final Clock clock;
+    private final AwsSigner signer;
+    private final ConcurrentMap<String, URI> endpoints = new ConcurrentHashMap<>();
+
+    public BedrockWire(Clock clock) {
+        this.clock = clock;
+        this.signer = new AwsSigner(clock);
+    }
+
+    /** The credentials Bedrock providers present: a Bedrock API key, or an IAM identity that signs each request. */
+    public static Credentials credentials(Function<String, Optional<String>> secrets, Executor fetchers, Clock clock) {
+        return AwsIdentities.credentials(secrets, fetchers, clock);
+    }
+
+    /** Whether the model is Claude: by its family in the allowlist (an ARN does not say), else by its id. */
+    static boolean claude(AllowedModel model) {
+        return "claude".equalsIgnoreCase(model.family())
+                || model.upstreamModel().toLowerCase(Locale.ROOT).contains("claude");
+    }
+
+    @Override
+    public UpstreamReply unsendable(UpstreamCall call) {
+        if (call.model().embeds()) {
+            return HttpReplies.httpError(call, 400, null, "proxy: embeddings through Bedrock are not served");
+        }
+        return ConverseImages.byUrl(call.body())
+                ? HttpReplies.httpError(call, 400, null, "proxy: Bedrock takes images as data: URLs only") : null;
+    }
+
+    @Override
+    public OutboundRequest request(UpstreamCall call, String credential) {
+        URI uri = endpoints.computeIfAbsent(call.provider().baseUrl() + "|" + call.model().upstreamModel() + "|"
+                + call.streaming(), k -> endpoint(call.provider().baseUrl(), call.model().upstreamModel(), call.streaming()));
+        JsonObject chat = (JsonObject) JsonCodec.read(call.body());
+        boolean claude = claude(call.model());
+        if (!claude && chat.containsKey("reasoning_effort")) {
+            chat = JsonCodec.object(chat).remove("reasoning_effort").build(); // only Claude's thinking is asked for
+        }
+        byte[] body = JsonCodec.write(ConverseRequests.from(AnthropicWire.body(chat, call.model(), false), claude));
+        List<OutboundRequest.Header> headers = new ArrayList<>(List.of(JSON, call.streaming() ? ACCEPT_EVENTS : ACCEPT_JSON));
+        if (credential != null && credential.startsWith(AwsIdentities.MARK)) {
+            headers = signer.sign(uri, headers, body, AwsIdentities.decode(credential.substring(AwsIdentities.MARK.length())),
+                    BedrockRegions.of(call.provider().baseUrl()));
+        } else if (credential != null) {
+            headers.add(new OutboundRequest.Header("Authorization", "Bearer " + credential));
+        }
+        return new OutboundRequest(uri, headers, body);
+    }
+
+    /** The model id is one path segment: an ARN's slashes are escaped, its colons kept, as AWS's clients send them. */
+    private static URI endpoint(URI base, String modelId, boolean stream) {
+        String id = SdkHttpUtils.urlEncode(modelId).replace("%3A", ":");
+        return URI.create(base.toString().replaceAll("/+$", "") + "/model/" + id + (stream ? "/converse-stream" : "/converse"));
+    }
+
+    @Override
+    public UpstreamReply completion(UpstreamCall call, byte[] body) {
+        JsonObject root = AnswerBody.object(body);
+        if (root == null) {
+            return AnswerBody.unreadable(body);
+        }
+        String stop = root.getString("stopReason", null);
+        if (ConverseAnswers.malformed(stop)) {
+            return AnswerBody.malformed("the model's answer was malformed (" + stop + ")");
+        }
+        JsonObject message = ConverseAnswers.message(root);
+        return message == null ? AnswerBody.malformed("no output message")
+                : AnthropicWire.answer(call, message, clock);
+    }
+
+    @Override
+    public UpstreamReply.HttpError error(UpstreamCall call, ResponseHead head, byte[] body, Clock clock) {
+        return BedrockErrors.fromHead(call, head, body, clock);
+    }
+
+    @Override
+    public StreamFraming framing() {
+        return FRAMING;
+    }
+
+    @Override
+    public StreamEvents events(UpstreamCall call) {
+        return new ConverseEvents(call.model().upstreamModel());
+    }
+}
