@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
 import dev.llmproxy.infrastructure.upstream.StreamFraming;
+import software.amazon.awssdk.eventstream.HeaderType;
 import software.amazon.awssdk.eventstream.HeaderValue;
 import software.amazon.awssdk.eventstream.Message;
 import software.amazon.awssdk.eventstream.MessageDecoder;
@@ -8,6 +9,8 @@ import software.amazon.awssdk.eventstream.MessageDecoder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -32,15 +35,25 @@ final class AwsEventStream implements StreamFraming {
 
     @Override
     public Decoder open(Consumer<String> onEvent) {
-        MessageDecoder decoder = new MessageDecoder(message -> onEvent.accept(event(message)));
+        List<Message> whole = new ArrayList<>();
+        MessageDecoder decoder = new MessageDecoder(whole::add);
         return new Decoder() {
             @Override
             public void feed(ByteBuffer bytes) throws IOException {
+                IOException broken = null;
                 try {
                     decoder.feed(bytes);
-                } catch (RuntimeException broken) {
+                } catch (RuntimeException unreadable) {
                     // a checksum that does not match, a length that cannot be
-                    throw new IOException("event stream frame unreadable: " + broken.getMessage(), broken);
+                    broken = new IOException("event stream frame unreadable: " + unreadable.getMessage(), unreadable);
+                }
+                // handed on outside the decoder, so that what the reader does is never taken for a bad frame
+                for (Message message : whole) {
+                    onEvent.accept(event(message));
+                }
+                whole.clear();
+                if (broken != null) {
+                    throw broken;
                 }
             }
 
@@ -72,7 +85,7 @@ final class AwsEventStream implements StreamFraming {
 
     private static String text(Map<String, HeaderValue> headers, String name, String otherwise) {
         HeaderValue v = headers.get(name);
-        return v == null ? otherwise : v.getString();
+        return v == null || v.getType() != HeaderType.STRING ? otherwise : v.getString();
     }
 
     private static String quoted(String s) {

@@ -80,6 +80,33 @@ class AwsEventStreamTest {
     }
 
     @Test
+    void wholeFramesBeforeABadOneInTheSamePieceAreHandedOnFirst() {
+        byte[] good = AwsFrames.frame("contentBlockDelta {\"contentBlockIndex\":0,\"delta\":{\"text\":\"Hi\"}}");
+        byte[] bad = AwsFrames.frame("contentBlockDelta {\"contentBlockIndex\":0,\"delta\":{\"text\":\"there\"}}");
+        bad[bad.length - 10] ^= 0x20;
+        ByteBuffer piece = ByteBuffer.allocate(good.length + bad.length).put(good).put(bad).flip();
+        assertThatThrownBy(() -> decoder.feed(piece)).isInstanceOf(IOException.class);
+        assertThat(events).singleElement().asString().contains("Hi");
+    }
+
+    @Test
+    void whatTheReaderThrowsIsNotTakenForABadFrame() {
+        StreamFraming.Decoder failing = framing.open(e -> {
+            throw new IllegalStateException("the reader's own failure");
+        });
+        byte[] frame = AwsFrames.frame("contentBlockDelta {\"contentBlockIndex\":0,\"delta\":{\"text\":\"Hi\"}}");
+        assertThatThrownBy(() -> failing.feed(ByteBuffer.wrap(frame))).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aHeaderThatIsNotTextIsTakenAsAbsent() {
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        new Message(Map.of(":message-type", HeaderValue.fromString("event"),
+                ":event-type", HeaderValue.fromInteger(7)), "{}".getBytes(StandardCharsets.UTF_8)).encode(frame);
+        assertThat(AwsEventStream.event(Message.decode(ByteBuffer.wrap(frame.toByteArray())))).isEqualTo("{}");
+    }
+
+    @Test
     void aFrameCutShortIsNeverHandedOn() throws IOException {
         byte[] frame = AwsFrames.frame("contentBlockDelta {\"contentBlockIndex\":0,\"delta\":{\"text\":\"Hi\"}}");
         decoder.feed(ByteBuffer.wrap(frame, 0, frame.length - 3));
