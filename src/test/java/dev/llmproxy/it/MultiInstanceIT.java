@@ -46,7 +46,7 @@ class MultiInstanceIT {
             + "\"tiers\":[{\"name\":\"mi-tier\",\"chain\":[\"mi-ok\"]}],"
             + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"],"
             + "\"budgets\":{\"scope:mi-shared\":{\"dailyTokens\":600},\"scope:mi-outage\":{\"dailyTokens\":600},"
-            + "\"scope:mi-crash\":{\"dailyTokens\":600}}}}";
+            + "\"scope:mi-crash\":{\"dailyTokens\":600},\"scope:mi-probe\":{\"dailyTokens\":100000000}}}}";
     /** "hi" is estimated at 9 prompt tokens: with max_tokens 91 each request reserves 100 tokens, 6 fit in 600. */
     private static final String BUDGETED = "{\"model\":\"mi-slow\",\"max_tokens\":91,"
             + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
@@ -113,10 +113,16 @@ class MultiInstanceIT {
     private static void awaitSharedStore() {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
             for (LibertyInstance i : List.of(a, b)) {
-                // the limiter's breaker only tries the store again on a request
+                // each store's breaker only tries the store again on a request that needs it
                 int probe = PROBES.incrementAndGet();
                 chat(i, "198.18." + probe / 250 + "." + probe % 250);
-                assertThat(readiness(i).getJsonObject("data").getString("rateLimitStore")).isEqualTo("shared");
+                i.send(HttpRequest.newBuilder(URI.create(i.base() + "/v1/scopes/mi-probe/chat/completions"))
+                        .header("Content-Type", "application/json")
+                        .header("X-Forwarded-For", "198.19." + probe / 250 + "." + probe % 250)
+                        .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody("mi-tier"))));
+                JsonObject data = readiness(i).getJsonObject("data");
+                assertThat(data.getString("rateLimitStore")).isEqualTo("shared");
+                assertThat(data.getString("budgetStore")).isEqualTo("shared");
             }
         });
     }
