@@ -2,10 +2,13 @@ package dev.llmproxy.it;
 
 import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.okhttp.AnthropicOkHttpClient;
+import com.anthropic.helpers.MessageAccumulator;
+import com.anthropic.models.messages.CacheControlEphemeral;
 import com.anthropic.models.messages.ContentBlock;
 import com.anthropic.models.messages.ContentBlockParam;
 import com.anthropic.models.messages.Message;
 import com.anthropic.models.messages.MessageCreateParams;
+import com.anthropic.models.messages.TextBlockParam;
 import com.anthropic.models.messages.ThinkingBlock;
 import com.anthropic.models.messages.ToolResultBlockParam;
 import com.anthropic.models.messages.ToolUseBlock;
@@ -78,6 +81,7 @@ class AnthropicIT extends DeployedProxy {
                 .tier("c-tools", "c-tool")
                 .tier("c-caching", "c-cached")
                 .tier("c-tool-loop", "c-tool-broken", "c-tool-stream")
+                .tier("c-tool-streamed", "c-tool-stream")
                 .tier("c-busy", "c-overloaded", "c-text")
                 .tier("c-quota", "c-limited", "c-text")
                 .tier("c-streamed", "c-stream")
@@ -216,5 +220,44 @@ class AnthropicIT extends DeployedProxy {
                 .isEqualTo("San Francisco");
         assertThat(streamed.reasoning()).contains("I need the weather tool.");
         assertThat(fault.calls("claude-tool-broken")).isPositive();
+    }
+
+    @Test
+    void aStreamingMessagesCallerGetsEveryThinkingBlockSignedAndItsCacheMarksReachClaude() {
+        AnthropicClient anthropic = AnthropicOkHttpClient.builder().baseUrl(ProxyClient.BASE).apiKey("not-needed")
+                .maxRetries(0).build();
+        CacheControlEphemeral mark = CacheControlEphemeral.builder().build();
+        MessageCreateParams.Builder params = MessageCreateParams.builder().model("c-tool-streamed").maxTokens(2048)
+                .enabledThinking(1024).systemOfTextBlockParams(java.util.List.of(
+                        TextBlockParam.builder().text("Be brief.").cacheControl(mark)
+                                .build())).addUserMessage("Weather in San Francisco?");
+        MessageAccumulator acc = MessageAccumulator.create();
+        try (var stream = anthropic.messages().createStreaming(params.build())) {
+            stream.stream().forEach(acc::accumulate);
+        }
+        Message m = acc.message();
+        // Claude's thinking, then text, then the call: the thinking is signed though text came between
+        ThinkingBlock thinking = m.content().get(0).thinking().orElseThrow();
+        assertThat(thinking.signature()).isEqualTo("EqQBCgIYAhIM1gbcDa9GJwZA2b3h");
+        assertThat(m.content().get(1).text().orElseThrow().text()).isEqualTo("Okay, let's check the weather.");
+        ToolUseBlock use = m.content().get(2).toolUse().orElseThrow();
+        assertThat(use.id()).isEqualTo("toolu_01T1x1fJ34qAmk2tNTrN7Up6");
+
+        try (var next = anthropic.messages().createStreaming(params.addMessage(m).addUserMessageOfContentBlockParams(
+                java.util.List.of(ContentBlockParam.ofToolResult(ToolResultBlockParam.builder().toolUseId(use.id())
+                        .content("18C").cacheControl(mark).build()))).build())) {
+            next.stream().forEach(e -> { });
+        }
+        JsonObject sent = Json.createReader(new StringReader(fault.lastBody("claude-tool-stream"))).readObject();
+        assertThat(sent).containsKey("thinking");
+        assertThat(sent.getJsonArray("system").getJsonObject(0).getJsonObject("cache_control").getString("type"))
+                .isEqualTo("ephemeral");
+        var turn = sent.getJsonArray("messages").getJsonObject(1).getJsonArray("content");
+        assertThat(turn.getJsonObject(0).getString("signature")).isEqualTo(thinking.signature());
+        assertThat(turn.getJsonObject(1).getString("text")).isEqualTo("Okay, let's check the weather.");
+        assertThat(turn.getJsonObject(2).getString("id")).isEqualTo(use.id());
+        JsonObject result = sent.getJsonArray("messages").getJsonObject(2).getJsonArray("content").getJsonObject(0);
+        assertThat(result.getString("tool_use_id")).isEqualTo(use.id());
+        assertThat(result.getJsonObject("cache_control").getString("type")).isEqualTo("ephemeral");
     }
 }

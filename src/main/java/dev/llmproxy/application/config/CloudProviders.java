@@ -19,7 +19,9 @@ import java.util.logging.Logger;
 
 /**
  * The paid providers a first start adds when their credentials are set: Anthropic ({@code ANTHROPIC_API_KEY}), Azure
- * OpenAI ({@code AZURE_OPENAI_API_KEY}, {@code AZURE_OPENAI_ENDPOINT}, {@code AZURE_OPENAI_DEPLOYMENT}) and Vertex AI
+ * OpenAI ({@code AZURE_OPENAI_ENDPOINT} and {@code AZURE_OPENAI_DEPLOYMENT}, with {@code AZURE_OPENAI_API_KEY} or an app
+ * registration in Azure's own variables), Bedrock ({@code AWS_BEARER_TOKEN_BEDROCK}, a Bedrock API key, with
+ * {@code AWS_REGION}) and Vertex AI
  * ({@code GOOGLE_APPLICATION_CREDENTIALS}, with {@code GOOGLE_CLOUD_PROJECT} and {@code GOOGLE_CLOUD_LOCATION} when
  * the key's own project or the global location will not do). Each gets a tier of its own, never a place in the free
  * tiers: money is spent only where an admin asks for it.
@@ -37,6 +39,7 @@ final class CloudProviders {
         this.env = env;
         anthropic();
         azure();
+        bedrock();
         vertex();
     }
 
@@ -56,24 +59,59 @@ final class CloudProviders {
                 "claude-haiku")));
     }
 
-    /** The v1 API of the resource, where the deployment is the body's model: no API version to keep current. */
+    /**
+     * The v1 API of the resource, where the deployment is the body's model: no API version to keep current. Its key,
+     * or else the app registration Azure's own libraries sign in with ({@code AZURE_TENANT_ID},
+     * {@code AZURE_CLIENT_ID}, {@code AZURE_CLIENT_SECRET}), exchanged for Entra ID tokens.
+     */
     private void azure() {
         Optional<String> endpoint = value("AZURE_OPENAI_ENDPOINT");
         Optional<String> deployment = value("AZURE_OPENAI_DEPLOYMENT");
-        if (value("AZURE_OPENAI_API_KEY").isEmpty() || endpoint.isEmpty()) {
+        String secret = value("AZURE_OPENAI_API_KEY").isPresent() ? "AZURE_OPENAI_API_KEY"
+                : value("AZURE_TENANT_ID").isPresent() && value("AZURE_CLIENT_ID").isPresent()
+                && value("AZURE_CLIENT_SECRET").isPresent() ? "AZURE_CLIENT_SECRET" : null;
+        if (secret == null || endpoint.isEmpty()) {
             return;
         }
         if (deployment.isEmpty()) {
-            LOG.warning("AZURE_OPENAI_API_KEY and AZURE_OPENAI_ENDPOINT are set but AZURE_OPENAI_DEPLOYMENT is not: "
-                    + "no Azure OpenAI provider is added; add it in the console with its deployments");
+            LOG.warning("Azure OpenAI credentials and AZURE_OPENAI_ENDPOINT are set but AZURE_OPENAI_DEPLOYMENT is "
+                    + "not: no Azure OpenAI provider is added; add it in the console with its deployments");
             return;
         }
         providers.add(new Provider("azure-openai", ProviderKind.AZURE_OPENAI,
-                URI.create(endpoint.get().replaceAll("/+$", "") + "/openai/v1"), "AZURE_OPENAI_API_KEY"));
+                URI.create(endpoint.get().replaceAll("/+$", "") + "/openai/v1"), secret));
         models.add(new AllowedModel("azure-" + deployment.get(), "azure-openai", deployment.get(), null, true, false,
                 null, null, false, null, null, null, null, null, null));
         tiers.add(new Tier("azure", "Azure OpenAI deployment " + deployment.get() + " (paid; set its prices)",
                 List.of("azure-" + deployment.get())));
+    }
+
+    /**
+     * A Bedrock API key: the one AWS credential that says it is meant for models. An IAM identity is not taken as a
+     * wish to spend on Bedrock; an admin adds that provider in the console.
+     */
+    private void bedrock() {
+        if (value("AWS_BEARER_TOKEN_BEDROCK").isEmpty()) {
+            return;
+        }
+        String region = value("AWS_REGION").or(() -> value("AWS_DEFAULT_REGION")).orElse("us-east-1");
+        providers.add(new Provider("bedrock", ProviderKind.BEDROCK,
+                URI.create("https://bedrock-runtime." + region + ".amazonaws.com"), "AWS_BEARER_TOKEN_BEDROCK"));
+        models.add(priced("bedrock-claude-sonnet", "bedrock", geography(region)
+                + "anthropic.claude-sonnet-4-5-20250929-v1:0", "claude", "3", "15", "0.3"));
+        tiers.add(new Tier("bedrock", "Claude through Amazon Bedrock in " + region + " (paid)",
+                List.of("bedrock-claude-sonnet")));
+    }
+
+    /** The prefix of Bedrock's cross-region inference profiles for the geography a region is in. */
+    static String geography(String region) {
+        if (region.startsWith("us-") || region.startsWith("ca-")) {
+            return "us.";
+        }
+        if (region.startsWith("eu-")) {
+            return "eu.";
+        }
+        return region.startsWith("ap-") ? "apac." : "global.";
     }
 
     private void vertex() {

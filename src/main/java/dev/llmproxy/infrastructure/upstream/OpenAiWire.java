@@ -1,19 +1,25 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingReplies;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 
+import jakarta.json.JsonObject;
+
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * OpenAI's own chat completions and embeddings APIs, and every API compatible with them: sent as the caller wrote it.
+ * OpenAI's own chat completions and embeddings APIs, and every API compatible with them: sent as the caller wrote it,
+ * but for prompt-cache marks ({@link CacheMarks}), which only a provider that takes them is sent.
  */
 public final class OpenAiWire implements WireFormat {
 
@@ -21,9 +27,24 @@ public final class OpenAiWire implements WireFormat {
     private static final OutboundRequest.Header ACCEPT_JSON = new OutboundRequest.Header("Accept", "application/json");
     private static final OutboundRequest.Header ACCEPT_EVENTS = new OutboundRequest.Header("Accept", "text/event-stream");
     private static final StreamEvents AS_THEY_ARE = (data, out) -> out.accept(data);
+    private static final byte[] MARK = ("\"" + CacheMarks.FIELD + "\"").getBytes(StandardCharsets.US_ASCII);
 
     private final ConcurrentMap<URI, URI> chat = new ConcurrentHashMap<>();
     private final ConcurrentMap<URI, URI> embeddings = new ConcurrentHashMap<>();
+    private final boolean keepsCacheMarks;
+
+    public OpenAiWire() {
+        this(false);
+    }
+
+    private OpenAiWire(boolean keepsCacheMarks) {
+        this.keepsCacheMarks = keepsCacheMarks;
+    }
+
+    /** For a provider that takes prompt-cache marks in OpenAI's format. */
+    public static OpenAiWire keepingCacheMarks() {
+        return new OpenAiWire(true);
+    }
 
     @Override
     public OutboundRequest request(UpstreamCall call, String apiKey) {
@@ -33,7 +54,16 @@ public final class OpenAiWire implements WireFormat {
         URI base = call.provider().baseUrl();
         URI uri = call.model().embeds() ? embeddings.computeIfAbsent(base, b -> URI.create(b + "/embeddings"))
                 : chat.computeIfAbsent(base, b -> URI.create(b + "/chat/completions"));
-        return new OutboundRequest(uri, headers, call.model().embeds() ? call.body() : OpenAiToolIds.fitted(call.body()));
+        return new OutboundRequest(uri, headers, call.model().embeds() ? call.body() : chatBody(call.body()));
+    }
+
+    private byte[] chatBody(byte[] body) {
+        byte[] fitted = OpenAiToolIds.fitted(body);
+        if (keepsCacheMarks || !RequestBytes.contains(fitted, MARK) || !(JsonCodec.read(fitted) instanceof JsonObject chat)) {
+            return fitted;
+        }
+        JsonObject unmarked = CacheMarks.dropped(chat);
+        return unmarked == chat ? fitted : JsonCodec.write(unmarked);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
@@ -27,7 +28,8 @@ sealed interface StreamChunk {
         /** Whether the delta shows the caller something: text, a tool call, reasoning or a refusal. */
         boolean carriesContent() {
             return !text.isEmpty() || carriesToolCall() || nonEmpty(delta, "reasoning")
-                    || nonEmpty(delta, "reasoning_content") || nonEmpty(delta, "refusal");
+                    || nonEmpty(delta, "reasoning_content") || nonEmpty(delta, "refusal")
+                    || ReasoningDetails.present(delta);
         }
 
         /** Whether the delta is part of a tool call ({@code tool_calls}, or the legacy {@code function_call}). */

@@ -159,6 +159,30 @@ class ConfigDocumentTest {
     }
 
     @Test
+    void azuresOwnAppVariablesAndABedrockApiKeyAddTheirProvidersAtFirstStart() {
+        Map<String, String> env = Map.of("AZURE_TENANT_ID", "t", "AZURE_CLIENT_ID", "c", "AZURE_CLIENT_SECRET", "s",
+                "AZURE_OPENAI_ENDPOINT", "https://acme.openai.azure.com", "AZURE_OPENAI_DEPLOYMENT", "gpt-4o-prod",
+                "AWS_BEARER_TOKEN_BEDROCK", "ABSKa2V5", "AWS_REGION", "eu-central-1");
+        RuntimeConfig clouds = BootstrapConfig.load(k -> Optional.ofNullable(env.get(k)));
+        assertThat(clouds.provider("azure-openai").orElseThrow().apiKeySecret()).isEqualTo("AZURE_CLIENT_SECRET");
+        assertThat(clouds.provider("bedrock").orElseThrow().baseUrl().toString())
+                .isEqualTo("https://bedrock-runtime.eu-central-1.amazonaws.com");
+        assertThat(clouds.provider("bedrock").orElseThrow().apiKeySecret()).isEqualTo("AWS_BEARER_TOKEN_BEDROCK");
+        assertThat(clouds.model("bedrock-claude-sonnet").orElseThrow().upstreamModel())
+                .isEqualTo("eu.anthropic.claude-sonnet-4-5-20250929-v1:0");
+        assertThat(clouds.tier("bedrock").orElseThrow().chain()).containsExactly("bedrock-claude-sonnet");
+
+        // a key wins over the app; the app without its secret adds nothing
+        Map<String, String> keyed = new java.util.HashMap<>(env);
+        keyed.put("AZURE_OPENAI_API_KEY", "k");
+        assertThat(BootstrapConfig.load(k -> Optional.ofNullable(keyed.get(k))).provider("azure-openai").orElseThrow()
+                .apiKeySecret()).isEqualTo("AZURE_OPENAI_API_KEY");
+        Map<String, String> half = Map.of("AZURE_TENANT_ID", "t", "AZURE_CLIENT_ID", "c",
+                "AZURE_OPENAI_ENDPOINT", "https://acme.openai.azure.com", "AZURE_OPENAI_DEPLOYMENT", "d");
+        assertThat(BootstrapConfig.load(k -> Optional.ofNullable(half.get(k))).provider("azure-openai")).isEmpty();
+    }
+
+    @Test
     void theReadmesChainAcrossThreeCloudsIsValid() throws Exception {
         String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
         int at = readme.indexOf("```json", readme.indexOf("### One chain across three clouds")) + "```json".length();

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
@@ -18,8 +19,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * One streamed Messages answer as OpenAI chunks: text, thinking (as {@code reasoning_content}) and tool-call deltas
- * as they come; the finish reason and usage only at {@code message_stop}, so that a stream which ends without it is
+ * One streamed Messages answer as OpenAI chunks: text, thinking (as {@code reasoning_content}, each block's signature
+ * and each redacted block as {@link ReasoningDetails} when Claude sends them) and tool-call deltas as they come; the finish reason and usage only at {@code message_stop}, so that a stream which ends without it is
  * a cut, not a finished answer. {@code ping} is nothing at all (no content, no first token); an {@code error} event
  * is an error chunk with the status its type stands for.
  */
@@ -91,7 +92,10 @@ public final class AnthropicChunks implements WireFormat.StreamEvents {
         int at = event.getInt("index", -1);
         switch (block.getString("type", "")) {
             case "thinking" -> thinkingByBlock.put(at, new Thought(null, block.getString("thinking", "")));
-            case "redacted_thinking" -> thinkingByBlock.put(at, new Thought(block, ""));
+            case "redacted_thinking" -> {
+                thinkingByBlock.put(at, new Thought(block, ""));
+                out.accept(chunk(ReasoningDetails.redacted(block.getString("data", ""), at), null));
+            }
             case "tool_use" -> toolStarted(at, block, out);
             default -> {
                 // text starts with its first delta
@@ -123,10 +127,12 @@ public final class AnthropicChunks implements WireFormat.StreamEvents {
                 out.accept(chunk(JsonCodec.object().add("reasoning_content", d.getString("thinking", "")).build(), null));
             }
             case "signature_delta" -> {
-                Thought thought = thinkingByBlock.get(event.getInt("index", -1));
+                int at = event.getInt("index", -1);
+                Thought thought = thinkingByBlock.get(at);
                 if (thought != null) {
                     thought.signature = d.getString("signature", "");
                 }
+                out.accept(chunk(ReasoningDetails.signed(d.getString("signature", ""), at), null));
             }
             case "input_json_delta" -> {
                 Integer index = toolIndexByBlock.get(event.getInt("index", -1));

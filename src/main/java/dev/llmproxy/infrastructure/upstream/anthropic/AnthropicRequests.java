@@ -1,14 +1,18 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+
+import java.util.List;
 
 /**
  * A chat completions request in Anthropic's Messages terms: system messages to {@code system}, the conversation to
@@ -31,17 +35,9 @@ final class AnthropicRequests {
 
     static JsonObject translate(JsonObject chat, AllowedModel model, boolean stream) {
         JsonObjectBuilder out = JsonCodec.object().add("model", model.upstreamModel());
-        String system = AnthropicTurns.system(chat.getJsonArray("messages"));
-        String json = AnthropicTools.jsonInstruction(chat);
-        if (json != null) {
-            system = system.isEmpty() ? json : system + "\n\n" + json;
-        }
-        if (!system.isEmpty() && model.promptCaching()) {
-            out.add("system", JsonCodec.array().add(JsonCodec.object().add("type", "text").add("text", system)
-                    .add("cache_control", EPHEMERAL)));
-        } else if (!system.isEmpty()) {
-            out.add("system", system);
-        }
+        // Anthropic takes at most four breakpoints: a caller that sets its own gets them as set, and none of the model's
+        boolean modelMarks = model.promptCaching() && !CacheMarks.any(chat);
+        system(chat, modelMarks, out);
         int answer = maxTokens(chat);
         // Anthropic refuses thinking with a forced tool call, with a prefill (a broken answer being continued), and
         // in a tool loop whose last assistant turn does not start with its signed thinking (carried in the first
@@ -74,11 +70,40 @@ final class AnthropicRequests {
         if (chat.get("user") instanceof JsonString user) {
             out.add("metadata", JsonCodec.object().add("user_id", user));
         }
-        AnthropicTools.translate(chat, out, model.promptCaching());
+        AnthropicTools.translate(chat, out, modelMarks);
         if (stream) {
             out.add("stream", true);
         }
         return out.build();
+    }
+
+    /**
+     * The system blocks, with the instruction that asks for JSON last; one plain string when it is a single block
+     * without a mark, as most prompts are.
+     */
+    private static void system(JsonObject chat, boolean modelMarks, JsonObjectBuilder out) {
+        List<JsonObject> blocks = AnthropicTurns.system(chat.getJsonArray("messages"));
+        String json = AnthropicTools.jsonInstruction(chat);
+        if (json != null && !blocks.isEmpty() && CacheMarks.of(blocks.get(blocks.size() - 1)) == null) {
+            JsonObject last = blocks.remove(blocks.size() - 1);
+            blocks.add(AnthropicTurns.textBlock(last.getString("text") + "\n\n" + json).build());
+        } else if (json != null) {
+            blocks.add(AnthropicTurns.textBlock(json).build());
+        }
+        if (blocks.isEmpty()) {
+            return;
+        }
+        if (modelMarks) {
+            JsonObject last = blocks.remove(blocks.size() - 1);
+            blocks.add(JsonCodec.object(last).add(CacheMarks.FIELD, EPHEMERAL).build());
+        }
+        if (blocks.size() == 1 && CacheMarks.of(blocks.get(0)) == null) {
+            out.add("system", blocks.get(0).getString("text"));
+        } else {
+            JsonArrayBuilder system = JsonCodec.array();
+            blocks.forEach(system::add);
+            out.add("system", system);
+        }
     }
 
     private static int maxTokens(JsonObject chat) {

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CacheMarks;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -24,7 +25,10 @@ final class AnthropicTools {
         return choice instanceof JsonString s ? s.getString().equals("required") : choice instanceof JsonObject;
     }
 
-    /** @param cache whether the tools end with a cache breakpoint (the model caches its prompts) */
+    /**
+     * @param cache whether the tools end with the model's own cache breakpoint; a caller's marks on tools are kept
+     *              as set
+     */
     static void translate(JsonObject chat, JsonObjectBuilder out, boolean cache) {
         if (chat.get("tools") instanceof JsonArray tools && !tools.isEmpty()) {
             JsonArrayBuilder list = JsonCodec.array();
@@ -36,8 +40,9 @@ final class AnthropicTools {
                     }
                     b.add("input_schema", f.get("parameters") instanceof JsonObject p ? p
                             : JsonCodec.object().add("type", "object").build());
+                    CacheMarks.copy(tool, b);
                     if (cache && i == tools.size() - 1) {
-                        b.add("cache_control", AnthropicRequests.EPHEMERAL);
+                        b.add(CacheMarks.FIELD, AnthropicRequests.EPHEMERAL);
                     }
                     list.add(b);
                 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatRequest;
@@ -24,18 +25,44 @@ final class AnthropicTurns {
     private AnthropicTurns() {
     }
 
-    /** The system and developer messages' text, joined. */
-    static String system(JsonArray messages) {
-        StringBuilder sb = new StringBuilder();
+    /**
+     * The system and developer messages as Anthropic's system blocks: plain text joined into one block, as one
+     * prompt; text parts kept as the caller split them, each with its cache mark.
+     */
+    static List<JsonObject> system(JsonArray messages) {
+        List<JsonObject> blocks = new ArrayList<>();
+        StringBuilder plain = new StringBuilder();
         for (JsonValue v : messages) {
-            if (v instanceof JsonObject m && isSystem(m)) {
+            if (!(v instanceof JsonObject m) || !isSystem(m)) {
+                continue;
+            }
+            if (m.get("content") instanceof JsonArray parts) {
+                flush(plain, blocks);
+                for (JsonValue p : parts) {
+                    if (p instanceof JsonObject part && part.get("text") instanceof JsonString t && !t.getString().isBlank()) {
+                        blocks.add(CacheMarks.copy(part, textBlock(t.getString())).build());
+                    }
+                }
+            } else {
                 String text = ChatRequest.textOf(m.get("content"));
                 if (!text.isBlank()) {
-                    sb.append(sb.isEmpty() ? "" : "\n\n").append(text);
+                    plain.append(plain.isEmpty() ? "" : "\n\n").append(text);
                 }
             }
         }
-        return sb.toString();
+        flush(plain, blocks);
+        return blocks;
+    }
+
+    private static void flush(StringBuilder plain, List<JsonObject> blocks) {
+        if (!plain.isEmpty()) {
+            blocks.add(textBlock(plain.toString()).build());
+            plain.setLength(0);
+        }
+    }
+
+    static JsonObjectBuilder textBlock(String text) {
+        return JsonCodec.object().add("type", "text").add("text", text);
     }
 
     /** @param thinking whether the request thinks: only then does the thinking carried by tool calls go back */
@@ -81,9 +108,11 @@ final class AnthropicTurns {
         List<JsonObject> out = new ArrayList<>();
         if (role.equals("tool") || role.equals("function")) {
             String id = m.getString(role.equals("tool") ? "tool_call_id" : "name", "");
-            out.add(JsonCodec.object().add("type", "tool_result")
+            JsonObjectBuilder result = JsonCodec.object().add("type", "tool_result")
                     .add("tool_use_id", AnthropicIds.toAnthropic(CarriedThinking.bare(id)))
-                    .add("content", ChatRequest.textOf(m.get("content"))).build());
+                    .add("content", ChatRequest.textOf(m.get("content")));
+            JsonObject mark = resultMark(m.get("content"));
+            out.add((mark == null ? result : result.add(CacheMarks.FIELD, mark)).build());
             return out;
         }
         JsonValue content = m.get("content");
@@ -102,9 +131,9 @@ final class AnthropicTurns {
             }
             for (JsonValue c : calls) {
                 if (c instanceof JsonObject call && call.get("function") instanceof JsonObject f) {
-                    out.add(JsonCodec.object().add("type", "tool_use")
+                    out.add(CacheMarks.copy(call, JsonCodec.object().add("type", "tool_use")
                             .add("id", AnthropicIds.toAnthropic(CarriedThinking.bare(call.getString("id", ""))))
-                            .add("name", f.getString("name", "")).add("input", input(f.get("arguments"))).build());
+                            .add("name", f.getString("name", "")).add("input", input(f.get("arguments")))).build());
                 }
             }
         }
@@ -119,18 +148,35 @@ final class AnthropicTurns {
 
     private static void part(JsonObject part, List<JsonObject> out) {
         String type = part.getString("type", "");
-        if (type.equals("text") && part.get("text") instanceof JsonString t) {
-            text(t.getString(), out);
+        if (type.equals("text") && part.get("text") instanceof JsonString t && !t.getString().isBlank()) {
+            out.add(CacheMarks.copy(part, textBlock(t.getString())).build());
         } else if (type.equals("image_url") && part.get("image_url") instanceof JsonObject image
                 && image.get("url") instanceof JsonString url) {
-            out.add(JsonCodec.object().add("type", "image").add("source", AnthropicImages.source(url.getString())).build());
+            out.add(CacheMarks.copy(part, JsonCodec.object().add("type", "image")
+                    .add("source", AnthropicImages.source(url.getString()))).build());
         }
     }
 
     private static void text(String text, List<JsonObject> out) {
         if (!text.isBlank()) {
-            out.add(JsonCodec.object().add("type", "text").add("text", text).build());
+            out.add(textBlock(text).build());
         }
+    }
+
+    /**
+     * A tool result's cache mark: the last one on its parts. Anthropic takes it on the result itself, never inside
+     * its content.
+     */
+    private static JsonObject resultMark(JsonValue content) {
+        JsonObject mark = null;
+        if (content instanceof JsonArray parts) {
+            for (JsonValue p : parts) {
+                if (p instanceof JsonObject part && CacheMarks.of(part) != null) {
+                    mark = CacheMarks.of(part);
+                }
+            }
+        }
+        return mark;
     }
 
     /** A tool call's arguments as the object Anthropic wants ({} when they are not a JSON object). */

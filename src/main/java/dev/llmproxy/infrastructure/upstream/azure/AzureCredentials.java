@@ -1,8 +1,11 @@
 package dev.llmproxy.infrastructure.upstream.azure;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
 import dev.llmproxy.infrastructure.upstream.KeysOrTokens;
+
+import jakarta.json.JsonObjectBuilder;
 
 import javax.net.ssl.SSLSocketFactory;
 import java.time.Clock;
@@ -17,6 +20,8 @@ import java.util.function.Function;
 public final class AzureCredentials {
 
     static final String BEARER = "Bearer ";
+    /** The secret that stands for the app registration in Azure's own environment variables. */
+    public static final String ENVIRONMENT_APP = "AZURE_CLIENT_SECRET";
 
     private AzureCredentials() {
     }
@@ -24,7 +29,31 @@ public final class AzureCredentials {
     /** @param tls the trust for the sign-in host, or null for the JVM's */
     public static Credentials of(Function<String, Optional<String>> secrets, Executor fetchers, Clock clock,
                                  SSLSocketFactory tls) {
-        return new KeysOrTokens(secrets, EntraIssuer::registration,
-                new IssuedTokens("Entra ID token", EntraIssuer.issuers(tls), secrets, fetchers, clock), BEARER);
+        Function<String, Optional<String>> withApp = withEnvironmentApp(secrets);
+        return new KeysOrTokens(withApp, EntraIssuer::registration,
+                new IssuedTokens("Entra ID token", EntraIssuer.issuers(tls), withApp, fetchers, clock), BEARER);
+    }
+
+    /**
+     * A provider whose secret is {@code AZURE_CLIENT_SECRET} signs in as the app that {@code AZURE_TENANT_ID} and
+     * {@code AZURE_CLIENT_ID} name (and {@code AZURE_AUTHORITY_HOST}, for a sovereign cloud), the variables Azure's
+     * own libraries read: its secret's value is that app registration. Without both names it stays a plain value.
+     */
+    static Function<String, Optional<String>> withEnvironmentApp(Function<String, Optional<String>> secrets) {
+        return name -> {
+            Optional<String> value = secrets.apply(name);
+            if (!ENVIRONMENT_APP.equals(name) || value.isEmpty()) {
+                return value;
+            }
+            Optional<String> tenant = secrets.apply("AZURE_TENANT_ID");
+            Optional<String> client = secrets.apply("AZURE_CLIENT_ID");
+            if (tenant.isEmpty() || client.isEmpty()) {
+                return value;
+            }
+            JsonObjectBuilder app = JsonCodec.object().add("tenantId", tenant.get()).add("clientId", client.get())
+                    .add("clientSecret", value.get());
+            secrets.apply("AZURE_AUTHORITY_HOST").ifPresent(host -> app.add("authority", host));
+            return Optional.of(app.build().toString());
+        };
     }
 }

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CacheMarks;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -67,7 +68,7 @@ final class ConverseRequests {
             for (JsonValue v : blocks) {
                 JsonObject block = (JsonObject) v;
                 out.add(JsonCodec.object().add("text", block.getString("text", "")));
-                if (block.containsKey("cache_control")) {
+                if (block.containsKey(CacheMarks.FIELD)) {
                     out.add(CACHE_POINT);
                 }
             }
@@ -96,6 +97,9 @@ final class ConverseRequests {
                 case "redacted_thinking" -> reasoning(JsonCodec.object().add("redactedContent", block.getString("data", "")));
                 default -> JsonCodec.object().add("text", block.getString("text", "")).build();
             });
+            if (block.containsKey(CacheMarks.FIELD)) {
+                out.add(CACHE_POINT);
+            }
         }
         return out.build();
     }
@@ -128,7 +132,7 @@ final class ConverseRequests {
                 spec.add("description", d);
             }
             specs.add(JsonCodec.object().add("toolSpec", spec));
-            if (tool.containsKey("cache_control")) {
+            if (tool.containsKey(CacheMarks.FIELD)) {
                 specs.add(CACHE_POINT);
             }
         }

@@ -31,7 +31,7 @@ import java.util.function.Supplier;
  */
 public final class OpenRouterWire implements WireFormat {
 
-    private final OpenAiWire openAi = new OpenAiWire();
+    private final OpenAiWire openAi = OpenAiWire.keepingCacheMarks();
     private final Supplier<Settings> settings;
     private final Clock clock;
 

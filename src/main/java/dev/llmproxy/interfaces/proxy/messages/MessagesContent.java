@@ -1,10 +1,12 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
@@ -16,7 +18,8 @@ import java.util.Map;
  * what else the turn says; an assistant turn's {@code tool_use} blocks become its {@code tool_calls}; text and image
  * blocks become content parts. Signed thinking sent back before tool calls travels with the first of them (see
  * {@link CarriedThinking}), so that Claude sees it again and keeps thinking through a tool loop; other thinking is
- * the answering model's own business and is not forwarded: another model in the chain could not read it.
+ * the answering model's own business and is not forwarded: another model in the chain could not read it. Cache
+ * marks stay on their blocks ({@link CacheMarks}).
  */
 final class MessagesContent {
 
@@ -63,11 +66,11 @@ final class MessagesContent {
             switch (b.getString("type")) {
                 case "tool_result" -> out.add(toolResult(b, where, carrying));
                 case "text" -> {
-                    parts.add(JsonCodec.object().add("type", "text").add("text", text(b, where)));
+                    parts.add(CacheMarks.copy(b, JsonCodec.object().add("type", "text").add("text", text(b, where))));
                     partCount++;
                 }
                 case "image" -> {
-                    parts.add(image(b, where));
+                    parts.add(CacheMarks.copy(b, JsonCodec.object(image(b, where))));
                     partCount++;
                 }
                 default -> throw unsupported(b, where);
@@ -79,7 +82,9 @@ final class MessagesContent {
     }
 
     private static void assistant(JsonArray blocks, String at, JsonArrayBuilder out, Map<String, String> carrying) {
+        JsonArrayBuilder texts = JsonCodec.array();
         StringBuilder text = new StringBuilder();
+        boolean marked = false;
         JsonArrayBuilder calls = JsonCodec.array();
         JsonArrayBuilder signed = JsonCodec.array();
         int callCount = 0;
@@ -87,7 +92,11 @@ final class MessagesContent {
             String where = at + ".content[" + j + "]";
             JsonObject b = block(blocks.get(j), where);
             switch (b.getString("type")) {
-                case "text" -> text.append(text(b, where));
+                case "text" -> {
+                    text.append(text(b, where));
+                    texts.add(CacheMarks.copy(b, JsonCodec.object().add("type", "text").add("text", text(b, where))));
+                    marked |= CacheMarks.of(b) != null;
+                }
                 case "thinking", "redacted_thinking" -> {
                     // signed thinking travels with the first tool call, for Claude to see again; the rest is not
                     // forwarded (see the class comment)
@@ -102,14 +111,20 @@ final class MessagesContent {
                         carrying.put(call.getString("id"), id); // its result must name it the same way
                         call = JsonCodec.object(call).add("id", id).build();
                     }
-                    calls.add(call);
+                    calls.add(CacheMarks.copy(b, JsonCodec.object(call)));
                     callCount++;
                 }
                 default -> throw unsupported(b, where);
             }
         }
-        JsonObject message = JsonCodec.object().add("role", "assistant").add("content", text.toString()).build();
-        out.add(callCount == 0 ? message : JsonCodec.object(message).add("tool_calls", calls).build());
+        // text as one string, as chat answers have it; as its parts when the caller marked one for the cache
+        JsonObjectBuilder message = JsonCodec.object().add("role", "assistant");
+        if (marked) {
+            message.add("content", texts);
+        } else {
+            message.add("content", text.toString());
+        }
+        out.add(callCount == 0 ? message : message.add("tool_calls", calls));
     }
 
     private static JsonObject toolUse(JsonObject b, String where) {
@@ -128,6 +143,7 @@ final class MessagesContent {
             throw MessagesRequests.bad(where + ".tool_use_id", "'" + where + ".tool_use_id' is required.");
         }
         JsonValue content = b.get("content");
+        JsonObject mark = CacheMarks.of(b);
         String text;
         if (content == null || content.getValueType() == JsonValue.ValueType.NULL) {
             text = "";
@@ -142,6 +158,7 @@ final class MessagesContent {
                             + where + ".content[" + k + "]' is " + part.getString("type") + ".");
                 }
                 sb.append(text(part, where + ".content[" + k + "]"));
+                mark = CacheMarks.of(part) != null ? CacheMarks.of(part) : mark; // Anthropic takes it on the result
             }
             text = sb.toString();
         } else {
@@ -150,8 +167,14 @@ final class MessagesContent {
         if (b.get("is_error") == JsonValue.TRUE) {
             text = "Error: " + text; // chat tool messages have no error flag: the model reads it in the text
         }
-        return JsonCodec.object().add("role", "tool").add("tool_call_id", carrying.getOrDefault(id.getString(),
-                id.getString())).add("content", text).build();
+        JsonObjectBuilder message = JsonCodec.object().add("role", "tool").add("tool_call_id",
+                carrying.getOrDefault(id.getString(), id.getString()));
+        if (mark == null) {
+            return message.add("content", text).build();
+        }
+        // a marked result is a marked text part, which keeps the mark on its way to the answering provider
+        return message.add("content", JsonCodec.array().add(JsonCodec.object().add("type", "text").add("text", text)
+                .add(CacheMarks.FIELD, mark))).build();
     }
 
     private static JsonObject image(JsonObject b, String where) {

@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
@@ -90,27 +91,28 @@ public final class MessagesRequests {
         return (int) Math.min(Integer.MAX_VALUE, n.longValue());
     }
 
+    /** A string as a system message; text blocks as its parts, each with its cache mark, as the caller split them. */
     private static void system(JsonValue system, JsonArrayBuilder messages) {
         if (system == null || system.getValueType() == JsonValue.ValueType.NULL) {
             return;
         }
-        String text;
+        JsonValue content;
         if (system instanceof JsonString s) {
-            text = s.getString();
+            content = s;
         } else if (system instanceof JsonArray blocks) {
-            StringBuilder sb = new StringBuilder();
+            JsonArrayBuilder parts = JsonCodec.array();
             for (int i = 0; i < blocks.size(); i++) {
                 if (!(blocks.get(i) instanceof JsonObject b) || !"text".equals(b.getString("type", null))
                         || !(b.get("text") instanceof JsonString t)) {
                     throw bad("system[" + i + "]", "'system[" + i + "]' must be a text block.");
                 }
-                sb.append(sb.isEmpty() ? "" : "\n\n").append(t.getString());
+                parts.add(CacheMarks.copy(b, JsonCodec.object().add("type", "text").add("text", t)));
             }
-            text = sb.toString();
+            content = parts.build();
         } else {
             throw bad("system", "'system' must be a string or a list of text blocks.");
         }
-        messages.add(JsonCodec.object().add("role", "system").add("content", text));
+        messages.add(JsonCodec.object().add("role", "system").add("content", content));
     }
 
     private static void copy(JsonObject in, JsonObjectBuilder out, String field) {

@@ -2,15 +2,14 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.proxy.StreamDialect;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import dev.llmproxy.interfaces.proxy.translation.NamedEvents;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 
@@ -64,6 +63,7 @@ final class MessagesStream implements StreamDialect {
         if (!thinking.isEmpty()) {
             delta(Block.THINKING, JsonCodec.object().add("type", "thinking_delta").add("thinking", thinking));
         }
+        thinkingEnds(delta);
         String text = event.text() + ChatParts.string(delta, "refusal", "");
         if (!text.isEmpty()) {
             delta(Block.TEXT, JsonCodec.object().add("type", "text_delta").add("text", text));
@@ -77,7 +77,6 @@ final class MessagesStream implements StreamDialect {
 
     private void toolCall(ChatParts.ToolFragment call) {
         if (open != Block.TOOL || call.index() != toolCall) {
-            signOpenThinking(CarriedThinking.carried(call.id()));
             stopBlock();
             toolCall = call.index();
             open = Block.TOOL;
@@ -94,16 +93,23 @@ final class MessagesStream implements StreamDialect {
     }
 
     /**
-     * Claude's signature for the thinking still open, as Anthropic's own stream gives it at the end of the block: it
-     * comes with the first tool call. Only one plain thinking block can be signed so: the stream has merged what it
-     * relayed into one block, which several blocks' signatures would not match. Thinking closed earlier (text came
-     * between) or made of several blocks stays unsigned, and the caller's next turn is then asked without thinking.
+     * A thinking block's end as Claude streamed it: its signature closes the block (one that showed no text is
+     * opened for it), and redacted thinking is a block of its own, whole. So each block reaches the caller signed, as
+     * Anthropic would have sent it, ready to be handed back in a tool loop.
      */
-    private void signOpenThinking(JsonArray carried) {
-        if (open == Block.THINKING && carried.size() == 1 && carried.get(0) instanceof JsonObject block
-                && block.get("signature") instanceof JsonString signature) {
-            emit("content_block_delta", JsonCodec.object().add("index", index).add("delta", JsonCodec.object()
-                    .add("type", "signature_delta").add("signature", signature)));
+    private void thinkingEnds(JsonObject delta) {
+        String signature = ReasoningDetails.signature(delta);
+        if (signature != null) {
+            delta(Block.THINKING, JsonCodec.object().add("type", "signature_delta").add("signature", signature));
+            stopBlock();
+        }
+        String redacted = ReasoningDetails.redactedData(delta);
+        if (redacted != null) {
+            stopBlock();
+            index++;
+            emit("content_block_start", JsonCodec.object().add("index", index).add("content_block", JsonCodec.object()
+                    .add("type", "redacted_thinking").add("data", redacted)));
+            emit("content_block_stop", JsonCodec.object().add("index", index));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CacheMarks;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -80,6 +81,6 @@ final class MessagesTools {
         if (t.get("description") instanceof JsonString d) {
             function.add("description", d);
         }
-        return JsonCodec.object().add("type", "function").add("function", function).build();
+        return CacheMarks.copy(t, JsonCodec.object().add("type", "function").add("function", function)).build();
     }
 }

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.testing.RecordedBodies;
 import jakarta.json.JsonObject;
@@ -31,6 +32,9 @@ class AnthropicChunksTest {
     void thinkingTextAndAToolCallStreamInOrderAndTheFinishComesAtMessageStop() {
         List<JsonObject> out = translate("stream-thinking-tool.sse");
         assertThat(delta(out.get(0)).getString("reasoning_content")).isEqualTo("I need the weather tool.");
+        // the block's signature as it ends, before the text
+        assertThat(ReasoningDetails.signature(delta(out.get(1)))).isEqualTo("EqQBCgIYAhIM1gbcDa9GJwZA2b3h");
+        out.remove(1);
         assertThat(delta(out.get(1)).getString("content")).isEqualTo("Okay, let's check");
         assertThat(delta(out.get(2)).getString("content")).isEqualTo(" the weather.");
         JsonObject start = delta(out.get(3)).getJsonArray("tool_calls").getJsonObject(0);

@@ -71,6 +71,20 @@ class EntraTokensTest {
     }
 
     @Test
+    void azuresOwnEnvironmentVariablesNameTheAppWhenTheSecretIsAzureClientSecret() throws Exception {
+        Provider fromEnvironment = new Provider("azure", ProviderKind.AZURE_OPENAI,
+                URI.create("https://res.openai.azure.com/openai/v1"), AzureCredentials.ENVIRONMENT_APP);
+        Map<String, String> env = Map.of("AZURE_TENANT_ID", FakeEntra.TENANT, "AZURE_CLIENT_ID", FakeEntra.CLIENT_ID,
+                "AZURE_CLIENT_SECRET", FakeEntra.CLIENT_SECRET, "AZURE_AUTHORITY_HOST", entra.authority());
+        Credentials credentials = AzureCredentials.of(name -> Optional.ofNullable(env.get(name)), fetchers, clock,
+                TestTls.client().getSocketFactory());
+        assertThat(credentials.of(fromEnvironment).get()).isEqualTo("Bearer entra-1");
+        // without the app's names, the variable is what it says: a value, here taken as a key
+        assertThat(AzureCredentials.of(name -> Optional.ofNullable(Map.of("AZURE_CLIENT_SECRET", "k").get(name)),
+                fetchers, clock, null).of(fromEnvironment)).isCompletedWithValue("k");
+    }
+
+    @Test
     void aWrongClientSecretIsUnavailableAndNeverRepeated() throws Exception {
         Credentials credentials = credentials(entra.registration("not-the-secret"));
         assertThatThrownBy(() -> credentials.of(AZURE).join()).cause().isInstanceOf(Credentials.Unavailable.class)

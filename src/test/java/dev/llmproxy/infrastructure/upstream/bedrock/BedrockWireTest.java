@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream.bedrock;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
@@ -174,6 +175,8 @@ class BedrockWireTest {
         List<JsonObject> out = stream("stream-thinking-tool.events");
         assertThat(delta(out.get(0)).getString("reasoning_content")).isEqualTo("The user wants the weather");
         assertThat(delta(out.get(1)).getString("reasoning_content")).isEqualTo(" in Paris.");
+        assertThat(ReasoningDetails.signature(delta(out.get(2)))).isEqualTo("EqQBCkYIBxgCKkA1c2lnbmF0dXJlLWZvci10ZXN0cw==");
+        out.remove(2);
         assertThat(delta(out.get(2)).getString("content")).isEqualTo("Let me ");
         assertThat(delta(out.get(3)).getString("content")).isEqualTo("check.");
         JsonObject start = delta(out.get(4)).getJsonArray("tool_calls").getJsonObject(0);

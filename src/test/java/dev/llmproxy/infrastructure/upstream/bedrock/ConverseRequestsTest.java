@@ -90,6 +90,17 @@ class ConverseRequestsTest {
     }
 
     @Test
+    void aCallersOwnCacheMarksBecomeCachePointsAfterTheirBlocks() {
+        JsonObject body = body(BedrockCalls.CLAUDE, "{'model':'m','messages':[{'role':'system','content':[{'type':'text',"
+                + "'text':'Rules.','cache_control':{'type':'ephemeral'}}]},{'role':'user','content':[{'type':'text',"
+                + "'text':'Long file.','cache_control':{'type':'ephemeral'}},{'type':'text','text':'Summarise.'}]}]}");
+        assertThat(body.getJsonArray("system")).isEqualTo(JsonCodec.read(
+                "[{\"text\":\"Rules.\"},{\"cachePoint\":{\"type\":\"default\"}}]"));
+        assertThat(body.getJsonArray("messages").getJsonObject(0).getJsonArray("content")).isEqualTo(JsonCodec.read(
+                "[{\"text\":\"Long file.\"},{\"cachePoint\":{\"type\":\"default\"}},{\"text\":\"Summarise.\"}]"));
+    }
+
+    @Test
     void noToolsMeansNoToolsUnlessEarlierTurnsUsedThem() {
         String tools = "'tools':[{'type':'function','function':{'name':'f'}}],'tool_choice':'none'";
         JsonObject fresh = body(BedrockCalls.CLAUDE, "{'model':'m','messages':[{'role':'user','content':'Hi'}]," + tools + "}");

@@ -42,7 +42,8 @@ class MessagesRequestsTest {
         assertThat(body.getInt("max_tokens")).isEqualTo(100);
         JsonArray messages = body.getJsonArray("messages");
         assertThat(messages.getJsonObject(0).getString("role")).isEqualTo("system");
-        assertThat(messages.getJsonObject(0).getString("content")).isEqualTo("Be brief.\n\nBe kind.");
+        assertThat(messages.getJsonObject(0).getJsonArray("content")).isEqualTo(JsonCodec.read(
+                "[{\"type\":\"text\",\"text\":\"Be brief.\"},{\"type\":\"text\",\"text\":\"Be kind.\"}]"));
         assertThat(messages.getJsonObject(1).getString("content")).isEqualTo("Hi");
         assertThat(body.getJsonArray("stop").getString(0)).isEqualTo("END");
         assertThat(body.getJsonNumber("temperature").doubleValue()).isEqualTo(0.5);

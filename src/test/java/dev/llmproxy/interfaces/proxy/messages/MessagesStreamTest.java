@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.StreamEvent;
@@ -105,18 +106,52 @@ class MessagesStreamTest {
     }
 
     @Test
-    void claudesSignatureClosesItsThinkingBlockWhenTheToolCallBringsIt() {
+    void eachThinkingBlockIsSignedAsItEndsThoughTextComesBeforeTheToolCall() {
         String id = CarriedThinking.carry("toolu_01A", (JsonArray) JsonCodec.read(
                 "[{\"type\":\"thinking\",\"thinking\":\"hmm\",\"signature\":\"EqQBsig\"}]"));
         read(stream.open("claude-sonnet-4-5"));
         read(stream.event(delta("{'reasoning_content':'hmm'}", null)));
+        read(stream.event(new StreamEvent(ReasoningDetails.signed("EqQBsig", 0).toString(), "", null)));
+        read(stream.event(text("Let me look.")));
         read(stream.event(delta("{'tool_calls':[{'index':0,'id':'" + id + "','type':'function','function':"
                 + "{'name':'f','arguments':'{}'}}]}", null)));
-        assertThat(types).containsSubsequence("content_block_start", "content_block_delta", "content_block_delta",
-                "content_block_stop", "content_block_start");
-        assertThat(data.get(4).getJsonObject("delta").getString("type")).isEqualTo("signature_delta");
-        assertThat(data.get(4).getJsonObject("delta").getString("signature")).isEqualTo("EqQBsig");
-        assertThat(data.get(4).getInt("index")).isEqualTo(data.get(3).getInt("index"));
-        assertThat(data.get(6).getJsonObject("content_block").getString("id")).isEqualTo("toolu_01A");
+        read(stream.finish(TokenUsage.NONE));
+
+        assertThat(types).containsExactly("message_start", "ping",
+                "content_block_start", "content_block_delta", "content_block_delta", "content_block_stop",
+                "content_block_start", "content_block_delta", "content_block_stop",
+                "content_block_start", "content_block_delta", "content_block_stop",
+                "message_delta", "message_stop");
+        assertThat(data.get(4).getJsonObject("delta")).isEqualTo(JsonCodec.read(
+                "{\"type\":\"signature_delta\",\"signature\":\"EqQBsig\"}"));
+        assertThat(data.get(4).getInt("index")).isZero();
+        assertThat(data.get(6).getJsonObject("content_block").getString("type")).isEqualTo("text");
+        assertThat(data.get(9).getJsonObject("content_block").getString("id")).isEqualTo("toolu_01A");
+    }
+
+    @Test
+    void redactedThinkingIsABlockOfItsOwnAndAThinkingBlockThatShowedNoTextIsStillSigned() {
+        read(stream.open("claude-sonnet-4-5"));
+        read(stream.event(new StreamEvent(ReasoningDetails.redacted("EmwKAhgB", 0).toString(), "", null)));
+        read(stream.event(new StreamEvent(ReasoningDetails.signed("EqQBsig", 1).toString(), "", null)));
+        read(stream.event(text("Hi")));
+
+        assertThat(types).containsExactly("message_start", "ping",
+                "content_block_start", "content_block_stop",
+                "content_block_start", "content_block_delta", "content_block_stop",
+                "content_block_start", "content_block_delta");
+        assertThat(data.get(2).getJsonObject("content_block")).isEqualTo(JsonCodec.read(
+                "{\"type\":\"redacted_thinking\",\"data\":\"EmwKAhgB\"}"));
+        assertThat(data.get(4).getJsonObject("content_block").getString("type")).isEqualTo("thinking");
+        assertThat(data.get(5).getJsonObject("delta").getString("signature")).isEqualTo("EqQBsig");
+        assertThat(data.get(7).getInt("index")).isEqualTo(2);
+    }
+
+    @Test
+    void anotherProvidersEncryptedReasoningIsNotTakenForClaudes() {
+        read(stream.open("m"));
+        read(stream.event(new StreamEvent("{\"reasoning_details\":[{\"type\":\"reasoning.encrypted\",\"data\":\"x\","
+                + "\"format\":\"openai-responses-v1\",\"index\":0}]}", "", null)));
+        assertThat(types).containsExactly("message_start", "ping");
     }
 }

@@ -1,0 +1,60 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
+import dev.llmproxy.domain.config.Settings;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Prompt-cache marks reach only the providers that take them: a strict OpenAI-compatible server refuses the field,
+ * OpenRouter passes it on to the models that cache by breakpoint.
+ */
+class OpenAiCacheMarksTest {
+
+    private static final String MARKED = "{'model':'m','messages':[{'role':'system','content':[{'type':'text','text':"
+            + "'Rules.','cache_control':{'type':'ephemeral'}}]},{'role':'assistant','content':'','tool_calls':[{'id':"
+            + "'c1','type':'function','function':{'name':'f','arguments':'{}'},'cache_control':{'type':'ephemeral'}}]},"
+            + "{'role':'tool','tool_call_id':'c1','content':[{'type':'text','text':'ok','cache_control':{'type':"
+            + "'ephemeral'}}]}],'tools':[{'type':'function','function':{'name':'f'},'cache_control':{'type':'ephemeral'}}]}";
+
+    private static UpstreamCall call(String chat) {
+        return new UpstreamCall("req-1", new Provider("p", ProviderKind.OPENAI, URI.create("http://127.0.0.1:1/v1"),
+                null), AllowedModel.of("m", "p", "m"), chat.replace('\'', '"').getBytes(StandardCharsets.UTF_8),
+                Duration.ofSeconds(5));
+    }
+
+    private static String sent(WireFormat wire, String chat) {
+        return new String(wire.request(call(chat), "k").body(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void anOpenAiCompatibleServerGetsTheRequestWithoutThemAndOtherwiseAsWritten() {
+        String sent = sent(new OpenAiWire(), MARKED);
+        assertThat(sent).doesNotContain("cache_control");
+        assertThat(JsonCodec.read(sent)).isEqualTo(JsonCodec.read(MARKED.replace('\'', '"')
+                .replace(",'cache_control':{'type':'ephemeral'}".replace('\'', '"'), "")));
+    }
+
+    @Test
+    void anUnmarkedRequestIsSentAsTheSameBytes() {
+        UpstreamCall plain = call("{'model':'m','messages':[{'role':'user','content':'Hi'}]}");
+        assertThat(new OpenAiWire().request(plain, "k").body()).isSameAs(plain.body());
+    }
+
+    @Test
+    void openRouterGetsThemAsSet() {
+        OpenRouterWire openRouter = new OpenRouterWire(Settings::defaults, Clock.systemUTC());
+        assertThat(JsonCodec.read(sent(openRouter, MARKED))).isEqualTo(JsonCodec.read(MARKED.replace('\'', '"')));
+    }
+}

@@ -1,0 +1,108 @@
+package dev.llmproxy.interfaces.proxy.messages;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Same dialect at both ends: a Messages request answered by a Claude model reaches Anthropic with what the caller
+ * wrote (system blocks, tools, turns, block order, signed thinking, cache marks), though it passes through the chat
+ * form every request takes inside the proxy.
+ */
+class MessagesToClaudeTest {
+
+    /** A coding agent's third turn: its system prompt and tools marked for the cache, a tool loop under way. */
+    private static final String REQUEST = """
+            {"model":"claude","max_tokens":8192,"stream":true,
+             "system":[{"type":"text","text":"You are a coding agent."},
+                       {"type":"text","text":"Project rules: tabs, not spaces.","cache_control":{"type":"ephemeral"}}],
+             "tools":[{"name":"read","description":"Reads a file",
+                       "input_schema":{"type":"object","properties":{"path":{"type":"string"}}}},
+                      {"name":"edit","input_schema":{"type":"object"},"cache_control":{"type":"ephemeral","ttl":"1h"}}],
+             "messages":[
+              {"role":"user","content":[{"type":"text","text":"Fix the bug in a.js"},
+                {"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}}]},
+              {"role":"assistant","content":[
+                {"type":"thinking","thinking":"I should read the file first.","signature":"EqQBCkYIBxgCKkA="},
+                {"type":"redacted_thinking","data":"EmwKAhgBEgy3va3pzix="},
+                {"type":"text","text":"Let me read it."},
+                {"type":"tool_use","id":"toolu_01A","name":"read","input":{"path":"a.js"}},
+                {"type":"tool_use","id":"toolu_01B","name":"read","input":{"path":"b.js"}}]},
+              {"role":"user","content":[
+                {"type":"tool_result","tool_use_id":"toolu_01A","content":"let a = 1"},
+                {"type":"tool_result","tool_use_id":"toolu_01B","content":"let b = 2","cache_control":{"type":"ephemeral"}},
+                {"type":"text","text":"Keep it short."}]}],
+             "thinking":{"type":"enabled","budget_tokens":2048}}
+            """;
+
+    private static JsonObject sent(String request, AllowedModel model) {
+        JsonObject chat = MessagesRequests.read(request.getBytes(StandardCharsets.UTF_8)).body();
+        return AnthropicWire.body(chat, model, true);
+    }
+
+    private static AllowedModel claude(boolean caching) {
+        return new AllowedModel("claude", "anthropic", "claude-sonnet-4-5", "claude", true, false, null, null, false,
+                new BigDecimal("3"), new BigDecimal("15"), null, null, null, new BigDecimal("0.3"), null,
+                new BigDecimal("3.75"), caching);
+    }
+
+    @Test
+    void theConversationSystemAndToolsArriveAsTheCallerWroteThem() {
+        JsonObject in = (JsonObject) JsonCodec.read(REQUEST);
+        JsonObject out = sent(REQUEST, claude(false));
+
+        assertThat(out.get("system")).isEqualTo(in.get("system"));
+        assertThat(out.get("tools")).isEqualTo(in.get("tools"));
+        assertThat(out.get("messages")).isEqualTo(in.get("messages"));
+        assertThat(out.getString("model")).isEqualTo("claude-sonnet-4-5");
+        assertThat(out.getJsonObject("thinking").getString("type")).isEqualTo("enabled");
+    }
+
+    @Test
+    void aCallerThatMarksItsOwnBreakpointsGetsNoneOfTheModels() {
+        JsonObject out = sent(REQUEST, claude(true));
+
+        // Anthropic takes at most four: the caller's three are sent, the model's own two are not added
+        assertThat(Pattern.compile("cache_control").matcher(out.toString()).results().count()).isEqualTo(3);
+        assertThat(out.get("system")).isEqualTo(((JsonObject) JsonCodec.read(REQUEST)).get("system"));
+    }
+
+    @Test
+    void aMarkInsideAToolResultGoesOnTheResultWhereAnthropicTakesIt() {
+        String request = """
+                {"model":"claude","max_tokens":100,"messages":[
+                 {"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"read","input":{}}]},
+                 {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1",
+                   "content":[{"type":"text","text":"a"},{"type":"text","text":"b","cache_control":{"type":"ephemeral"}}]}]}]}
+                """;
+        JsonObject result = sent(request, claude(false)).getJsonArray("messages").getJsonObject(1)
+                .getJsonArray("content").getJsonObject(0);
+
+        assertThat(result).isEqualTo(JsonCodec.read("{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_1\","
+                + "\"content\":\"ab\",\"cache_control\":{\"type\":\"ephemeral\"}}"));
+    }
+
+    @Test
+    void aMarkedAssistantTextAndToolCallKeepTheirMarks() {
+        String request = """
+                {"model":"claude","max_tokens":100,"messages":[
+                 {"role":"user","content":"Hi"},
+                 {"role":"assistant","content":[{"type":"text","text":"One."},
+                   {"type":"text","text":"Two.","cache_control":{"type":"ephemeral"}},
+                   {"type":"tool_use","id":"toolu_1","name":"read","input":{"p":1},"cache_control":{"type":"ephemeral"}}]},
+                 {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"x"}]}]}
+                """;
+        JsonObject in = (JsonObject) JsonCodec.read(request);
+
+        assertThat(sent(request, claude(false)).getJsonArray("messages").get(1))
+                .isEqualTo(in.getJsonArray("messages").get(1));
+    }
+}
