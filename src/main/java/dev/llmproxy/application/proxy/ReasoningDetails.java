@@ -2,15 +2,16 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 /**
- * Where a streamed thinking block ends, in a chat delta: {@code reasoning_details}, the form OpenRouter streams
- * Claude's thinking in to OpenAI-format callers. A signed block's signature comes when the block ends, a redacted
- * block whole. The Messages front door needs both as they come, to give its callers each thinking block as Claude
- * wrote it, signed; chat callers that know the form can keep them too.
+ * Claude's thinking blocks in the chat form: {@code reasoning_details}, the form OpenRouter gives them to
+ * OpenAI-format callers in. A whole answer's message lists every block with its text and signature; a stream ends
+ * each signed block with its signature and gives a redacted block whole. The Messages front door needs them to give
+ * its callers each thinking block as Claude wrote it, signed; chat callers that know the form can keep them too.
  */
 public final class ReasoningDetails {
 
@@ -30,6 +31,40 @@ public final class ReasoningDetails {
     public static JsonObject redacted(String data, int index) {
         return delta(JsonCodec.object().add("type", "reasoning.encrypted").add("data", data)
                 .add("format", FORMAT).add("index", index).build());
+    }
+
+    /** Claude's thinking blocks of a whole answer, each with its text and signature, or redacted and whole. */
+    public static JsonArray of(JsonArray thinkingBlocks) {
+        JsonArrayBuilder details = JsonCodec.array();
+        for (int i = 0; i < thinkingBlocks.size(); i++) {
+            JsonObject block = thinkingBlocks.getJsonObject(i);
+            details.add("redacted_thinking".equals(block.getString("type", ""))
+                    ? JsonCodec.object().add("type", "reasoning.encrypted").add("data", block.getString("data", ""))
+                    .add("format", FORMAT).add("index", i)
+                    : JsonCodec.object().add("type", "reasoning.text").add("text", block.getString("thinking", ""))
+                    .add("signature", block.getString("signature", "")).add("format", FORMAT).add("index", i));
+        }
+        return details.build();
+    }
+
+    /** The thinking blocks a whole answer's message carries as Claude wrote them; empty when it carries none. */
+    public static JsonArray blocks(JsonObject message) {
+        JsonArrayBuilder blocks = JsonCodec.array();
+        if (message.get(FIELD) instanceof JsonArray details) {
+            for (JsonValue v : details) {
+                if (!(v instanceof JsonObject d) || !FORMAT.equals(d.getString("format", ""))) {
+                    continue;
+                }
+                if ("reasoning.encrypted".equals(d.getString("type", "")) && d.get("data") instanceof JsonString data) {
+                    blocks.add(JsonCodec.object().add("type", "redacted_thinking").add("data", data));
+                } else if ("reasoning.text".equals(d.getString("type", ""))
+                        && d.get("signature") instanceof JsonString signature) {
+                    blocks.add(JsonCodec.object().add("type", "thinking").add("thinking", d.getString("text", ""))
+                            .add("signature", signature));
+                }
+            }
+        }
+        return blocks.build();
     }
 
     private static JsonObject delta(JsonObject detail) {

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -17,6 +18,8 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A whole Messages answer as an OpenAI chat completion: text blocks to {@code content}, thinking to
@@ -54,7 +57,7 @@ final class AnthropicAnswers {
         StringBuilder text = new StringBuilder();
         StringBuilder thinking = new StringBuilder();
         JsonArrayBuilder calls = JsonCodec.array();
-        JsonArrayBuilder signed = JsonCodec.array();
+        List<JsonObject> signed = new ArrayList<>();
         int toolCalls = 0;
         for (JsonValue v : content) {
             if (!(v instanceof JsonObject block)) {
@@ -68,7 +71,7 @@ final class AnthropicAnswers {
                 case "thinking" -> thinking.append(block.getString("thinking", ""));
                 case "tool_use" -> {
                     String id = AnthropicIds.fromAnthropic(block.getString("id", ""));
-                    calls.add(JsonCodec.object().add("id", toolCalls == 0 ? CarriedThinking.carry(id, signed.build()) : id)
+                    calls.add(JsonCodec.object().add("id", toolCalls == 0 ? CarriedThinking.carry(id, array(signed)) : id)
                             .add("type", "function").add("function", JsonCodec.object()
                                     .add("name", block.getString("name", ""))
                                     .add("arguments", block.get("input") instanceof JsonObject in ? in.toString() : "{}")));
@@ -92,6 +95,9 @@ final class AnthropicAnswers {
         if (!thinking.isEmpty()) {
             message.add("reasoning_content", thinking.toString());
         }
+        if (!signed.isEmpty()) {
+            message.add(ReasoningDetails.FIELD, ReasoningDetails.of(array(signed)));
+        }
         if (toolCalls > 0) {
             message.add("tool_calls", calls);
         }
@@ -104,6 +110,12 @@ final class AnthropicAnswers {
                         .add("finish_reason", finish)))
                 .add("usage", OpenAiUsage.json(usage)).build();
         return new UpstreamReply.Completed(JsonCodec.write(completion), model, finish, usage);
+    }
+
+    private static JsonArray array(List<JsonObject> blocks) {
+        JsonArrayBuilder out = JsonCodec.array();
+        blocks.forEach(out::add);
+        return out.build();
     }
 
     /** Anthropic's stop reason as OpenAI's finish reason. */

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import jakarta.json.JsonArray;
@@ -23,9 +24,7 @@ final class MessagesAnswers {
         JsonObject message = ChatParts.firstMessage(reply.body());
         JsonArrayBuilder content = JsonCodec.array();
         String reasoning = ChatParts.reasoning(message);
-        JsonArray signed = message.get("tool_calls") instanceof JsonArray calls && !calls.isEmpty()
-                && calls.get(0) instanceof JsonObject first ? CarriedThinking.carried(ChatParts.string(first, "id", ""))
-                : JsonValue.EMPTY_JSON_ARRAY;
+        JsonArray signed = ReasoningDetails.blocks(message);
         if (!signed.isEmpty()) {
             signed.forEach(content::add); // Claude's own thinking, signed, for the caller to hand back
         } else if (!reasoning.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
@@ -38,6 +39,10 @@ class AnthropicAnswersTest {
                 .getJsonObject("message");
         assertThat(message.getString("content")).isEqualTo("Let me look that up.");
         assertThat(message.getString("reasoning_content")).startsWith("The user wants the weather");
+        // every thinking block as Claude wrote it, signed, in the form OpenRouter gives them
+        assertThat(ReasoningDetails.blocks(message)).singleElement().isEqualTo(JsonCodec.read("{\"type\":\"thinking\","
+                + "\"thinking\":\"The user wants the weather in Paris. I should call the tool.\",\"signature\":"
+                + "\"EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds\"}"));
         JsonObject function = message.getJsonArray("tool_calls").getJsonObject(0).getJsonObject("function");
         assertThat(function.getString("name")).isEqualTo("get_weather");
         assertThat(JsonCodec.read(function.getString("arguments"))).isEqualTo(JsonCodec.read(

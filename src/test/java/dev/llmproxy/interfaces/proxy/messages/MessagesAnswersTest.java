@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -87,7 +88,8 @@ class MessagesAnswersTest {
                 + "\"signature\":\"EqQBsig\"},{\"type\":\"redacted_thinking\",\"data\":\"EmwKAhgB\"}]");
         String id = CarriedThinking.carry("toolu_01A", signed);
         JsonObject m = MessagesAnswers.of(completion("{'role':'assistant','content':null,'reasoning_content':"
-                + "'Weather tool.','tool_calls':[{'id':'" + id + "','type':'function','function':{'name':'weather',"
+                + "'Weather tool.','reasoning_details':" + ReasoningDetails.of(signed).toString().replace('"', '\'')
+                + ",'tool_calls':[{'id':'" + id + "','type':'function','function':{'name':'weather',"
                 + "'arguments':'{}'}}]}", "tool_calls", new TokenUsage(2100, 20, 2120, null, 0, 2048)), "req_abc");
         JsonArray content = m.getJsonArray("content");
         assertThat(content.getJsonObject(0)).isEqualTo(signed.getJsonObject(0));
@@ -96,5 +98,16 @@ class MessagesAnswersTest {
         JsonObject usage = m.getJsonObject("usage");
         assertThat(usage.getInt("input_tokens")).isEqualTo(52);
         assertThat(usage.getInt("cache_creation_input_tokens")).isEqualTo(2048);
+    }
+
+    @Test
+    void claudesSignedThinkingBeforeAPlainAnswerIsSignedToo() {
+        JsonArray signed = (JsonArray) JsonCodec.read("[{\"type\":\"thinking\",\"thinking\":\"Easy.\","
+                + "\"signature\":\"EqQBsig\"}]");
+        JsonObject m = MessagesAnswers.of(completion("{'role':'assistant','content':'Paris.','reasoning_content':"
+                + "'Easy.','reasoning_details':" + ReasoningDetails.of(signed).toString().replace('"', '\'') + "}",
+                "stop", TokenUsage.NONE), "req_abc");
+        assertThat(m.getJsonArray("content").getJsonObject(0)).isEqualTo(signed.getJsonObject(0));
+        assertThat(m.getJsonArray("content").getJsonObject(1).getString("text")).isEqualTo("Paris.");
     }
 }
