@@ -60,6 +60,8 @@ public class LimiterStores {
     private volatile int liveInstances = 1;
     private ScheduledFuture<?> sweeper;
     private ScheduledFuture<?> counter;
+    private volatile RememberedLimits remembered;
+    private ScheduledFuture<?> saver;
 
     @PostConstruct
     void start() {
@@ -80,10 +82,25 @@ public class LimiterStores {
                 throw new IllegalStateException("rate-limit store unreachable: " + e.getMessage(), e);
             }
             inProcess = facts.inProcess();
-            s = facts.postgres() ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS) : portable;
+            if (facts.alone()) {
+                remember(new RememberedLimits(dataSource, IDLE, clock.instant()));
+                s = remembered;
+            } else {
+                s = facts.postgres() ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS) : portable;
+            }
             shared = s;
         }
         return s;
+    }
+
+    /** Alone on the database: counts in memory, written behind each second. */
+    private synchronized void remember(RememberedLimits limits) {
+        if (remembered == null) {
+            remembered = limits;
+            saver = scheduler.scheduleWithFixedDelay(() -> remembered.save(clock.instant()), 1, 1, TimeUnit.SECONDS);
+            LOG.info("Rate limits: alone on an embedded database, counted exactly in memory and written to it each "
+                    + "second.");
+        }
     }
 
     /** What the shared store last showed of each window this instance counted in. */
@@ -113,6 +130,14 @@ public class LimiterStores {
         Instant cutoff = clock.instant().minus(ALIVE);
         return configs.instances().stream().filter(i -> i.lastSeen().isAfter(cutoff))
                 .map(InstanceHeartbeat::instanceId).collect(Collectors.toSet());
+    }
+
+    /** The store of an instance alone on its database, or null when others share it (or it cannot be reached yet). */
+    RateLimitStore alone() {
+        if (shared == null) {
+            sharedInProcess();
+        }
+        return remembered;
     }
 
     /** Whether the shared store is a database inside this process (embedded H2); false until first used. */
@@ -157,6 +182,9 @@ public class LimiterStores {
         Instant now = clock.instant();
         local.sweepNow(now);
         seen.sweep(now);
+        if (remembered != null) {
+            remembered.sweep(now);
+        }
         try {
             portable.sweep(now, IDLE);
         } catch (RuntimeException e) {
@@ -171,6 +199,10 @@ public class LimiterStores {
         }
         if (counter != null) {
             counter.cancel(false);
+        }
+        if (saver != null) {
+            saver.cancel(false);
+            remembered.save(clock.instant()); // what the last second counted
         }
     }
 }

@@ -54,6 +54,7 @@ class RateLimitStoreIT {
     static Stream<Named<RateLimitStore>> stores() {
         return Stream.of(new Named<>("in-memory", () -> new InMemoryRateLimitStore(Duration.ofHours(2))),
                 new Named<>("portable on H2", () -> new JdbcRateLimitStore(h2, 2)),
+                new Named<>("remembered on H2", () -> new RememberedLimits(h2, Duration.ofHours(2), Instant.now())),
                 new Named<>("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
                 new Named<>("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)));
     }
@@ -83,6 +84,30 @@ class RateLimitStoreIT {
         assertThat(hour.limit().name()).isEqualTo("ipLimitPerHour");
         // the first one-minute slot leaves the hour at 1 h 1 min
         assertThat(hour.retryAfter()).isEqualTo(Duration.ofSeconds(3660 - 200));
+    }
+
+    @Test
+    void countsKeptInMemoryAreWrittenBehindAndReadBackByTheNextStart() {
+        Instant t = Instant.parse("2026-11-30T12:00:00Z");
+        Bucket b = ip(UUID.randomUUID().toString());
+        RememberedLimits before = new RememberedLimits(h2, Duration.ofHours(2), t);
+        for (int i = 0; i < 3; i++) {
+            assertThat(before.take(List.of(b), t.plusSeconds(i))).isInstanceOf(Decision.Allowed.class);
+        }
+        before.save(t.plusSeconds(3));
+
+        RememberedLimits after = new RememberedLimits(h2, Duration.ofHours(2), t.plusSeconds(5));
+        Decision.Refused minute = (Decision.Refused) after.take(List.of(b), t.plusSeconds(10));
+        assertThat(minute.limit().name()).isEqualTo("ipLimitPerMinute");
+        assertThat(minute.retryAfter()).isEqualTo(Duration.ofSeconds(51));
+        assertThat(after.take(List.of(b), t.plusSeconds(61))).isInstanceOf(Decision.Allowed.class);
+        // an hour window read back still counts what it held: 3 before, 1 now, 1 more fits
+        assertThat(after.take(List.of(b), t.plusSeconds(122))).isInstanceOf(Decision.Allowed.class);
+        assertThat(((Decision.Refused) after.take(List.of(b), t.plusSeconds(183))).limit().name())
+                .isEqualTo("ipLimitPerHour");
+
+        RememberedLimits tooLate = new RememberedLimits(h2, Duration.ofHours(2), t.plus(Duration.ofHours(3)));
+        assertThat(tooLate.take(List.of(b), t.plus(Duration.ofHours(3)))).isInstanceOf(Decision.Allowed.class);
     }
 
     @Test
