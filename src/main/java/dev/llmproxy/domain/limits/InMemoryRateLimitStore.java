@@ -77,6 +77,11 @@ public final class InMemoryRateLimitStore implements RateLimitStore {
         return out;
     }
 
+    /** How many counts changed since the last {@link #changed} call. */
+    public synchronized int unwritten() {
+        return changed.size();
+    }
+
     /** Counts whose copy failed: noted as changed again, for the next copy. */
     public synchronized void unsaved(Set<String> keys) {
         changed.addAll(keys);

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The per-instance budget store: the fallback while the shared one is unreachable, and the store of a test. Periods
- * that have ended are forgotten as new ones are counted.
+ * The budget store in this process: exact for an instance alone on its database, the fallback while the shared one is
+ * unreachable, and the store of a test. Periods that have ended are forgotten as new ones are counted.
  */
 public final class InMemoryBudgetStore implements BudgetStore {
 
@@ -42,6 +42,16 @@ public final class InMemoryBudgetStore implements BudgetStore {
             out.put(b.name(), rows.getOrDefault(b.rowKey(now), BudgetUse.NONE));
         }
         return out;
+    }
+
+    /** Adds use settled elsewhere (read from a copy kept in a database) to a budget period's row. */
+    public synchronized void addUsed(String rowKey, Charge used) {
+        rows.merge(rowKey, new BudgetUse(used, Charge.ZERO), (old, added) -> old.settle(Charge.ZERO, used));
+    }
+
+    /** Whether a budget period's row is counted here. */
+    public synchronized boolean holds(String rowKey) {
+        return rows.containsKey(rowKey);
     }
 
     /** Forgets periods that ended before {@code now}'s month, and minutes before this one (for a long-running instance). */

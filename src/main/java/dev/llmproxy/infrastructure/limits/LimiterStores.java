@@ -132,6 +132,12 @@ public class LimiterStores {
                 .map(InstanceHeartbeat::instanceId).collect(Collectors.toSet());
     }
 
+    /** Windows counted in memory, alone on the database, that are not written to it yet (0 when not alone). */
+    public int unwritten() {
+        RememberedLimits r = remembered;
+        return r == null ? 0 : r.unwritten();
+    }
+
     /** The store of an instance alone on its database, or null when others share it (or it cannot be reached yet). */
     RateLimitStore alone() {
         if (shared == null) {

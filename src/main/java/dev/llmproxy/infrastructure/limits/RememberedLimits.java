@@ -5,6 +5,7 @@ import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
 import dev.llmproxy.domain.limits.RateLimitStore;
 import dev.llmproxy.domain.limits.WindowCounts;
+import dev.llmproxy.infrastructure.persistence.EmbeddedFlush;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -35,6 +36,8 @@ final class RememberedLimits implements RateLimitStore {
     private final InMemoryRateLimitStore memory;
     private final DataSource dataSource;
     private volatile boolean saveFailing;
+    /** Counts taken from memory by the save under way and not yet in the database file. */
+    private volatile int writing;
 
     /** Reads back what was saved within {@code idle} of {@code now}: older counts can no longer refuse anything. */
     RememberedLimits(DataSource dataSource, Duration idle, Instant now) {
@@ -54,6 +57,7 @@ final class RememberedLimits implements RateLimitStore {
         if (changed.isEmpty()) {
             return;
         }
+        writing = changed.size();
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement(SAVE)) {
@@ -65,22 +69,31 @@ final class RememberedLimits implements RateLimitStore {
                 }
                 ps.executeBatch();
                 c.commit();
+                c.setAutoCommit(true);
+                EmbeddedFlush.flush(c);
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
             }
+            writing = 0;
             if (saveFailing) {
                 saveFailing = false;
                 LOG.info("Rate limits are written to the database again.");
             }
         } catch (SQLException | RuntimeException e) {
             memory.unsaved(changed.keySet());
+            writing = 0;
             if (!saveFailing) {
                 saveFailing = true;
                 LOG.log(Level.WARNING, "Rate limits: could not write the counts to the database (" + e
                         + "); they are kept in memory and written when it answers. A restart meanwhile forgets them.");
             }
         }
+    }
+
+    /** Counts changed since they were last written. */
+    int unwritten() {
+        return memory.unwritten() + writing;
     }
 
     void sweep(Instant now) {

@@ -112,6 +112,12 @@ public class PrometheusMetrics implements ProxyMetrics {
         FunctionCounter.builder("proxy.rate.limit.fallbacks", limiterStores, LimiterStores::fallbacks)
                 .description("Requests whose limits were decided in memory because the shared store failed")
                 .register(registry);
+        Gauge.builder("proxy.rate.limit.unwritten", limiterStores, LimiterStores::unwritten).strongReference(true)
+                .description("Rate-limit windows counted in memory (alone on an embedded database) not yet written to it")
+                .register(registry);
+        Gauge.builder("proxy.budget.settlements.unwritten", budgetStores, BudgetStores::unwritten)
+                .strongReference(true)
+                .description("Budget settlements not yet written to the database's totals").register(registry);
         Gauge.builder("proxy.budget.store.shared", budgetStores, s -> s.usingShared() ? 1 : 0).strongReference(true)
                 .description("1 while budgets are reserved in the shared store, 0 while on this instance's share")
                 .register(registry);

@@ -5,6 +5,7 @@ import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
 import dev.llmproxy.infrastructure.limits.StoreSwitch;
 import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
+import dev.llmproxy.infrastructure.persistence.EmbeddedFlush;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -52,9 +53,13 @@ public class BudgetStores {
 
     private volatile JdbcBudgetStore shared;
     private volatile boolean inProcess;
+    private volatile boolean alone;
     private final InMemoryBudgetStore local = new InMemoryBudgetStore();
+    private MemoryBudgets memory;
     /** Settlements the shared store has not taken yet: the writer's queue (and all of them while it is down). */
     private final Queue<Settlement> unwritten = new ConcurrentLinkedQueue<>();
+    /** Settlements written, alone on embedded H2, and not yet flushed into its file. */
+    private volatile int unflushed;
     private StoreSwitch state;
     private ScheduledFuture<?> writer;
     private ScheduledFuture<?> sweeper;
@@ -64,6 +69,7 @@ public class BudgetStores {
     void start() {
         state = new StoreSwitch(LOG, clock.instant());
         holder = Holder.newLife(breakers.instanceId());
+        memory = new MemoryBudgets(local, this::shared, unwritten::add);
         writer = scheduler.scheduleWithFixedDelay(this::write, WRITE_EVERY_MS, WRITE_EVERY_MS, TimeUnit.MILLISECONDS);
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 5, 60, TimeUnit.MINUTES);
     }
@@ -74,6 +80,11 @@ public class BudgetStores {
         if (s == null) {
             DatabaseFacts facts = DatabaseFacts.of(dataSource);
             inProcess = facts.inProcess();
+            alone = facts.alone();
+            if (alone) {
+                LOG.info("Budgets: alone on an embedded database, reserved exactly in memory; settled totals are "
+                        + "written to it behind.");
+            }
             s = facts.postgres() ? new PostgresBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS, holder)
                     : new JdbcBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS, holder);
             shared = s;
@@ -97,6 +108,17 @@ public class BudgetStores {
         return local;
     }
 
+    /** Budgets counted in this process: this instance's exact store when alone, the fallback's shares otherwise. */
+    MemoryBudgets memory() {
+        return memory;
+    }
+
+    /** Whether this instance is alone on its database (embedded H2), so that budgets in memory are exact. */
+    boolean alone() {
+        sharedInProcess();
+        return alone;
+    }
+
     int liveInstances() {
         return limiterStores.liveInstances();
     }
@@ -112,6 +134,7 @@ public class BudgetStores {
      * the head of the queue as its batch.
      */
     synchronized void write() {
+        boolean wrote = false;
         try {
             List<Settlement> batch = new ArrayList<>();
             while (true) {
@@ -126,6 +149,10 @@ public class BudgetStores {
                     break;
                 }
                 shared().settle(batch);
+                wrote = true;
+                if (alone) {
+                    unflushed += batch.size();
+                }
                 for (int i = 0; i < batch.size(); i++) {
                     unwritten.poll(); // the head of the queue is the batch just written
                 }
@@ -133,6 +160,15 @@ public class BudgetStores {
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Budget store unreachable; " + unwritten.size() + " settlements wait for it", e);
         }
+        if (wrote && alone) {
+            EmbeddedFlush.flush(dataSource);
+            unflushed = 0;
+        }
+    }
+
+    /** Settlements waiting for the writer (all of them while the database is down). */
+    public int unwritten() {
+        return unwritten.size() + unflushed;
     }
 
     void sharedAnswered() {
@@ -157,7 +193,7 @@ public class BudgetStores {
 
     /** Forgets periods long ended, in memory and in the shared store. */
     void sweep() {
-        local.forgetBefore(clock.instant());
+        memory.forgetBefore(clock.instant());
         try {
             shared().sweep(clock.instant());
         } catch (RuntimeException e) {

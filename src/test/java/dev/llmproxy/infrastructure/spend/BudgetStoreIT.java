@@ -13,6 +13,7 @@ import dev.llmproxy.testing.PostgresDatabases;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -59,8 +60,15 @@ class BudgetStoreIT {
     static Stream<Named<BudgetStore>> stores() {
         return Stream.of(new Named<>("in-memory", InMemoryBudgetStore::new),
                 new Named<>("portable on H2", () -> new JdbcBudgetStore(h2, 2, A)),
+                new Named<>("in memory, written behind to H2", BudgetStoreIT::alone),
                 new Named<>("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, A)),
                 new Named<>("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, A)));
+    }
+
+    /** An instance alone on H2: reservations in memory, settlements written straight through (here, not behind). */
+    private static MemoryBudgets alone() {
+        JdbcBudgetStore database = new JdbcBudgetStore(h2, 2, A);
+        return new MemoryBudgets(new InMemoryBudgetStore(), () -> database, s -> database.settle(List.of(s)));
     }
 
     /** The shared stores, each as two instances (a and b) would see it. */
@@ -160,6 +168,23 @@ class BudgetStoreIT {
         assertThat(nextB.releaseGone(id -> true)).contains(B);
         assertThat(nextB.use(List.of(budget), NOW).get(budget.name()).reserved().isZero()).isTrue();
         assertThat(nextB.releaseGone(id -> true)).doesNotContain(A, B);
+    }
+
+    @Test
+    void anInstanceAloneReadsEachPeriodsSettledUseBackFromTheDatabaseAndNotWhatADeadRunHadReserved() {
+        Budget b = daily(new BigDecimal("0.3"), null);
+        MemoryBudgets before = alone();
+        assertThat(before.reserve(List.of(b), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        assertThat(before.reserve(List.of(b), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        before.settle(List.of(b), TENTH, TENTH, NOW); // the other reservation dies with this run
+        assertThat(new JdbcBudgetStore(h2, 2, A).use(List.of(b), NOW).get(b.name()))
+                .isEqualTo(new BudgetUse(TENTH, Charge.ZERO));
+
+        MemoryBudgets after = alone();
+        assertThat(after.use(List.of(b), NOW).get(b.name())).isEqualTo(new BudgetUse(TENTH, Charge.ZERO));
+        assertThat(after.reserve(List.of(b), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        assertThat(after.reserve(List.of(b), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        assertThat(after.reserve(List.of(b), TENTH, NOW)).isInstanceOf(BudgetDecision.Refused.class);
     }
 
     @ParameterizedTest
