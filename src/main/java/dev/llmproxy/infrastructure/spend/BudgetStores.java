@@ -69,7 +69,7 @@ public class BudgetStores {
     void start() {
         state = new StoreSwitch(LOG, clock.instant());
         holder = Holder.newLife(breakers.instanceId());
-        memory = new MemoryBudgets(local, this::shared, unwritten::add);
+        memory = new MemoryBudgets(local, this::shared, unwritten::add, () -> alone);
         writer = scheduler.scheduleWithFixedDelay(this::write, WRITE_EVERY_MS, WRITE_EVERY_MS, TimeUnit.MILLISECONDS);
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 5, 60, TimeUnit.MINUTES);
     }

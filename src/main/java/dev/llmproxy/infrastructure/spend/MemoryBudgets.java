@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -27,15 +28,20 @@ final class MemoryBudgets implements BudgetStore {
     private final InMemoryBudgetStore memory;
     private final Supplier<? extends BudgetStore> database;
     private final Consumer<Settlement> writeBehind;
+    private final BooleanSupplier exact;
     /** The periods whose settled use was read from the database, by row key. */
     private final Set<String> read = ConcurrentHashMap.newKeySet();
 
-    /** @param database the database's store, found at first use (the database may not answer at start) */
+    /**
+     * @param database the database's store, found at first use (the database may not answer at start)
+     * @param exact whether this is the instance's own store (alone on its database) rather than the fallback's shares
+     */
     MemoryBudgets(InMemoryBudgetStore memory, Supplier<? extends BudgetStore> database,
-            Consumer<Settlement> writeBehind) {
+            Consumer<Settlement> writeBehind, BooleanSupplier exact) {
         this.memory = memory;
         this.database = database;
         this.writeBehind = writeBehind;
+        this.exact = exact;
     }
 
     /** @throws IllegalStateException when a period met for the first time cannot be read from the database */
@@ -48,10 +54,12 @@ final class MemoryBudgets implements BudgetStore {
     /** A reservation held in memory ends: settled here, and its cost added to the database's totals behind. */
     @Override
     public void settle(List<Budget> budgets, Charge reserved, Charge actual, Instant reservedAt) {
-        try {
-            readUnread(budgets, reservedAt); // before this settlement is written, so that it is not counted twice
-        } catch (IllegalStateException unreadable) {
-            // the cost still counts: in memory now, in the database when the writer reaches it
+        if (exact.getAsBoolean()) {
+            try {
+                readUnread(budgets, reservedAt); // before this settlement is written, so it is not counted twice
+            } catch (IllegalStateException unreadable) {
+                // the cost still counts: in memory now, in the database when the writer reaches it
+            }
         }
         memory.settle(budgets, reserved, actual, reservedAt);
         writeBehind.accept(new Settlement(budgets, Charge.ZERO, actual, reservedAt));

@@ -68,7 +68,8 @@ class BudgetStoreIT {
     /** An instance alone on H2: reservations in memory, settlements written straight through (here, not behind). */
     private static MemoryBudgets alone() {
         JdbcBudgetStore database = new JdbcBudgetStore(h2, 2, A);
-        return new MemoryBudgets(new InMemoryBudgetStore(), () -> database, s -> database.settle(List.of(s)));
+        return new MemoryBudgets(new InMemoryBudgetStore(), () -> database, s -> database.settle(List.of(s)),
+                () -> true);
     }
 
     /** The shared stores, each as two instances (a and b) would see it. */
