@@ -75,19 +75,19 @@ final class RememberedLimits implements RateLimitStore {
                 c.rollback();
                 throw e;
             }
-            writing = 0;
             if (saveFailing) {
                 saveFailing = false;
                 LOG.info("Rate limits are written to the database again.");
             }
         } catch (SQLException | RuntimeException e) {
             memory.unsaved(changed.keySet());
-            writing = 0;
             if (!saveFailing) {
                 saveFailing = true;
                 LOG.log(Level.WARNING, "Rate limits: could not write the counts to the database (" + e
                         + "); they are kept in memory and written when it answers. A restart meanwhile forgets them.");
             }
+        } finally {
+            writing = 0; // in the file now, or noted as changed again
         }
     }
 

@@ -134,7 +134,6 @@ public class BudgetStores {
      * the head of the queue as its batch.
      */
     synchronized void write() {
-        boolean wrote = false;
         try {
             List<Settlement> batch = new ArrayList<>();
             while (true) {
@@ -149,7 +148,6 @@ public class BudgetStores {
                     break;
                 }
                 shared().settle(batch);
-                wrote = true;
                 if (alone) {
                     unflushed += batch.size();
                 }
@@ -160,7 +158,7 @@ public class BudgetStores {
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Budget store unreachable; " + unwritten.size() + " settlements wait for it", e);
         }
-        if (wrote && alone) {
+        if (unflushed > 0) {
             EmbeddedFlush.flush(dataSource);
             unflushed = 0;
         }

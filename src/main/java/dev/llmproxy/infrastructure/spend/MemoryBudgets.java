@@ -78,12 +78,20 @@ final class MemoryBudgets implements BudgetStore {
     }
 
     private void readUnread(List<Budget> budgets, Instant now) {
-        List<Budget> unread = budgets.stream().filter(b -> !read.contains(b.rowKey(now))).toList();
-        if (unread.isEmpty()) {
-            return;
+        for (Budget b : budgets) {
+            if (!read.contains(b.rowKey(now))) {
+                readFromDatabase(budgets, now); // the first request of a period: every later one is in memory
+                return;
+            }
         }
+    }
+
+    private void readFromDatabase(List<Budget> budgets, Instant now) {
         synchronized (read) {
-            unread = unread.stream().filter(b -> !read.contains(b.rowKey(now))).toList();
+            List<Budget> unread = budgets.stream().filter(b -> !read.contains(b.rowKey(now))).toList();
+            if (unread.isEmpty()) {
+                return; // read meanwhile by another request
+            }
             Map<String, BudgetUse> saved = database.get().use(unread, now);
             for (Budget b : unread) {
                 // only the settled use: what the database shows reserved was held by runs that are gone
