@@ -6,6 +6,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
+import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
 import jakarta.json.JsonWriterFactory;
@@ -85,10 +86,10 @@ public final class JsonCodec {
         return read(new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8));
     }
 
-    public static String writeText(JsonObject object) {
+    public static String writeText(JsonStructure structure) {
         StringWriter out = new StringWriter(256);
         try (JsonWriter w = WRITERS.createWriter(out)) {
-            w.writeObject(object);
+            w.write(structure);
         }
         return out.toString();
     }

@@ -29,7 +29,10 @@ public interface RequestLogRepository extends RequestLogWriter {
      */
     Summary summary(Instant from, Instant to, int buckets);
 
-    /** What requests received in {@code [from, to)} cost, in US dollars, in all and by model, tier and API key. */
+    /**
+     * What requests received from the hour of {@code from} until {@code to} cost, in US dollars, in all and by model,
+     * tier and API key (summed per hour as they are logged: the spend periods start on the hour).
+     */
     Spend spend(Instant from, Instant to);
 
     /**

@@ -57,8 +57,7 @@ public class JpaRequestLogRepository implements RequestLogRepository {
     }
 
     @Override
-    // Reads run in a transaction of their own: rows are mapped, lazy attempts included, while the persistence context
-    // is open; a provider need not load a detached entity's lazy collection.
+    // Reads run in a transaction of their own, as the entity manager's contract asks of a container-managed context.
     @Transactional
     public List<RequestRecord> page(int limit, Cursor before) {
         return page(RequestLogFilter.NONE, limit, before);
@@ -70,9 +69,7 @@ public class JpaRequestLogRepository implements RequestLogRepository {
         RequestLogQuery q = RequestLogQuery.of(filter, before);
         TypedQuery<RequestLogEntity> query = em.createQuery(q.jpql(), RequestLogEntity.class);
         q.parameters().forEach(query::setParameter);
-        // Load the page's attempts in one query rather than one per row.
-        query.setHint("eclipselink.batch", "r.attempts").setHint("eclipselink.batch.type", "IN")
-                .setHint("eclipselink.read-only", "true");
+        query.setHint("eclipselink.read-only", "true");
         return query.setMaxResults(limit).getResultList().stream().map(RequestLogMapper::toDomain).toList();
     }
 

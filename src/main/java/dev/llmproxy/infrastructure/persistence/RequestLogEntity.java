@@ -1,18 +1,11 @@
 package dev.llmproxy.infrastructure.persistence;
 
-import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
-import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
-import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 
 import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.List;
 
 @Entity
 @Table(name = "request_log")
@@ -78,8 +71,6 @@ public class RequestLogEntity {
     public LocalDateTime lastRefusedAt;
     @Column(name = "prompt_excerpt")
     public String promptExcerpt;
-    @ElementCollection(fetch = FetchType.LAZY)
-    @CollectionTable(name = "request_attempt", joinColumns = @JoinColumn(name = "request_id"))
-    @OrderColumn(name = "seq")
-    public List<AttemptEmbeddable> attempts = new ArrayList<>();
+    /** The attempts as a JSON array ({@link AttemptsJson}), null when there were none. */
+    public String attempts;
 }

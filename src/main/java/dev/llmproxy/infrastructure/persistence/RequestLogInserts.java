@@ -10,9 +10,10 @@ import java.sql.Types;
 import java.util.List;
 
 /**
- * Appends request-log rows with two JDBC batches. The log is write-heavy and never updated, so the JPA unit of work
- * (change sets, clones, per-row statements) bought nothing: measured, it cost more CPU than the rest of the request
- * path. Reads stay on JPA.
+ * Appends request-log rows with one JDBC batch, one row per request (its attempts travel in it), and adds them to the
+ * hourly totals ({@link RequestRollups}) in the same transaction. The log is write-heavy and never updated, so the
+ * JPA unit of work (change sets, clones, per-row statements) bought nothing: measured, it cost more CPU than the rest
+ * of the request path. Reads stay on JPA.
  */
 final class RequestLogInserts {
 
@@ -21,17 +22,20 @@ final class RequestLogInserts {
             + " total_tokens, finish_reason, truncated, saw_429, stream, first_token_ms, events_relayed, malformed_events,"
             + " continuations, queue_wait_ms, client_hash, key_id, scope, rate_limits, rate_limit_hit, limiter,"
             + " prompt_excerpt, answered_as, answered_locally, cost_usd, refusals, last_refused_at,"
-            + " front_door)"
-            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
-    private static final String ATTEMPT = "INSERT INTO request_attempt (request_id, seq, model, outcome, status,"
-            + " latency_ms, reason, tokens, cost_usd) VALUES (?,?,?,?,?,?,?,?,?)";
+            + " front_door, attempts)"
+            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
     private RequestLogInserts() {
     }
 
     static void insert(Connection connection, List<RequestRecord> records) throws SQLException {
         List<RequestLogEntity> rows = records.stream().map(RequestLogMapper::toEntity).toList();
-        boolean anyAttempt = false;
+        logRows(connection, rows);
+        RequestRollups.add(connection, rows);
+    }
+
+    /** The log's rows alone, without their totals. */
+    static void logRows(Connection connection, List<RequestLogEntity> rows) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement(LOG)) {
             for (RequestLogEntity e : rows) {
                 ps.setString(1, e.requestId);
@@ -72,29 +76,8 @@ final class RequestLogInserts {
                     ps.setTimestamp(33, Timestamp.valueOf(e.lastRefusedAt));
                 }
                 ps.setString(34, e.frontDoor);
+                ps.setString(35, e.attempts);
                 ps.addBatch();
-                anyAttempt |= !e.attempts.isEmpty();
-            }
-            ps.executeBatch();
-        }
-        if (!anyAttempt) {
-            return;
-        }
-        try (PreparedStatement ps = connection.prepareStatement(ATTEMPT)) {
-            for (RequestLogEntity e : rows) {
-                int seq = 0;
-                for (AttemptEmbeddable a : e.attempts) {
-                    ps.setString(1, e.requestId);
-                    ps.setInt(2, seq++);
-                    ps.setString(3, a.model);
-                    ps.setString(4, a.outcome);
-                    setInt(ps, 5, a.status);
-                    ps.setLong(6, a.latencyMs);
-                    ps.setString(7, a.reason);
-                    setInt(ps, 8, a.tokens);
-                    ps.setBigDecimal(9, a.costUsd);
-                    ps.addBatch();
-                }
             }
             ps.executeBatch();
         }

@@ -1,20 +1,15 @@
 package dev.llmproxy.infrastructure.persistence;
 
-import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.log.RequestRecord;
-import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
 
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 final class RequestLogMapper {
-
-    private static final int REASON_MAX = 1000;
 
     private RequestLogMapper() {
     }
@@ -58,17 +53,7 @@ final class RequestLogMapper {
             e.malformedEvents = r.streamStats().malformed();
             e.continuations = r.streamStats().continuations();
         }
-        for (AttemptRecord a : r.attempts()) {
-            AttemptEmbeddable ae = new AttemptEmbeddable();
-            ae.model = a.model();
-            ae.outcome = a.outcome().name();
-            ae.status = a.status();
-            ae.latencyMs = a.latency().toMillis();
-            ae.reason = clip(a.reason(), REASON_MAX);
-            ae.tokens = a.tokens();
-            ae.costUsd = a.costUsd();
-            e.attempts.add(ae);
-        }
+        e.attempts = AttemptsJson.write(r.attempts());
         return e;
     }
 
@@ -81,8 +66,7 @@ final class RequestLogMapper {
                 .saw429(e.saw429)
                 .stream(e.stream, e.eventsRelayed == null ? null : new StreamStats(e.firstTokenMs, e.eventsRelayed,
                         e.malformedEvents == null ? 0 : e.malformedEvents, e.continuations == null ? 0 : e.continuations))
-                .attempts(e.attempts.stream().map(a -> new AttemptRecord(a.model, Outcome.valueOf(a.outcome), a.status,
-                        Duration.ofMillis(a.latencyMs), a.reason, a.tokens, a.costUsd)).toList())
+                .attempts(AttemptsJson.read(e.requestId, e.attempts))
                 .queueWaitMs(e.queueWaitMs)
                 .caller(new CallerRecord(e.clientHash, e.keyId, e.scope, e.rateLimits, e.rateLimitHit, e.limiter,
                         e.refusals, e.lastRefusedAt == null ? null : e.lastRefusedAt.toInstant(ZoneOffset.UTC)),

@@ -13,8 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Deletes request-log rows (with their attempts and the response a request stored) older than a cutoff, oldest first, in batches: each batch is one short
- * transaction of its own, so the purge never holds locks the request-log writer needs for long. Portable SQL.
+ * Deletes request-log rows (and the response a request stored) older than a cutoff, oldest first, in batches: each
+ * batch is one short transaction of its own, so the purge never holds locks the request-log writer needs for long.
+ * Portable SQL.
  */
 public final class RequestLogPurge {
 
@@ -38,7 +39,6 @@ public final class RequestLogPurge {
                 List<String> ids = oldest(c, cutoff, batch);
                 if (!ids.isEmpty()) {
                     delete(c, "DELETE FROM stored_response WHERE request_id IN ", ids);
-                    delete(c, "DELETE FROM request_attempt WHERE request_id IN ", ids);
                     delete(c, "DELETE FROM request_log WHERE request_id IN ", ids);
                 }
                 c.commit();
@@ -47,6 +47,21 @@ public final class RequestLogPurge {
                 c.rollback();
                 throw e;
             }
+        }
+    }
+
+    /**
+     * Deletes the hourly totals of hours before {@code before} in one statement (an hour holds a row per model, tier
+     * and key it saw, not one per request).
+     *
+     * @return how many rows went
+     */
+    public int purgeTotals(Instant before) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM request_rollup WHERE hour_start < ?")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setTimestamp(1, Timestamp.valueOf(LocalDateTime.ofInstant(before, ZoneOffset.UTC)));
+            return ps.executeUpdate();
         }
     }
 

@@ -20,7 +20,8 @@ import java.util.logging.Logger;
 /**
  * Keeps the request log to {@code requestLogRetentionDays} (0: for ever): every few minutes, on each instance, the
  * rows older than that go, a thousand per transaction and at most a hundred thousand per run, so that a first purge of
- * a large backlog spreads over several runs instead of loading the database at once.
+ * a large backlog spreads over several runs instead of loading the database at once. The hourly totals stay longer
+ * ({@link #TOTALS_KEPT}, or the log's retention when that is longer).
  */
 @ApplicationScoped
 public class RequestLogRetention {
@@ -29,6 +30,8 @@ public class RequestLogRetention {
     static final int BATCH = 1_000;
     static final int MAX_BATCHES_PER_RUN = 100;
     private static final long EVERY_MINUTES = 10;
+    /** Hourly totals are a row per model, tier and key an hour saw: kept at least a year and a month, for spend. */
+    static final Duration TOTALS_KEPT = Duration.ofDays(400);
 
     @Inject
     @ProxyDatabase
@@ -65,6 +68,9 @@ public class RequestLogRetention {
                     break;
                 }
             }
+            Instant totalsCutoff = cutoff.isBefore(clock.instant().minus(TOTALS_KEPT)) ? cutoff
+                    : clock.instant().minus(TOTALS_KEPT);
+            purge.purgeTotals(totalsCutoff);
         } catch (SQLException | RuntimeException e) {
             LOG.log(Level.WARNING, "Request log retention: purge stopped after " + deleted + " rows", e);
         }

@@ -1,13 +1,10 @@
 package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.testing.LegacySchemaMigrator;
+import dev.llmproxy.testing.Sql;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +27,7 @@ class SchemaMigrationsTest {
         SchemaMigrations migrations = new SchemaMigrations(ds);
         assertThat(migrations.migrate()).isEqualTo(LATEST);
         assertThat(migrations.migrate()).isEqualTo(LATEST);
-        assertThat(query(ds, "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" AND \"type\" = 'SQL'")).containsExactly(String.valueOf(LATEST));
+        assertThat(Sql.column(ds, "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" AND \"type\" = 'SQL'")).containsExactly(String.valueOf(LATEST));
     }
 
     @Test
@@ -49,16 +46,16 @@ class SchemaMigrationsTest {
     void takesOverADatabaseOfTheReleaseBeforeFlywayWithoutLosingARow() throws Exception {
         JdbcDataSource ds = h2();
         new LegacySchemaMigrator(ds).migrate();
-        exec(ds, "INSERT INTO console_user (username, password_hash, roles, created_at)"
+        Sql.exec(ds, "INSERT INTO console_user (username, password_hash, roles, created_at)"
                 + " VALUES ('kept', 'h', 'admin', CURRENT_TIMESTAMP)");
 
         assertThat(new SchemaMigrations(ds).migrate()).isEqualTo(LATEST);
 
-        assertThat(query(ds, "SELECT username FROM console_user")).containsExactly("kept");
-        assertThat(query(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
+        assertThat(Sql.column(ds, "SELECT username FROM console_user")).containsExactly("kept");
+        assertThat(Sql.column(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
                 .containsExactly("11:BASELINE", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL",
-                        "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL");
-        assertThat(query(ds, "SELECT COUNT(*) FROM schema_version")).containsExactly("11");
+                        "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL", "026:SQL", "027:SQL");
+        assertThat(Sql.column(ds, "SELECT COUNT(*) FROM schema_version")).containsExactly("11");
     }
 
     @Test
@@ -68,25 +65,9 @@ class SchemaMigrationsTest {
 
         assertThat(new SchemaMigrations(ds).migrate()).isEqualTo(LATEST);
 
-        assertThat(query(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
+        assertThat(Sql.column(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
                 .containsExactly("9:BASELINE", "010:SQL", "011:SQL", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL",
-                        "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL");
-        assertThat(query(ds, "SELECT COUNT(*) FROM sign_in_failure")).containsExactly("0");
-    }
-
-    static void exec(JdbcDataSource ds, String sql) throws Exception {
-        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
-    static List<String> query(JdbcDataSource ds, String sql) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (Connection c = ds.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                rows.add(rs.getString(1));
-            }
-        }
-        return rows;
+                        "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL", "026:SQL", "027:SQL");
+        assertThat(Sql.column(ds, "SELECT COUNT(*) FROM sign_in_failure")).containsExactly("0");
     }
 }

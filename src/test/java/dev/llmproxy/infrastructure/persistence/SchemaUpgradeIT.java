@@ -2,15 +2,12 @@ package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.testing.LegacySchemaMigrator;
 import dev.llmproxy.testing.PostgresDatabases;
+import dev.llmproxy.testing.Sql;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import javax.sql.DataSource;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,15 +31,15 @@ class SchemaUpgradeIT {
     void aReleaseBeforeFlywayUpgradesInPlaceToTheSameSchema() throws Exception {
         DataSource legacy = database(LEGACY);
         new LegacySchemaMigrator(legacy).migrateTo(8);
-        exec(legacy, "INSERT INTO console_user (username, password_hash, roles, created_at)"
+        Sql.exec(legacy, "INSERT INTO console_user (username, password_hash, roles, created_at)"
                 + " VALUES ('kept', 'h', 'admin', CURRENT_TIMESTAMP)");
 
         assertThat(new SchemaMigrations(legacy).migrate()).isEqualTo(MigrationScripts.ALL.size());
         assertThat(new SchemaMigrations(legacy).migrate()).isEqualTo(MigrationScripts.ALL.size());
 
-        assertThat(query(legacy, "SELECT username FROM console_user")).containsExactly("kept");
-        assertThat(query(legacy, "SELECT version || ':' || type FROM flyway_schema_history WHERE version IS NOT NULL"
-                + " ORDER BY installed_rank")).containsExactly("8:BASELINE", "009:SQL", "010:SQL", "011:SQL", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL", "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL");
+        assertThat(Sql.column(legacy, "SELECT username FROM console_user")).containsExactly("kept");
+        assertThat(Sql.column(legacy, "SELECT version || ':' || type FROM flyway_schema_history WHERE version IS NOT NULL"
+                + " ORDER BY installed_rank")).containsExactly("8:BASELINE", "009:SQL", "010:SQL", "011:SQL", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL", "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL", "026:SQL", "027:SQL");
 
         DataSource fresh = database(FRESH);
         new SchemaMigrations(fresh).migrate();
@@ -59,24 +56,8 @@ class SchemaUpgradeIT {
 
     /** Every table's columns and types, but the two history tables. */
     private static List<String> columns(DataSource ds) throws Exception {
-        return query(ds, "SELECT table_name || '.' || column_name || ' ' || data_type FROM information_schema.columns"
+        return Sql.column(ds, "SELECT table_name || '.' || column_name || ' ' || data_type FROM information_schema.columns"
                 + " WHERE table_schema = 'public' AND table_name NOT IN ('schema_version', 'flyway_schema_history')"
                 + " ORDER BY table_name, column_name");
-    }
-
-    private static void exec(DataSource ds, String sql) throws Exception {
-        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
-    private static List<String> query(DataSource ds, String sql) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (Connection c = ds.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                rows.add(rs.getString(1));
-            }
-        }
-        return rows;
     }
 }

@@ -1,0 +1,133 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.domain.log.RequestRecord;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Adds a batch of request-log rows to the hourly totals ({@code request_rollup}), in the log writer's transaction:
+ * the batch is summed in memory first, so a busy hour costs one upsert per model, tier and key it touched, not one
+ * per request (three per request at most, in a batch of one). Slots are written in one order, so that two instances adding to the same rows wait on each other
+ * instead of deadlocking.
+ */
+final class RequestRollups {
+
+    private static final String COLUMNS = "hour_start, dimension, name, requests, ok, degraded, failed,"
+            + " prompt_tokens, completion_tokens, costed, cost_usd";
+    private static final String POSTGRES = "INSERT INTO request_rollup (" + COLUMNS + ")"
+            + " VALUES (?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (hour_start, dimension, name) DO UPDATE SET"
+            + " requests = request_rollup.requests + EXCLUDED.requests, ok = request_rollup.ok + EXCLUDED.ok,"
+            + " degraded = request_rollup.degraded + EXCLUDED.degraded,"
+            + " failed = request_rollup.failed + EXCLUDED.failed,"
+            + " prompt_tokens = request_rollup.prompt_tokens + EXCLUDED.prompt_tokens,"
+            + " completion_tokens = request_rollup.completion_tokens + EXCLUDED.completion_tokens,"
+            + " costed = request_rollup.costed + EXCLUDED.costed,"
+            + " cost_usd = request_rollup.cost_usd + EXCLUDED.cost_usd";
+    /** H2 has no ON CONFLICT ... DO UPDATE; standard MERGE does the same. */
+    private static final String H2 = "MERGE INTO request_rollup r USING (VALUES (CAST(? AS TIMESTAMP),"
+            + " CAST(? AS VARCHAR(5)), CAST(? AS VARCHAR(200)), CAST(? AS BIGINT), CAST(? AS BIGINT),"
+            + " CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT),"
+            + " CAST(? AS DECIMAL(24, 10)))) AS s (" + COLUMNS + ")"
+            + " ON r.hour_start = s.hour_start AND r.dimension = s.dimension AND r.name = s.name"
+            + " WHEN MATCHED THEN UPDATE SET requests = r.requests + s.requests, ok = r.ok + s.ok,"
+            + " degraded = r.degraded + s.degraded, failed = r.failed + s.failed,"
+            + " prompt_tokens = r.prompt_tokens + s.prompt_tokens,"
+            + " completion_tokens = r.completion_tokens + s.completion_tokens, costed = r.costed + s.costed,"
+            + " cost_usd = r.cost_usd + s.cost_usd"
+            + " WHEN NOT MATCHED THEN INSERT (" + COLUMNS + ") VALUES (s.hour_start, s.dimension, s.name,"
+            + " s.requests, s.ok, s.degraded, s.failed, s.prompt_tokens, s.completion_tokens, s.costed, s.cost_usd)";
+
+    private RequestRollups() {
+    }
+
+    /** One hour of one answering model, tier or key ({@code dimension}); '' names none, as in the table's key. */
+    record Slot(LocalDateTime hour, String dimension, String name) {
+        static final Comparator<Slot> ORDER = Comparator.comparing(Slot::hour).thenComparing(Slot::dimension)
+                .thenComparing(Slot::name);
+
+        static List<Slot> of(RequestLogEntity row) {
+            LocalDateTime hour = row.receivedAt.truncatedTo(ChronoUnit.HOURS);
+            return List.of(new Slot(hour, "model", orNone(row.answeringModel)), new Slot(hour, "tier",
+                    orNone(row.tier)), new Slot(hour, "key", orNone(row.keyId)));
+        }
+
+        private static String orNone(String s) {
+            return s == null ? "" : s;
+        }
+    }
+
+    /** What a batch adds to one slot. */
+    static final class Totals {
+        long requests;
+        long ok;
+        long degraded;
+        long failed;
+        long promptTokens;
+        long completionTokens;
+        long costed;
+        BigDecimal costUsd = BigDecimal.ZERO;
+
+        void add(RequestLogEntity row) {
+            requests++;
+            if (row.status != 200) {
+                failed++;
+            } else if (row.fallback) {
+                degraded++;
+            } else {
+                ok++;
+            }
+            promptTokens += row.promptTokens == null ? 0 : row.promptTokens;
+            completionTokens += row.completionTokens == null ? 0 : row.completionTokens;
+            if (row.costUsd != null && row.answeringModel != null) { // spend counts answered requests
+                costed++;
+                costUsd = costUsd.add(row.costUsd);
+            }
+        }
+    }
+
+    static Map<Slot, Totals> sum(List<RequestLogEntity> rows) {
+        Map<Slot, Totals> slots = new TreeMap<>(Slot.ORDER);
+        for (RequestLogEntity row : rows) {
+            for (Slot slot : Slot.of(row)) {
+                slots.computeIfAbsent(slot, s -> new Totals()).add(row);
+            }
+        }
+        return slots;
+    }
+
+    static void add(Connection c, List<RequestLogEntity> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        boolean postgres = StartupLock.isPostgres(c);
+        try (PreparedStatement ps = c.prepareStatement(postgres ? POSTGRES : H2)) {
+            for (Map.Entry<Slot, Totals> e : sum(rows).entrySet()) {
+                Slot s = e.getKey();
+                Totals t = e.getValue();
+                ps.setTimestamp(1, Timestamp.valueOf(s.hour()));
+                ps.setString(2, s.dimension());
+                ps.setString(3, s.name());
+                ps.setLong(4, t.requests);
+                ps.setLong(5, t.ok);
+                ps.setLong(6, t.degraded);
+                ps.setLong(7, t.failed);
+                ps.setLong(8, t.promptTokens);
+                ps.setLong(9, t.completionTokens);
+                ps.setLong(10, t.costed);
+                ps.setBigDecimal(11, t.costUsd);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+}
