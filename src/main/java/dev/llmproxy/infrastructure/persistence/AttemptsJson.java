@@ -28,7 +28,7 @@ final class AttemptsJson {
     private AttemptsJson() {
     }
 
-    /** Null for none: most requests answer on their first model, and most rows then keep no array at all. */
+    /** Null for none (a request refused before any model was tried): no empty array in every such row. */
     static String write(List<AttemptRecord> attempts) {
         if (attempts.isEmpty()) {
             return null;

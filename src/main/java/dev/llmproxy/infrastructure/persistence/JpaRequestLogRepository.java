@@ -57,7 +57,7 @@ public class JpaRequestLogRepository implements RequestLogRepository {
     }
 
     @Override
-    // Reads run in a transaction of their own, as the entity manager's contract asks of a container-managed context.
+    // Reads run in a transaction of their own, so that a page's rows come from one persistence context.
     @Transactional
     public List<RequestRecord> page(int limit, Cursor before) {
         return page(RequestLogFilter.NONE, limit, before);

@@ -58,7 +58,9 @@ public final class RequestLogPurge {
      */
     public int purgeTotals(Instant before) throws SQLException {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("DELETE FROM request_rollup WHERE hour_start < ?")) {
+             // the dimensions named, so that the key (dimension, hour_start, name) finds the old hours
+             PreparedStatement ps = c.prepareStatement("DELETE FROM request_rollup"
+                     + " WHERE dimension IN ('model', 'tier', 'key') AND hour_start < ?")) {
             ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
             ps.setTimestamp(1, Timestamp.valueOf(LocalDateTime.ofInstant(before, ZoneOffset.UTC)));
             return ps.executeUpdate();

@@ -25,7 +25,6 @@ final class RequestLogSpend {
 
     static RequestLogRepository.Spend query(Connection c, Instant from, Instant to) throws SQLException {
         Map<String, BigDecimal> byModel = sum(c, "model", from, to);
-        byModel.remove(""); // the totals count answered requests only: a model with no name answered nothing
         BigDecimal total = byModel.values().stream().reduce(BigDecimal.ZERO, BigDecimal::add);
         return new RequestLogRepository.Spend(total, byModel, sum(c, "tier", from, to), sum(c, "key", from, to));
     }

@@ -1,7 +1,5 @@
 package dev.llmproxy.infrastructure.persistence;
 
-import dev.llmproxy.domain.log.RequestRecord;
-
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,8 +15,8 @@ import java.util.TreeMap;
 /**
  * Adds a batch of request-log rows to the hourly totals ({@code request_rollup}), in the log writer's transaction:
  * the batch is summed in memory first, so a busy hour costs one upsert per model, tier and key it touched, not one
- * per request (three per request at most, in a batch of one). Slots are written in one order, so that two instances adding to the same rows wait on each other
- * instead of deadlocking.
+ * per request (three per request at most, in a batch of one). Slots are written in one order, so that two instances
+ * adding to the same rows wait on each other instead of deadlocking.
  */
 final class RequestRollups {
 

@@ -35,7 +35,7 @@ public final class SchemaMigrations {
         return migrate("latest");
     }
 
-    /** Up to {@code target} only (a version, or {@code latest}): tests build a database as an older release left it. */
+    /** Up to {@code target} (a version, or {@code latest}): tests build a database as an older release left it. */
     int migrate(String target) throws SQLException {
         String dialect;
         OptionalInt legacy;

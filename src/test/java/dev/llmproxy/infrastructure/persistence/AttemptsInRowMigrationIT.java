@@ -34,8 +34,8 @@ class AttemptsInRowMigrationIT {
     void attemptsWrittenAsRowsMoveIntoTheirRequestsRow(String database) throws Exception {
         DataSource ds = MigratedDatabases.empty(database, DATABASE);
         new SchemaMigrations(ds).migrate("25");
-        Sql.exec(ds, "INSERT INTO request_log (request_id, received_at, fallback, status, latency_ms, truncated, saw_429,"
-                + " stream) VALUES ('two', CURRENT_TIMESTAMP, TRUE, 200, 9, FALSE, TRUE, FALSE),"
+        Sql.exec(ds, "INSERT INTO request_log (request_id, received_at, fallback, status, latency_ms, truncated,"
+                + " saw_429, stream) VALUES ('two', CURRENT_TIMESTAMP, TRUE, 200, 9, FALSE, TRUE, FALSE),"
                 + " ('none', CURRENT_TIMESTAMP, FALSE, 200, 4, FALSE, FALSE, FALSE)");
         Sql.exec(ds, "INSERT INTO request_attempt (request_id, seq, model, outcome, status, latency_ms, reason, tokens,"
                 + " cost_usd) VALUES ('two', 1, 'b', 'SUCCESS', 200, 5, NULL, 42, 0.0000255),"
@@ -53,7 +53,8 @@ class AttemptsInRowMigrationIT {
         assertThat(two.get(1).tokens()).isEqualTo(42);
         assertThat(two.get(1).costUsd()).isEqualByComparingTo(new BigDecimal("0.0000255"));
         assertThat(Sql.column(ds, "SELECT attempts FROM request_log WHERE request_id = 'none'")).containsOnlyNulls();
-        assertThat(Sql.column(ds, "SELECT COUNT(*) FROM information_schema.tables WHERE LOWER(table_name) = 'request_attempt'"))
+        assertThat(Sql.column(ds, "SELECT COUNT(*) FROM information_schema.tables"
+                + " WHERE LOWER(table_name) = 'request_attempt'"))
                 .containsExactly("0");
         assertThat(Sql.column(ds, database.equals("h2")
                 ? "SELECT LOWER(index_name) FROM information_schema.indexes WHERE LOWER(table_name) = 'request_log'"

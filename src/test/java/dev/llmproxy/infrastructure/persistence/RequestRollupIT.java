@@ -50,9 +50,9 @@ class RequestRollupIT {
     }
 
     private static List<String> totals(DataSource ds) throws Exception {
-        return Sql.column(ds, "SELECT CAST(hour_start AS VARCHAR(30)) || ' ' || dimension || ' ' || name || ' ' || requests"
-                + " || ' ' || ok || ' ' || degraded || ' ' || failed || ' ' || prompt_tokens || ' ' || completion_tokens"
-                + " || ' ' || costed || ' ' || cost_usd FROM request_rollup").stream().sorted().toList();
+        return Sql.column(ds, "SELECT CAST(hour_start AS VARCHAR(30)) || ' ' || dimension || ' ' || name || ' '"
+                + " || requests || ' ' || ok || ' ' || degraded || ' ' || failed || ' ' || prompt_tokens || ' '"
+                + " || completion_tokens || ' ' || costed || ' ' || cost_usd FROM request_rollup").stream().sorted().toList();
     }
 
     @AfterAll
@@ -67,7 +67,8 @@ class RequestRollupIT {
         new SchemaMigrations(ds).migrate("26");
         SplittableRandom random = new SplittableRandom(7);
         try (Connection c = ds.getConnection()) {
-            RequestLogInserts.logRows(c, rows(random, "before-", 300).stream().map(RequestLogMapper::toEntity).toList());
+            RequestLogInserts.logRows(c, rows(random, "before-", 300).stream().map(RequestLogMapper::toEntity)
+                    .toList());
         }
 
         new SchemaMigrations(ds).migrate();
