@@ -39,7 +39,7 @@ final class AttemptsJson {
             optional(o, "status", a.status());
             o.add("latency_ms", a.latency().toMillis());
             if (a.reason() != null) {
-                o.add("reason", a.reason().length() <= REASON_MAX ? a.reason() : a.reason().substring(0, REASON_MAX));
+                o.add("reason", RequestLogMapper.clip(a.reason(), REASON_MAX));
             }
             optional(o, "tokens", a.tokens());
             if (a.costUsd() != null) {

@@ -79,7 +79,7 @@ final class RequestLogMapper {
         return LocalDateTime.ofInstant(instant.truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
     }
 
-    private static String clip(String s, int max) {
+    static String clip(String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max);
     }
 }

@@ -68,9 +68,8 @@ public class RequestLogRetention {
                     break;
                 }
             }
-            Instant totalsCutoff = cutoff.isBefore(clock.instant().minus(TOTALS_KEPT)) ? cutoff
-                    : clock.instant().minus(TOTALS_KEPT);
-            purge.purgeTotals(totalsCutoff);
+            Instant keptFrom = clock.instant().minus(TOTALS_KEPT);
+            purge.purgeTotals(cutoff.isBefore(keptFrom) ? cutoff : keptFrom);
         } catch (SQLException | RuntimeException e) {
             LOG.log(Level.WARNING, "Request log retention: purge stopped after " + deleted + " rows", e);
         }
