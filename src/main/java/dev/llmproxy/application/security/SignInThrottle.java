@@ -4,7 +4,6 @@ import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.SettingKeys;
 import dev.llmproxy.domain.config.Settings;
-import dev.llmproxy.domain.security.InMemorySignInFailures;
 import dev.llmproxy.domain.security.SignInFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -12,18 +11,16 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Slows password guessing on the console and the admin API: failed sign-ins are counted per client address and per
- * user name (in the database, so every instance sees them), and past a limit that address or name is refused until
- * its window ends. A lock-out never lasts longer than one window, and an admin can lift every lock at once.
+ * user name (in the shared store, so every instance sees them; on this instance alone while that cannot answer), and
+ * past a limit that address or name is refused until its window ends. A lock-out never lasts longer than one window, and an admin can lift every lock at once.
  */
 @ApplicationScoped
 public class SignInThrottle {
@@ -33,7 +30,7 @@ public class SignInThrottle {
     static final String ADDRESS = "address:";
 
     @Inject
-    SignInFailures shared;
+    SignInFailures counts;
     @Inject
     ConfigService configs;
     @Inject
@@ -41,7 +38,6 @@ public class SignInThrottle {
     @Inject
     Clock clock;
 
-    private final SignInFailures local = new InMemorySignInFailures();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong lockOuts = new AtomicLong();
 
@@ -50,9 +46,9 @@ public class SignInThrottle {
         Settings s = configs.current().settings();
         Instant now = clock.instant();
         Duration window = window(s);
-        Map<String, SignInFailures.Count> counts = read(keys(user, clientHash), now, window);
+        Map<String, SignInFailures.Count> running = counts.counts(keys(user, clientHash), now, window);
         Instant until = null;
-        for (Map.Entry<String, SignInFailures.Count> e : counts.entrySet()) {
+        for (Map.Entry<String, SignInFailures.Count> e : running.entrySet()) {
             if (e.getValue().failures() >= max(s, e.getKey())) {
                 Instant end = e.getValue().windowEnd();
                 until = until == null || end.isAfter(until) ? end : until;
@@ -65,15 +61,9 @@ public class SignInThrottle {
     public void failed(String user, String clientHash) {
         Settings s = configs.current().settings();
         Instant now = clock.instant();
-        Map<String, SignInFailures.Count> after;
         List<String> keys = keys(user, clientHash);
         failures.incrementAndGet();
-        try {
-            after = shared.add(keys, now, window(s));
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Sign-in throttle: the database cannot count failures; counting on this instance", e);
-            after = local.add(keys, now, window(s));
-        }
+        Map<String, SignInFailures.Count> after = counts.add(keys, now, window(s));
         after.forEach((key, count) -> {
             if (count.failures() == max(s, key)) {
                 lockOuts.incrementAndGet();
@@ -97,36 +87,14 @@ public class SignInThrottle {
 
     /** A right password: the name's own count starts again (the address's does not). */
     public void succeeded(String user) {
-        String key = userKey(user);
-        local.clear(key);
-        try {
-            shared.clear(key);
-        } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "Sign-in throttle: could not clear a count in the database", e);
-        }
+        counts.clear(userKey(user));
     }
 
     /** Lifts every lock-out (and forgets every count); returns how many counts were dropped. */
     public int unlockAll(String by) {
-        int n = local.clearAll();
-        try {
-            n += shared.clearAll();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Sign-in throttle: could not clear the counts in the database", e);
-        }
+        int n = counts.clearAll();
         audit.record(by, "sign-in lock-outs lifted", "all", n + " counts", null);
         return n;
-    }
-
-    private Map<String, SignInFailures.Count> read(List<String> keys, Instant now, Duration window) {
-        Map<String, SignInFailures.Count> counts = new HashMap<>(local.counts(keys, now, window));
-        try {
-            shared.counts(keys, now, window).forEach((k, c) -> counts.merge(k, c,
-                    (a, b) -> a.failures() >= b.failures() ? a : b));
-        } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "Sign-in throttle: the database cannot be read; using this instance's counts", e);
-        }
-        return counts;
     }
 
     private static List<String> keys(String user, String clientHash) {

@@ -2,17 +2,25 @@ package dev.llmproxy.infrastructure.limits;
 
 import dev.llmproxy.application.access.Limiter;
 import dev.llmproxy.domain.limits.Bucket;
+import dev.llmproxy.domain.limits.Decision;
+import dev.llmproxy.domain.limits.LastSeenUse;
 import dev.llmproxy.domain.limits.RateLimitStore;
+import dev.llmproxy.infrastructure.sharing.LiveInstances;
+import dev.llmproxy.infrastructure.sharing.SharedDecision;
+import dev.llmproxy.infrastructure.sharing.SharedStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The limiter on the shared store, through {@link GuardedStore}'s fault-tolerance policies: a store that fails, is
- * slow or is down falls back to this instance's in-memory limits until it answers again. An instance alone on its
- * database counts in memory, exactly ({@link RememberedLimits}).
+ * The limiter: in memory, exactly, for an instance alone on its database ({@link RememberedLimits}); else on the
+ * shared store, through {@link SharedStore}'s guard, and while that cannot answer on this instance's share of what
+ * was left of every limit when the store was last read (divided among the instances alive then; see
+ * {@link LastSeenUse}).
  */
 @ApplicationScoped
 public class SharedLimiter implements Limiter {
@@ -20,7 +28,9 @@ public class SharedLimiter implements Limiter {
     @Inject
     LimiterStores stores;
     @Inject
-    GuardedStore guarded;
+    SharedStore store;
+    @Inject
+    LiveInstances instances;
     @Inject
     Clock clock;
 
@@ -30,12 +40,38 @@ public class SharedLimiter implements Limiter {
         if (alone != null) {
             return new Limited(alone.take(buckets, clock.instant()), true); // memory, exact: nothing to guard
         }
-        // An embedded database runs on the caller's thread: a timeout's interrupt would close its files for good.
-        return stores.sharedInProcess() ? guarded.inProcess(buckets) : guarded.overNetwork(buckets);
+        return store.decide(new SharedDecision<>() {
+            @Override
+            public Limited shared() {
+                Instant now = clock.instant();
+                Decision decision = stores.shared().take(buckets, now);
+                stores.seen().saw(decision, now);
+                return new Limited(decision, true);
+            }
+
+            @Override
+            public Limited onShare() {
+                return takeShare(buckets);
+            }
+        });
+    }
+
+    private Limited takeShare(List<Bucket> buckets) {
+        int alive = instances.count();
+        Instant now = clock.instant();
+        List<Bucket> share = new ArrayList<>(buckets.size());
+        for (Bucket b : buckets) {
+            LastSeenUse.Share s = stores.seen().share(b, alive, now);
+            if (s.refused() != null) {
+                return new Limited(s.refused(), false);
+            }
+            share.add(s.bucket());
+        }
+        return new Limited(stores.local().take(share, now), false);
     }
 
     @Override
     public boolean shared() {
-        return stores.usingShared();
+        return store.usingShared();
     }
 }

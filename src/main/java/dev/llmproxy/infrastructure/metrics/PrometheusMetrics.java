@@ -12,6 +12,7 @@ import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
+import dev.llmproxy.infrastructure.sharing.SharedStore;
 import dev.llmproxy.infrastructure.spend.BudgetStores;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -73,6 +74,8 @@ public class PrometheusMetrics implements ProxyMetrics {
     BudgetBoard budgets;
     @Inject
     BudgetStores budgetStores;
+    @Inject
+    SharedStore sharedStore;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
@@ -106,19 +109,19 @@ public class PrometheusMetrics implements ProxyMetrics {
                 .description("Request log records waiting to be written").register(registry);
         FunctionCounter.builder("proxy.request.log.dropped", requestLog, RequestLog::dropped)
                 .description("Request log records dropped because the writer fell too far behind").register(registry);
-        Gauge.builder("proxy.rate.limit.store.shared", limiterStores, s -> s.usingShared() ? 1 : 0).strongReference(true)
+        Gauge.builder("proxy.rate.limit.store.shared", sharedStore, s -> s.usingShared() ? 1 : 0).strongReference(true)
                 .description("1 while rate limits are decided by the shared store, 0 while on per-instance memory")
                 .register(registry);
-        FunctionCounter.builder("proxy.rate.limit.fallbacks", limiterStores, LimiterStores::fallbacks)
-                .description("Requests whose limits were decided in memory because the shared store failed")
-                .register(registry);
+        FunctionCounter.builder("proxy.shared.store.fallbacks", sharedStore, SharedStore::fallbacks)
+                .description("Rate-limit, budget and sign-in decisions made on this instance's share because the "
+                        + "shared store failed").register(registry);
         Gauge.builder("proxy.rate.limit.unwritten", limiterStores, LimiterStores::unwritten).strongReference(true)
                 .description("Rate-limit windows counted in memory (alone on an embedded database) not yet written to it")
                 .register(registry);
         Gauge.builder("proxy.budget.settlements.unwritten", budgetStores, BudgetStores::unwritten)
                 .strongReference(true)
                 .description("Budget settlements not yet written to the database's totals").register(registry);
-        Gauge.builder("proxy.budget.store.shared", budgetStores, s -> s.usingShared() ? 1 : 0).strongReference(true)
+        Gauge.builder("proxy.budget.store.shared", sharedStore, s -> s.usingShared() ? 1 : 0).strongReference(true)
                 .description("1 while budgets are reserved in the shared store, 0 while on this instance's share")
                 .register(registry);
         FunctionCounter.builder("proxy.request.log.withheld", requestLog, RequestLog::withheld)

@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.persistence;
 import jakarta.inject.Inject;
 import dev.llmproxy.domain.security.SignInFailures;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Typed;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -21,6 +22,7 @@ import java.util.Map;
  * and a lost race to create the row is retried as an update.
  */
 @ApplicationScoped
+@Typed(JdbcSignInFailures.class) // callers take the guarded one: dev.llmproxy.infrastructure.sharing
 public class JdbcSignInFailures implements SignInFailures {
 
     private static final int QUERY_TIMEOUT_SECONDS = 2;

@@ -2,11 +2,10 @@ package dev.llmproxy.infrastructure.spend;
 
 import dev.llmproxy.domain.spend.InMemoryBudgetStore;
 import dev.llmproxy.domain.breaker.Breakers;
-import dev.llmproxy.infrastructure.limits.LimiterStores;
-import dev.llmproxy.infrastructure.limits.StoreSwitch;
 import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import dev.llmproxy.infrastructure.persistence.EmbeddedFlush;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
+import dev.llmproxy.infrastructure.sharing.SharedStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -26,10 +25,10 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The two budget stores and which one is answering. While the shared one is unreachable each instance reserves
- * against its share of every budget (the budget divided by the instances alive) in memory; what was spent then is
- * written into the shared store when it answers again, so the period's totals stay whole. A switch either way is
- * logged once.
+ * Where budgets are reserved and settled: in memory, exactly, for an instance alone on its database, its settled
+ * totals written behind; else in the database every instance shares, with this instance's share of every budget
+ * reserved in memory while that cannot answer ({@link SharedStore} decides which). What was spent on a share is
+ * written into the shared totals when the store answers again, so the period's totals stay whole.
  */
 @ApplicationScoped
 public class BudgetStores {
@@ -47,41 +46,39 @@ public class BudgetStores {
     @Inject
     Clock clock;
     @Inject
-    LimiterStores limiterStores;
+    SharedStore store;
     @Inject
     Breakers breakers;
 
     private volatile JdbcBudgetStore shared;
-    private volatile boolean inProcess;
-    private volatile boolean alone;
     private final InMemoryBudgetStore local = new InMemoryBudgetStore();
     private MemoryBudgets memory;
     /** Settlements the shared store has not taken yet: the writer's queue (and all of them while it is down). */
     private final Queue<Settlement> unwritten = new ConcurrentLinkedQueue<>();
     /** Settlements written, alone on embedded H2, and not yet flushed into its file. */
     private volatile int unflushed;
-    private StoreSwitch state;
     private ScheduledFuture<?> writer;
     private ScheduledFuture<?> sweeper;
     private Holder holder;
 
     @PostConstruct
     void start() {
-        state = new StoreSwitch(LOG, clock.instant());
         holder = Holder.newLife(breakers.instanceId());
-        memory = new MemoryBudgets(local, this::shared, unwritten::add, () -> alone);
+        memory = new MemoryBudgets(local, this::shared, unwritten::add, this::alone);
         writer = scheduler.scheduleWithFixedDelay(this::write, WRITE_EVERY_MS, WRITE_EVERY_MS, TimeUnit.MILLISECONDS);
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 5, 60, TimeUnit.MINUTES);
     }
 
-    /** PostgreSQL's one-round-trip store, else the portable one; chosen at first use (the database may be down). */
+    /**
+     * PostgreSQL's one-round-trip store, else the portable one; chosen at first use.
+     *
+     * @throws IllegalStateException while the database has never answered
+     */
     JdbcBudgetStore shared() {
         JdbcBudgetStore s = shared;
         if (s == null) {
-            DatabaseFacts facts = DatabaseFacts.of(dataSource);
-            inProcess = facts.inProcess();
-            alone = facts.alone();
-            if (alone) {
+            DatabaseFacts facts = store.facts();
+            if (facts.alone()) {
                 LOG.info("Budgets: alone on an embedded database, reserved exactly in memory; settled totals are "
                         + "written to it behind.");
             }
@@ -92,18 +89,7 @@ public class BudgetStores {
         return s;
     }
 
-    /** Whether the shared store is a database inside this process (embedded H2). */
-    boolean sharedInProcess() {
-        if (shared == null) {
-            try {
-                shared();
-            } catch (IllegalStateException e) {
-                return false;
-            }
-        }
-        return inProcess;
-    }
-
+    /** This instance's shares while the shared store cannot answer. */
     InMemoryBudgetStore local() {
         return local;
     }
@@ -115,12 +101,7 @@ public class BudgetStores {
 
     /** Whether this instance is alone on its database (embedded H2), so that budgets in memory are exact. */
     boolean alone() {
-        sharedInProcess();
-        return alone;
-    }
-
-    int liveInstances() {
-        return limiterStores.liveInstances();
+        return store.alone();
     }
 
     /** Queues a settlement for the shared store: the writer takes it within {@value #WRITE_EVERY_MS} ms. */
@@ -148,7 +129,7 @@ public class BudgetStores {
                     break;
                 }
                 shared().settle(batch);
-                if (alone) {
+                if (alone()) {
                     unflushed += batch.size();
                 }
                 for (int i = 0; i < batch.size(); i++) {
@@ -167,26 +148,6 @@ public class BudgetStores {
     /** Settlements waiting for the writer (all of them while the database is down). */
     public int unwritten() {
         return unwritten.size() + unflushed;
-    }
-
-    void sharedAnswered() {
-        state.answered(clock.instant(), () -> "Budgets: the shared store answers again; budgets hold across instances "
-                + "again. " + unwritten.size() + " settlements made meanwhile are being written to it.");
-    }
-
-    void sharedFailed(Throwable cause) {
-        state.failed(clock.instant(), () -> "Budgets: the shared store is unreachable or slow (" + cause
-                + "); until it recovers, this instance reserves against its share of every budget (1/"
-                + liveInstances() + "), counted in memory.");
-    }
-
-    public boolean usingShared() {
-        return state.usingShared();
-    }
-
-    /** Reservations decided in memory because the shared store failed, since start. */
-    public long fallbacks() {
-        return state.fallbacks();
     }
 
     /** Forgets periods long ended, in memory and in the shared store. */

@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.spend;
 
-import dev.llmproxy.infrastructure.limits.LimiterStores;
+import dev.llmproxy.infrastructure.sharing.LiveInstances;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -25,7 +25,7 @@ public class GoneInstances {
     @Inject
     BudgetStores stores;
     @Inject
-    LimiterStores limiterStores;
+    LiveInstances instances;
     @Resource
     ManagedScheduledExecutorService scheduler;
 
@@ -48,7 +48,7 @@ public class GoneInstances {
         Set<String> suspectedBefore = suspects;
         suspects = Set.of();
         try {
-            Set<String> alive = limiterStores.aliveInstances();
+            Set<String> alive = instances.alive();
             Set<String> stale = new HashSet<>();
             for (Holder gone : stores.shared().releaseGone(id -> {
                 if (alive.contains(id)) {

@@ -5,6 +5,9 @@ import dev.llmproxy.application.spend.Reservation;
 import dev.llmproxy.domain.spend.Budget;
 import dev.llmproxy.domain.spend.BudgetUse;
 import dev.llmproxy.domain.spend.Charge;
+import dev.llmproxy.infrastructure.sharing.LiveInstances;
+import dev.llmproxy.infrastructure.sharing.SharedDecision;
+import dev.llmproxy.infrastructure.sharing.SharedStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -13,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The budgets on the shared store through {@link GuardedBudgets}: a store that fails, is slow or is down falls back to
- * this instance's share in memory until it answers again. An instance alone on its database counts them in memory,
- * exactly ({@link MemoryBudgets}).
+ * The budgets: in memory, exactly, for an instance alone on its database ({@link MemoryBudgets}); else on the shared
+ * store through {@link SharedStore}'s guard, and while that cannot answer on this instance's share of what was left
+ * of every budget when the store was last read ({@link BudgetCounts}), divided among the instances alive.
  */
 @ApplicationScoped
 public class SharedBudgetLedger implements BudgetLedger {
@@ -23,7 +26,11 @@ public class SharedBudgetLedger implements BudgetLedger {
     @Inject
     BudgetStores stores;
     @Inject
-    GuardedBudgets guarded;
+    SharedStore store;
+    @Inject
+    LiveInstances instances;
+    @Inject
+    BudgetCounts counts;
 
     @Override
     public Reserved reserve(List<Budget> budgets, Charge charge, Instant now) {
@@ -34,8 +41,21 @@ public class SharedBudgetLedger implements BudgetLedger {
                 // a period's settled use could not be read: the guard decides, as when the database is down
             }
         }
-        return stores.sharedInProcess() ? guarded.inProcess(budgets, charge, now)
-                : guarded.overNetwork(budgets, charge, now);
+        return store.decide(new SharedDecision<>() {
+            @Override
+            public Reserved shared() {
+                Reserved r = new Reserved(stores.shared().reserve(budgets, charge, now), true);
+                counts.seen(budgets, now);
+                return r;
+            }
+
+            @Override
+            public Reserved onShare() {
+                int alive = instances.count();
+                List<Budget> share = budgets.stream().map(b -> b.share(alive, counts.counted(b, now))).toList();
+                return new Reserved(stores.local().reserve(share, charge, now), false);
+            }
+        });
     }
 
     @Override
@@ -59,6 +79,6 @@ public class SharedBudgetLedger implements BudgetLedger {
 
     @Override
     public boolean shared() {
-        return stores.usingShared();
+        return store.usingShared();
     }
 }

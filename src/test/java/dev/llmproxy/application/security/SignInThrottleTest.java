@@ -29,25 +29,16 @@ class SignInThrottleTest {
         @Override public Instant instant() { return now; }
     }
 
-    /** A shared store that can be unreachable. */
-    static final class Unreachable implements SignInFailures {
-        @Override public Map<String, Count> counts(List<String> keys, Instant now, Duration window) { throw down(); }
-        @Override public Map<String, Count> add(List<String> keys, Instant now, Duration window) { throw down(); }
-        @Override public void clear(String key) { throw down(); }
-        @Override public int clearAll() { throw down(); }
-        private static IllegalStateException down() { return new IllegalStateException("database unreachable"); }
-    }
-
     private final MovableClock clock = new MovableClock();
     private final List<AuditEvent> audit = new ArrayList<>();
 
-    private SignInThrottle throttle(SignInFailures shared, long perAddress, long perUser) {
-        return throttle(shared, perAddress, perUser, 60_000L);
+    private SignInThrottle throttle(SignInFailures counts, long perAddress, long perUser) {
+        return throttle(counts, perAddress, perUser, 60_000L);
     }
 
-    private SignInThrottle throttle(SignInFailures shared, long perAddress, long perUser, long windowMs) {
+    private SignInThrottle throttle(SignInFailures counts, long perAddress, long perUser, long windowMs) {
         SignInThrottle t = new SignInThrottle();
-        t.shared = shared;
+        t.counts = counts;
         t.clock = clock;
         t.audit = AuditTrails.into(audit, clock);
         t.configs = FixedConfigs.holding(RuntimeConfig.of(1, List.of(), List.of(), List.of(), Settings.builder()
@@ -99,14 +90,6 @@ class SignInThrottleTest {
         assertThat(t.unlockAll("root")).isEqualTo(2);
         assertThat(t.refusal("ada", "a1")).isEmpty();
         assertThat(audit).extracting(AuditEvent::action).contains("sign-in lock-outs lifted");
-    }
-
-    @Test
-    void withTheDatabaseUnreachableTheInstanceCountsOnItsOwn() {
-        SignInThrottle t = throttle(new Unreachable(), 2, 100);
-        t.failed("ada", "a1");
-        t.failed("ada", "a1");
-        assertThat(t.refusal("ada", "a1")).isPresent();
     }
 
     @Test

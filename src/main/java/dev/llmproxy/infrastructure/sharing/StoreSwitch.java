@@ -1,33 +1,29 @@
-package dev.llmproxy.infrastructure.limits;
+package dev.llmproxy.infrastructure.sharing;
 
-import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * Which of a shared store and its per-instance fallback is answering (the rate limits', the budgets'). A switch either
- * way is logged once, so operators know when decisions are per instance; decisions made in memory are counted.
+ * Which of the shared store and the per-instance fallback is answering. A switch either way is logged once, so
+ * operators know when decisions are per instance; decisions made in memory are counted.
  */
-public final class StoreSwitch {
+final class StoreSwitch {
 
     private final Logger log;
     private volatile boolean usingShared = true;
-    private volatile Instant since;
     private final AtomicLong fallbacks = new AtomicLong();
 
-    public StoreSwitch(Logger log, Instant now) {
+    StoreSwitch(Logger log) {
         this.log = log;
-        this.since = now;
     }
 
     /** The shared store answered: back on it if it was not. */
-    public void answered(Instant now, Supplier<String> back) {
+    void answered(Supplier<String> back) {
         if (!usingShared) {
             synchronized (this) {
                 if (!usingShared) {
                     usingShared = true;
-                    since = now;
                     log.warning(back.get());
                 }
             }
@@ -35,30 +31,24 @@ public final class StoreSwitch {
     }
 
     /** The shared store failed: this decision, and those until it answers, are made in memory. */
-    public void failed(Instant now, Supplier<String> away) {
+    void failed(Supplier<String> away) {
         fallbacks.incrementAndGet();
         if (usingShared) {
             synchronized (this) {
                 if (usingShared) {
                     usingShared = false;
-                    since = now;
                     log.warning(away.get());
                 }
             }
         }
     }
 
-    public boolean usingShared() {
+    boolean usingShared() {
         return usingShared;
     }
 
-    /** When the store last switched. */
-    public Instant since() {
-        return since;
-    }
-
     /** Decisions made in memory because the shared store failed, since start. */
-    public long fallbacks() {
+    long fallbacks() {
         return fallbacks.get();
     }
 }

@@ -1,0 +1,41 @@
+package dev.llmproxy.infrastructure.sharing;
+
+import org.h2.jdbcx.JdbcDataSource;
+
+/**
+ * The guard as its fault-tolerance policies behave for one failed call, without a container: a decision whose shared
+ * store throws is made on the instance's share at once, and the switch notes it.
+ */
+final class FallingBackGuard extends StoreGuard {
+
+    /** A shared store on an in-memory database, guarded by this. */
+    static SharedStore store(String name) {
+        SharedStore store = new SharedStore();
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:" + name);
+        store.dataSource = h2;
+        store.instances = new LiveInstances();
+        FallingBackGuard guard = new FallingBackGuard();
+        guard.store = store;
+        store.guard = guard;
+        store.start();
+        return store;
+    }
+
+    @Override
+    public Object overNetwork(SharedDecision<?> decision) {
+        return inProcess(decision);
+    }
+
+    @Override
+    public Object inProcess(SharedDecision<?> decision) {
+        try {
+            Object made = decision.shared();
+            store.answered();
+            return made;
+        } catch (RuntimeException e) {
+            store.failed(e);
+            return decision.onShare();
+        }
+    }
+}
