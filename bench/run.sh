@@ -253,3 +253,76 @@ printf '%-22s %11s ms %11s ms %16s\n' "proxy, Jetty" "$J50" "$J99" "$JRPS"
 awk -v j="$J50" -v n="${P50[proxy]}" -v jr="$JRPS" -v nr="${RPS[proxy]}" 'BEGIN {
   printf "Jetty over NIO: p50 %+.2f ms, saturated %+.1f %% (adopt for every upstream when within +0.10 ms and -10 %%)\n", j-n, (jr-nr)*100/nr
 }'
+
+# The shared stores, compared in the same run: the keyed caller with its limits in Redis (the database still embedded
+# H2), then with everything in PostgreSQL (limits, budgets, the request log), one instance each.
+restart_with() { # $1 = extra bootstrap.properties lines, $2 = extra jvm.options lines
+  "$WLP/bin/server" stop $SERVER >/dev/null
+  printf 'PROXY_HTTP_PORT=%s\nPROXY_HTTPS_PORT=9643\nPROXY_DATA_DIR=%s/data\n%s' $PROXY_PORT "$OUT" "$1" \
+    > "$WLP/usr/servers/$SERVER/bootstrap.properties"
+  printf -- '-DPROXY_ADMIN_PASSWORD=bench\n%s' "$2" > "$WLP/usr/servers/$SERVER/jvm.options"
+  "$WLP/bin/server" start $SERVER >/dev/null
+  for i in $(seq 1 120); do
+    curl -sf -o /dev/null "localhost:$PROXY_PORT/v1/models" && break
+    sleep 1
+  done
+}
+keyed_figures() { # $1 = label; prints one row of the shared-store table
+  for i in 1 2; do wrk -t2 -c16 -d20s -s "$OUT/post-keyed.lua" "${URLS[keyed]}" >/dev/null; done
+  local s50="" s99=""
+  for round in $(seq 1 "$ROUNDS"); do
+    hey -z "${DURATION}s" -c 10 -q $((RATE / 10)) -m POST -T application/json -H "Authorization: Bearer $KEY" \
+      -D "$OUT/body.json" "${URLS[keyed]}" > "$OUT/hey-keyed-$1-$round.txt"
+    grep -E "^\s+\[[0-9]+\]" "$OUT/hey-keyed-$1-$round.txt" | grep -v "\[200\]" || true
+    s50+="$(percentile "$OUT/hey-keyed-$1-$round.txt" 50) "
+    s99+="$(percentile "$OUT/hey-keyed-$1-$round.txt" 99) "
+  done
+  wrk -t2 -c32 -d"${DURATION}s" -s "$OUT/post-keyed.lua" "${URLS[keyed]}" > "$OUT/wrk-keyed-$1.txt"
+  grep -E "Non-2xx|Socket errors" "$OUT/wrk-keyed-$1.txt" || true
+  STORE_P50[$1]=$(echo "$s50" | median)
+  STORE_P99[$1]=$(echo "$s99" | median)
+  STORE_RPS[$1]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$OUT/wrk-keyed-$1.txt")
+}
+declare -A STORE_P50 STORE_P99 STORE_RPS
+STORE_P50[memory]=${P50[keyed]}; STORE_P99[memory]=${P99[keyed]}; STORE_RPS[memory]=${RPS[keyed]}
+if command -v redis-cli >/dev/null 2>&1 && redis-cli -n 14 flushdb >/dev/null 2>&1; then
+  echo
+  echo "== restarting Liberty with PROXY_REDIS_URL (limits in Redis, database 14)"
+  restart_with "" "-DPROXY_REDIS_URL=redis://127.0.0.1:6379/14
+"
+  keyed_figures redis
+  echo "Redis holds $(redis-cli -n 14 dbsize) windows"
+else
+  echo "Redis is not running on 127.0.0.1:6379: the 'redis' row is skipped"
+fi
+PG_JAR=$(find ~/.m2/repository/org/postgresql/postgresql -name 'postgresql-*.jar' | sort | tail -1)
+if command -v psql >/dev/null 2>&1 && [ -n "$PG_JAR" ] \
+   && psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS llmproxy_bench WITH (FORCE)" 2>/dev/null \
+   && psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE llmproxy_bench"; then
+  echo
+  echo "== restarting Liberty on PostgreSQL (limits, budgets and the log in the database)"
+  mkdir -p "$OUT/pgjdbc" && cp "$PG_JAR" "$OUT/pgjdbc/"
+  restart_with "PROXY_DB_URL=jdbc:postgresql://127.0.0.1:5432/llmproxy_bench
+PROXY_DB_USER=postgres
+PROXY_DB_PASSWORD=
+PROXY_JDBC_DIR=$OUT/pgjdbc
+" ""
+  put_config ""
+  KEY=$(curl -sf -u admin:bench -H 'Content-Type: application/json' "localhost:$PROXY_PORT/admin/api/keys" \
+    -d '{"name":"bench","limitPerMinute":1000000}' | sed -E 's/.*"key":"([^"]+)".*/\1/')
+  post_lua "$OUT/post-keyed.lua" "$BODY" "$KEY"
+  keyed_figures postgres
+else
+  echo "PostgreSQL is not reachable on 127.0.0.1:5432: the 'postgres' row is skipped"
+fi
+echo
+printf '%-24s %14s %14s %16s\n' "keyed caller, counts in" "p50 @${RATE}/s" "p99 @${RATE}/s" "saturated req/s"
+for store in memory redis postgres; do
+  [ -n "${STORE_RPS[$store]:-}" ] || continue
+  printf '%-24s %11s ms %11s ms %16s\n' "$store" "${STORE_P50[$store]}" "${STORE_P99[$store]}" "${STORE_RPS[$store]}"
+done
+if [ -n "${STORE_RPS[redis]:-}" ]; then
+  awk -v r="${STORE_P50[redis]}" -v m="${STORE_P50[memory]}" -v rr="${STORE_RPS[redis]}" -v mr="${STORE_RPS[memory]}" 'BEGIN {
+    printf "Redis over memory: p50 %+.2f ms (target: within 0.2 ms), saturated %+.0f %%\n", r-m, (rr/mr-1)*100
+  }'
+fi

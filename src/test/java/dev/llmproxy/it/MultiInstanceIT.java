@@ -15,10 +15,8 @@ import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -36,8 +34,7 @@ import static org.awaitility.Awaitility.await;
 class MultiInstanceIT {
 
     private static final String DATABASE = "llmproxy_it";
-    private static final String ADMIN = "Basic " + Base64.getEncoder()
-            .encodeToString("admin:multi-admin-secret".getBytes(StandardCharsets.UTF_8));
+    private static final String ADMIN = Instances.admin("multi-admin-secret");
     private static final String CONFIG = "{\"providers\":[{\"name\":\"zz-sim\",\"kind\":\"sim\"},"
             + "{\"name\":\"sim\",\"kind\":\"sim\",\"baseUrl\":\"sim://local\"},{\"name\":\"aa-sim\",\"kind\":\"sim\"}],"
             + "\"models\":[{\"name\":\"mi-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
@@ -70,16 +67,15 @@ class MultiInstanceIT {
                 "PROXY_DB_USER", PostgresDatabases.USER, "PROXY_DB_PASSWORD", "",
                 "PROXY_ADMIN_PASSWORD", "multi-admin-secret",
                 "PROXY_IP_SALT", "the-same-secret-salt-on-every-instance");
-        a = new LibertyInstance("instanceA", 9281, pg, with(shared, "PROXY_INSTANCE_ID", "a"));
-        b = new LibertyInstance("instanceB", 9282, pg, with(shared, "PROXY_INSTANCE_ID", "b"));
+        a = new LibertyInstance("instanceA", 9281, pg, Instances.with(shared, "PROXY_INSTANCE_ID", "a"));
+        b = new LibertyInstance("instanceB", 9282, pg, Instances.with(shared, "PROXY_INSTANCE_ID", "b"));
         production = new LibertyInstance("productionNoSalt", 9283,
                 Path.of(System.getProperty("liberty.wlpHome"), "usr/servers/testServer/jdbc/h2.jar"),
                 Map.of("PROXY_MODE", "production", "PROXY_IP_SALT", "",
                         "PROXY_DATA_DIR", Path.of("target/production-it-data").toAbsolutePath().toString(),
                         "PROXY_ADMIN_PASSWORD", "multi-admin-secret"));
-        // started together: the instances on PostgreSQL also race for the schema, which a start-up lock serialises
-        CompletableFuture.allOf(starting(a), starting(b), starting(production)).join();
-        importConfigOnA();
+        Instances.startTogether(a, b, production);
+        Instances.importConfig(ADMIN, CONFIG, a, b);
     }
 
     @AfterAll
@@ -93,17 +89,6 @@ class MultiInstanceIT {
             database.close();
         }
         PostgresDatabases.drop(DATABASE);
-    }
-
-    /** The limits, imported on a; b picks the change up from the database within seconds. */
-    private static void importConfigOnA() throws Exception {
-        HttpResponse<String> imported = a.send(HttpRequest.newBuilder(URI.create(a.base() + "/admin/api/config"))
-                .header("Authorization", ADMIN).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(CONFIG)));
-        assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
-        await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(b.send(HttpRequest.newBuilder(
-                URI.create(b.base() + "/admin/api/config")).header("Authorization", ADMIN).GET()).body())
-                .contains("\"ipLimitPerHour\":5"));
     }
 
     /**
@@ -120,7 +105,7 @@ class MultiInstanceIT {
                         .header("Content-Type", "application/json")
                         .header("X-Forwarded-For", "198.19." + probe / 250 + "." + probe % 250)
                         .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody("mi-tier"))));
-                JsonObject data = readiness(i).getJsonObject("data");
+                JsonObject data = Instances.readiness(i).getJsonObject("data");
                 assertThat(data.getString("rateLimitStore")).isEqualTo("shared");
                 assertThat(data.getString("budgetStore")).isEqualTo("shared");
             }
@@ -148,37 +133,8 @@ class MultiInstanceIT {
     @Test
     void withoutTheDatabaseBothServeOnTheirShareOfTheLimitAndReturnToTheSharedCountsAfterwards() throws Exception {
         // each instance counts the instances alive on a request it makes through the shared store
-        awaitSharedStore();
-        // a client that has used 4 of its 5 an hour, on both instances: a saw 3 used, b saw 4
-        for (int i = 0; i < 4; i++) {
-            assertThat(chat(i % 2 == 0 ? a : b, "203.0.113.6").statusCode()).isEqualTo(200);
-        }
-        database.cut();
-        try {
-            // what was left when each last read the store, shared out: a allows (5 - 3) / 2 = 1, b (5 - 4) / 2 = 0
-            assertThat(allowedOnEach("203.0.113.6", 10)).containsExactly(1, 0);
-            // 5 an hour over the 2 instances alive: each allows 2 on its own, so together they stay within the limit
-            assertThat(allowedOnEach("203.0.113.2", 10)).containsExactly(2, 2);
-            for (LibertyInstance i : List.of(a, b)) {
-                // still ready: the instance serves, and says it does so degraded
-                HttpResponse<String> ready = i.get("/health/ready");
-                assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
-                JsonObject check = readiness(i);
-                assertThat(check.getString("status")).isEqualTo("UP");
-                assertThat(check.getJsonObject("data").getBoolean("degraded")).isTrue();
-                assertThat(check.getJsonObject("data").getString("rateLimitStore")).startsWith("in-memory");
-                assertThat(i.get("/metrics").body()).contains("proxy_rate_limit_store_shared 0.0");
-            }
-        } finally {
-            database.restore();
-            awaitSharedStore();
-        }
-        // the shared counts apply again: a new client gets 5 for this hour on the two instances together
-        int allowed = 0;
-        for (int i = 0; i < 8; i++) {
-            allowed += chat(i % 2 == 0 ? a : b, "203.0.113.5").statusCode() == 200 ? 1 : 0;
-        }
-        assertThat(allowed).isEqualTo(5);
+        Instances.limitsThroughAnOutage(a, b, "mi-tier", database::cut, database::restore,
+                MultiInstanceIT::awaitSharedStore, i -> { });
     }
 
     @Test
@@ -283,45 +239,11 @@ class MultiInstanceIT {
         assertThat(chat.body()).contains("proxy_misconfigured").contains("PROXY_IP_SALT");
     }
 
-    /** Requests of that client, alternately on a and b: how many each allowed (the others refused by the hour). */
     private static int[] allowedOnEach(String client, int requests) throws Exception {
-        int[] allowed = new int[2];
-        for (int i = 0; i < requests; i++) {
-            HttpResponse<String> r = chat(i % 2 == 0 ? a : b, client);
-            if (r.statusCode() == 200) {
-                allowed[i % 2]++;
-            } else {
-                assertThat(r.statusCode()).as("request %d", i).isEqualTo(429);
-                assertThat(r.body()).contains("ipLimitPerHour");
-            }
-        }
-        return allowed;
+        return Instances.allowedOnEach(a, b, client, requests, "mi-tier");
     }
 
     private static HttpResponse<String> chat(LibertyInstance instance, String client) throws Exception {
-        return instance.send(HttpRequest.newBuilder(URI.create(instance.base() + "/v1/chat/completions"))
-                .header("Content-Type", "application/json").header("X-Forwarded-For", client)
-                .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody("mi-tier"))));
-    }
-
-    private static JsonObject readiness(LibertyInstance instance) throws Exception {
-        return Json.createReader(new StringReader(instance.get("/health/ready").body())).readObject()
-                .getJsonArray("checks").getJsonObject(0);
-    }
-
-    private static CompletableFuture<Void> starting(LibertyInstance instance) {
-        return CompletableFuture.runAsync(() -> {
-            try {
-                instance.start();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-    }
-
-    private static Map<String, String> with(Map<String, String> base, String key, String value) {
-        Map<String, String> out = new java.util.HashMap<>(base);
-        out.put(key, value);
-        return out;
+        return Instances.chat(instance, client, "mi-tier");
     }
 }

@@ -5,6 +5,8 @@ import dev.llmproxy.domain.limits.LastSeenUse;
 import dev.llmproxy.domain.limits.RateLimitStore;
 import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
+import dev.llmproxy.infrastructure.sharing.Backend;
+import dev.llmproxy.infrastructure.sharing.RedisConnection;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -23,9 +25,10 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Where rate limits are counted: in memory, exactly, for an instance alone on its database; else in the database
- * every instance shares (PostgreSQL's one-round-trip store, or the portable one), with this instance's share of what
- * it last saw there counted in memory while that cannot answer ({@link SharedStore} decides which).
+ * Where rate limits are counted: in Redis when {@code PROXY_REDIS_URL} names one; else in memory, exactly, for an
+ * instance alone on its database; else in the database every instance shares (PostgreSQL's one-round-trip store, or
+ * the portable one). While the shared store cannot answer, this instance's share of what it last saw there is counted
+ * in memory ({@link SharedStore} decides which).
  */
 @ApplicationScoped
 public class LimiterStores {
@@ -44,6 +47,8 @@ public class LimiterStores {
     Clock clock;
     @Inject
     SharedStore store;
+    @Inject
+    RedisConnection redis;
 
     private JdbcRateLimitStore portable;
     private volatile RateLimitStore shared;
@@ -60,12 +65,17 @@ public class LimiterStores {
     }
 
     /**
-     * The instance's own store in memory when alone on the database, else the shared one; chosen at first use.
+     * Redis when named; else the instance's own store in memory when alone on the database, else the database's
+     * store; chosen at first use.
      *
      * @throws IllegalStateException while the database has never answered
      */
     RateLimitStore shared() {
         RateLimitStore s = shared;
+        if (s == null && redis.configured()) {
+            s = new RedisRateLimitStore(redis::commands);
+            shared = s;
+        }
         if (s == null) {
             DatabaseFacts facts = store.facts();
             if (facts.alone()) {
@@ -89,9 +99,17 @@ public class LimiterStores {
         }
     }
 
-    /** The store of an instance alone on its database, or null when others share it (or it cannot be reached yet). */
+    /**
+     * The store of an instance alone on its database with no Redis named, or null when others share the counts (or
+     * the database cannot be reached yet).
+     */
     RateLimitStore alone() {
-        return store.alone() ? shared() : null;
+        return !redis.configured() && store.alone() ? shared() : null;
+    }
+
+    /** Where the shared counts live. */
+    Backend backend() {
+        return redis.configured() ? Backend.REDIS : Backend.DATABASE;
     }
 
     /** What the shared store last showed of each window this instance counted in. */

@@ -13,6 +13,8 @@ import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
+import dev.llmproxy.application.access.Limiter;
+import dev.llmproxy.application.spend.BudgetLedger;
 import dev.llmproxy.infrastructure.spend.BudgetStores;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -76,6 +78,10 @@ public class PrometheusMetrics implements ProxyMetrics {
     BudgetStores budgetStores;
     @Inject
     SharedStore sharedStore;
+    @Inject
+    Limiter limiter;
+    @Inject
+    BudgetLedger budgetLedger;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
@@ -109,7 +115,7 @@ public class PrometheusMetrics implements ProxyMetrics {
                 .description("Request log records waiting to be written").register(registry);
         FunctionCounter.builder("proxy.request.log.dropped", requestLog, RequestLog::dropped)
                 .description("Request log records dropped because the writer fell too far behind").register(registry);
-        Gauge.builder("proxy.rate.limit.store.shared", sharedStore, s -> s.usingShared() ? 1 : 0).strongReference(true)
+        Gauge.builder("proxy.rate.limit.store.shared", limiter, l -> l.shared() ? 1 : 0).strongReference(true)
                 .description("1 while rate limits are decided by the shared store, 0 while on per-instance memory")
                 .register(registry);
         FunctionCounter.builder("proxy.shared.store.fallbacks", sharedStore, SharedStore::fallbacks)
@@ -121,7 +127,7 @@ public class PrometheusMetrics implements ProxyMetrics {
         Gauge.builder("proxy.budget.settlements.unwritten", budgetStores, BudgetStores::unwritten)
                 .strongReference(true)
                 .description("Budget settlements not yet written to the database's totals").register(registry);
-        Gauge.builder("proxy.budget.store.shared", sharedStore, s -> s.usingShared() ? 1 : 0).strongReference(true)
+        Gauge.builder("proxy.budget.store.shared", budgetLedger, l -> l.shared() ? 1 : 0).strongReference(true)
                 .description("1 while budgets are reserved in the shared store, 0 while on this instance's share")
                 .register(registry);
         FunctionCounter.builder("proxy.request.log.withheld", requestLog, RequestLog::withheld)

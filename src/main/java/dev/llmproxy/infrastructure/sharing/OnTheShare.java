@@ -4,7 +4,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.ExecutionContext;
 import org.eclipse.microprofile.faulttolerance.FallbackHandler;
 
-/** When the shared store cannot answer: the decision is made on this instance's share, and the switch is noted. */
+/** When a shared store cannot answer: the decision is made on this instance's share, and that store's switch noted. */
 public class OnTheShare implements FallbackHandler<Object> {
 
     @Inject
@@ -12,7 +12,8 @@ public class OnTheShare implements FallbackHandler<Object> {
 
     @Override
     public Object handle(ExecutionContext context) {
-        store.failed(context.getFailure());
-        return ((SharedDecision<?>) context.getParameters()[0]).onShare();
+        Object[] p = context.getParameters();
+        store.failed((Backend) p[0], context.getFailure());
+        return ((SharedDecision<?>) p[1]).onShare();
     }
 }

@@ -30,7 +30,7 @@ public class SharedSignInFailures implements SignInFailures {
     @Override
     public Map<String, Count> counts(List<String> keys, Instant now, Duration window) {
         Map<String, Count> counted = own.counts(keys, now, window);
-        return store.decide(new SharedDecision<>() {
+        return store.decide(Backend.DATABASE, new SharedDecision<>() {
             @Override
             public Map<String, Count> shared() {
                 Map<String, Count> both = new HashMap<>(counted);
@@ -48,7 +48,7 @@ public class SharedSignInFailures implements SignInFailures {
 
     @Override
     public Map<String, Count> add(List<String> keys, Instant now, Duration window) {
-        return store.decide(new SharedDecision<>() {
+        return store.decide(Backend.DATABASE, new SharedDecision<>() {
             @Override
             public Map<String, Count> shared() {
                 return database.add(keys, now, window);
@@ -64,7 +64,7 @@ public class SharedSignInFailures implements SignInFailures {
     @Override
     public void clear(String key) {
         own.clear(key);
-        store.decide(new SharedDecision<Void>() {
+        store.decide(Backend.DATABASE, new SharedDecision<Void>() {
             @Override
             public Void shared() {
                 database.clear(key);
@@ -81,7 +81,7 @@ public class SharedSignInFailures implements SignInFailures {
     @Override
     public int clearAll() {
         int own = this.own.clearAll();
-        return own + store.decide(new SharedDecision<Integer>() {
+        return own + store.decide(Backend.DATABASE, new SharedDecision<Integer>() {
             @Override
             public Integer shared() {
                 return database.clearAll();

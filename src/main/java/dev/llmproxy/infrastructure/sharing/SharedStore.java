@@ -6,14 +6,16 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The store every instance shares for its counters (rate limits, token rates, budget reservations), and whether it is
- * answering. Every counter decision that needs it goes through {@link #decide}: one guard, one fallback policy (each
- * instance decides on its share, see {@link LiveInstances}) and one switch, logged once either way, counted, and shown
- * in readiness and metrics, so operators know when limits and budgets are per instance.
+ * The stores every instance shares for its counters (rate limits, budget reservations, failed sign-ins), and whether
+ * each is answering. Every counter decision that needs one goes through {@link #decide}: one guard, one fallback
+ * policy (each instance decides on its share, see {@link LiveInstances}) and a switch per store, logged once either
+ * way, counted, and shown in readiness and metrics, so operators know when limits and budgets are per instance.
  */
 @ApplicationScoped
 public class SharedStore {
@@ -29,11 +31,13 @@ public class SharedStore {
     LiveInstances instances;
 
     private volatile DatabaseFacts facts;
-    private StoreSwitch state;
+    private final Map<Backend, StoreSwitch> switches = new EnumMap<>(Backend.class);
 
     @PostConstruct
     void start() {
-        state = new StoreSwitch(LOG);
+        for (Backend b : Backend.values()) {
+            switches.put(b, new StoreSwitch(LOG));
+        }
     }
 
     /**
@@ -55,12 +59,15 @@ public class SharedStore {
         return known() && facts.alone();
     }
 
-    /** Decides through the shared store, or on this instance's share when the store fails, is slow or is down. */
+    /** Decides through that shared store, or on this instance's share when the store fails, is slow or is down. */
     @SuppressWarnings("unchecked")
-    public <T> T decide(SharedDecision<T> decision) {
+    public <T> T decide(Backend where, SharedDecision<T> decision) {
+        if (where == Backend.REDIS) {
+            return (T) guard.redis(where, decision);
+        }
         // an embedded database runs on the caller's thread: a timeout's interrupt would close its files for good
         boolean inProcess = known() && facts.inProcess();
-        return (T) (inProcess ? guard.inProcess(decision) : guard.overNetwork(decision));
+        return (T) (inProcess ? guard.embeddedDatabase(where, decision) : guard.remoteDatabase(where, decision));
     }
 
     private boolean known() {
@@ -72,26 +79,27 @@ public class SharedStore {
         }
     }
 
-    void answered() {
-        state.answered(() -> "Shared store: answers again; rate limits and budgets hold across "
-                + "instances again.");
+    void answered(Backend where) {
+        switches.get(where).answered(() -> "Shared counters in " + where + ": answering again; the counters kept "
+                + "there hold across instances again.");
     }
 
-    void failed(Throwable cause) {
+    void failed(Backend where, Throwable cause) {
         int n = instances.count();
-        state.failed(() -> "Shared store: unreachable or slow (" + cause + "); until it recovers, "
-                + "this instance decides rate limits and budgets on its share of what was left of each when last "
-                + "read (1/" + n + ", " + n + " instances alive when last counted), in memory. What it spends "
-                + "meanwhile is written to the budgets' totals when the store answers again.");
+        switches.get(where).failed(() -> "Shared counters in " + where + ": unreachable or slow (" + cause + "); until "
+                + "it recovers, this instance decides the counters kept there (rate limits, budgets, failed sign-ins) "
+                + "on its share of what was left of each when last read (1/" + n + ", " + n + " instances alive when "
+                + "last counted), in memory. What it spends meanwhile is written to the budgets' totals when the "
+                + "database answers again.");
     }
 
-    /** Whether counters are decided on the shared store (false while this instance decides on its share). */
-    public boolean usingShared() {
-        return state.usingShared();
+    /** Whether counters kept there are decided on it (false while this instance decides on its share). */
+    public boolean usingShared(Backend where) {
+        return switches.get(where).usingShared();
     }
 
-    /** Decisions made on this instance's share because the shared store failed, since start. */
+    /** Decisions made on this instance's share because a shared store failed, since start. */
     public long fallbacks() {
-        return state.fallbacks();
+        return switches.values().stream().mapToLong(StoreSwitch::fallbacks).sum();
     }
 }

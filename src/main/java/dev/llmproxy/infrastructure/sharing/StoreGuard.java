@@ -9,42 +9,48 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 import java.time.temporal.ChronoUnit;
 
 /**
- * MicroProfile Fault Tolerance around the shared store, one policy for every counter kept there: they live in the
- * same store and fail together. A static policy is right here: this is our own infrastructure, not a per-model
- * upstream. After repeated failures the breaker skips the store for a few seconds, then lets a call through to see
- * whether it has recovered; meanwhile each decision is made on this instance's share ({@link OnTheShare}). Values can
- * be tuned through MicroProfile Config
- * ({@code dev.llmproxy.infrastructure.sharing.StoreGuard/overNetwork/Timeout/value} and so on).
+ * MicroProfile Fault Tolerance around the shared stores, one policy for every counter kept in them. A static policy is
+ * right here: this is our own infrastructure, not a per-model upstream. After repeated failures a store's breaker
+ * skips it for a few seconds, then lets a call through to see whether it has recovered; meanwhile each decision is made
+ * on this instance's share ({@link OnTheShare}). The breaker is declared once, on the class; each method keeps a
+ * circuit of its own, so each backend fails and recovers on its own. Values can be tuned through MicroProfile Config
+ * ({@code dev.llmproxy.infrastructure.sharing.StoreGuard/CircuitBreaker/delay}, {@code .../redis/Timeout/value} and so
+ * on).
  */
 @ApplicationScoped
+@CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 3, delayUnit = ChronoUnit.SECONDS,
+        successThreshold = 1)
 public class StoreGuard {
 
     @Inject
     SharedStore store;
 
-    /** A store across the network (PostgreSQL, H2 in server mode): bounded in time as well. */
+    /** A database across the network (PostgreSQL, H2 in server mode): bounded in time as well. */
     @Timeout(value = 500, unit = ChronoUnit.MILLIS)
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 3, delayUnit = ChronoUnit.SECONDS,
-            successThreshold = 1)
     @Fallback(OnTheShare.class)
-    public Object overNetwork(SharedDecision<?> decision) {
-        return decide(decision);
+    public Object remoteDatabase(Backend where, SharedDecision<?> decision) {
+        return decide(where, decision);
     }
 
     /**
      * A database in this process (embedded H2): no {@code @Timeout}, whose interrupt would close an embedded H2's
      * files for every connection; the JDBC query timeout bounds a call instead.
      */
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 3, delayUnit = ChronoUnit.SECONDS,
-            successThreshold = 1)
     @Fallback(OnTheShare.class)
-    public Object inProcess(SharedDecision<?> decision) {
-        return decide(decision);
+    public Object embeddedDatabase(Backend where, SharedDecision<?> decision) {
+        return decide(where, decision);
     }
 
-    private Object decide(SharedDecision<?> decision) {
+    /** Redis across the network: bounded in time like a remote database (its client's command timeout is shorter). */
+    @Timeout(value = 500, unit = ChronoUnit.MILLIS)
+    @Fallback(OnTheShare.class)
+    public Object redis(Backend where, SharedDecision<?> decision) {
+        return decide(where, decision);
+    }
+
+    private Object decide(Backend where, SharedDecision<?> decision) {
         Object made = decision.shared();
-        store.answered();
+        store.answered(where);
         return made;
     }
 }

@@ -5,6 +5,7 @@ import dev.llmproxy.application.spend.Reservation;
 import dev.llmproxy.domain.spend.Budget;
 import dev.llmproxy.domain.spend.BudgetUse;
 import dev.llmproxy.domain.spend.Charge;
+import dev.llmproxy.infrastructure.sharing.Backend;
 import dev.llmproxy.infrastructure.sharing.LiveInstances;
 import dev.llmproxy.infrastructure.sharing.SharedDecision;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
@@ -41,7 +42,7 @@ public class SharedBudgetLedger implements BudgetLedger {
                 // a period's settled use could not be read: the guard decides, as when the database is down
             }
         }
-        return store.decide(new SharedDecision<>() {
+        return store.decide(Backend.DATABASE, new SharedDecision<>() {
             @Override
             public Reserved shared() {
                 Reserved r = new Reserved(stores.shared().reserve(budgets, charge, now), true);
@@ -79,6 +80,6 @@ public class SharedBudgetLedger implements BudgetLedger {
 
     @Override
     public boolean shared() {
-        return store.usingShared();
+        return store.usingShared(Backend.DATABASE);
     }
 }

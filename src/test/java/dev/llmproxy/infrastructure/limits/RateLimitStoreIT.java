@@ -8,6 +8,9 @@ import dev.llmproxy.domain.limits.Window;
 import dev.llmproxy.testing.MigratedDatabases;
 import dev.llmproxy.testing.Named;
 import dev.llmproxy.testing.PostgresDatabases;
+import dev.llmproxy.testing.LocalRedis;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,24 +34,30 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every rate-limit store gives the same answers: the in-memory one, the portable JDBC one on H2 and PostgreSQL, and
- * PostgreSQL's one-round-trip function. Concurrent callers never get more than a window's maximum.
+ * Every rate-limit store gives the same answers: the in-memory one, the portable JDBC one on H2 and PostgreSQL,
+ * PostgreSQL's one-round-trip function and Redis's script. Concurrent callers never get more than a window's maximum.
  */
 class RateLimitStoreIT {
 
     private static final String DATABASE = "llmproxy_store_it";
     private static JdbcDataSource h2;
     private static PGSimpleDataSource pg;
+    private static RedisClient redisClient;
+    private static StatefulRedisConnection<String, String> redis;
 
     @BeforeAll
     static void databases() throws Exception {
         h2 = MigratedDatabases.h2("rate");
         pg = MigratedDatabases.postgres(DATABASE);
+        redisClient = RedisClient.create(LocalRedis.URL);
+        redis = redisClient.connect();
     }
 
     @AfterAll
     static void drop() throws Exception {
         PostgresDatabases.drop(DATABASE);
+        redis.close();
+        redisClient.shutdown();
     }
 
     static Stream<Named<RateLimitStore>> stores() {
@@ -56,7 +65,8 @@ class RateLimitStoreIT {
                 new Named<>("portable on H2", () -> new JdbcRateLimitStore(h2, 2)),
                 new Named<>("remembered on H2", () -> new RememberedLimits(h2, Duration.ofHours(2), Instant.now())),
                 new Named<>("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
-                new Named<>("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)));
+                new Named<>("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)),
+                new Named<>("Redis script", () -> new RedisRateLimitStore(redis::sync)));
     }
 
     private static Bucket ip(String id) {
@@ -113,7 +123,7 @@ class RateLimitStoreIT {
     @Test
     void theSharedStoresSayWhatEachWindowHoldsOnceTheRequestIsIn() {
         for (RateLimitStore store : List.of(new JdbcRateLimitStore(h2, 2), new JdbcRateLimitStore(pg, 2),
-                new PostgresRateLimitStore(pg, 2))) {
+                new PostgresRateLimitStore(pg, 2), new RedisRateLimitStore(redis::sync))) {
             Bucket b = ip(UUID.randomUUID().toString());
             Instant t = Instant.parse("2026-11-30T12:00:00Z");
             Window minute = b.windows().get(0);
@@ -167,6 +177,18 @@ class RateLimitStoreIT {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void redisForgetsAWindowOneWindowAfterItsLastRequestAndLoadsItsScriptAgainAfterARestart() {
+        Bucket b = new Bucket("ip:" + UUID.randomUUID(), List.of(new Window("ipLimitPerMinute", Duration.ofMinutes(1), 1)));
+        String key = RedisRateLimitStore.PREFIX + b.countsKey(b.windows().get(0));
+        RateLimitStore store = new RedisRateLimitStore(redis::sync);
+        assertThat(store.take(List.of(b), Instant.now())).isInstanceOf(Decision.Allowed.class);
+        // one minute and one slot (a second) from its last request
+        assertThat(redis.sync().pttl(key)).isBetween(55_000L, 61_000L);
+        redis.sync().scriptFlush(); // what a restarted Redis holds
+        assertThat(store.take(List.of(b), Instant.now())).isInstanceOf(Decision.Refused.class);
     }
 
     @Test

@@ -23,18 +23,27 @@ final class FallingBackGuard extends StoreGuard {
     }
 
     @Override
-    public Object overNetwork(SharedDecision<?> decision) {
-        return inProcess(decision);
+    public Object remoteDatabase(Backend where, SharedDecision<?> decision) {
+        return fallingBack(where, decision);
     }
 
     @Override
-    public Object inProcess(SharedDecision<?> decision) {
+    public Object embeddedDatabase(Backend where, SharedDecision<?> decision) {
+        return fallingBack(where, decision);
+    }
+
+    @Override
+    public Object redis(Backend where, SharedDecision<?> decision) {
+        return fallingBack(where, decision);
+    }
+
+    private Object fallingBack(Backend where, SharedDecision<?> decision) {
         try {
             Object made = decision.shared();
-            store.answered();
+            store.answered(where);
             return made;
         } catch (RuntimeException e) {
-            store.failed(e);
+            store.failed(where, e);
             return decision.onShare();
         }
     }

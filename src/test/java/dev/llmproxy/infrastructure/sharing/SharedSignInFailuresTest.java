@@ -56,7 +56,7 @@ class SharedSignInFailuresTest {
         failures.add(KEYS, NOW, WINDOW);
         assertThat(database.rows.counts(KEYS, NOW, WINDOW).get("user:ada").failures()).isEqualTo(2);
         assertThat(failures.counts(KEYS, NOW, WINDOW).get("address:a1").failures()).isEqualTo(2);
-        assertThat(failures.store.usingShared()).isTrue();
+        assertThat(failures.store.usingShared(Backend.DATABASE)).isTrue();
     }
 
     @Test
@@ -67,12 +67,12 @@ class SharedSignInFailuresTest {
             failures.add(KEYS, NOW, WINDOW);
         }
         assertThat(failures.counts(KEYS, NOW, WINDOW).get("user:ada").failures()).isEqualTo(3);
-        assertThat(failures.store.usingShared()).isFalse();
+        assertThat(failures.store.usingShared(Backend.DATABASE)).isFalse();
         assertThat(failures.store.fallbacks()).isEqualTo(4);
         database.down = false;
         // a guesser gains nothing from the outage: the larger count holds until its window ends
         assertThat(failures.counts(KEYS, NOW, WINDOW).get("user:ada").failures()).isEqualTo(3);
-        assertThat(failures.store.usingShared()).isTrue();
+        assertThat(failures.store.usingShared(Backend.DATABASE)).isTrue();
         assertThat(failures.counts(KEYS, NOW.plus(WINDOW), WINDOW)).isEmpty();
     }
 

@@ -1,0 +1,129 @@
+package dev.llmproxy.it;
+
+import dev.llmproxy.testing.LocalRedis;
+import dev.llmproxy.testing.PostgresDatabases;
+import dev.llmproxy.testing.TcpRelay;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Two instances sharing PostgreSQL and counting their rate limits in Redis ({@code PROXY_REDIS_URL}): their combined
+ * allowance is the limit and the database holds no count; with Redis gone both keep serving on their share of each
+ * limit while budgets stay shared in the database, and they return to the shared counts when Redis comes back.
+ */
+class RedisLimitsIT {
+
+    private static final String DATABASE = "llmproxy_redis_it";
+    private static final String ADMIN = Instances.admin("redis-admin-secret");
+    private static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\"}],"
+            + "\"models\":[{\"name\":\"rl-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"}],"
+            + "\"tiers\":[{\"name\":\"rl-tier\",\"chain\":[\"rl-ok\"]}],"
+            + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"],"
+            + "\"budgets\":{\"scope:rl-probe\":{\"dailyTokens\":100000000}}}}";
+    private static final AtomicInteger PROBES = new AtomicInteger();
+
+    private static TcpRelay redis;
+    private static RedisClient client;
+    private static StatefulRedisConnection<String, String> direct;
+    private static LibertyInstance a;
+    private static LibertyInstance b;
+
+    @BeforeAll
+    static void start() throws Exception {
+        PostgresDatabases.recreate(DATABASE);
+        client = RedisClient.create(LocalRedis.URL);
+        direct = client.connect();
+        for (String key : direct.sync().keys("llmproxy:*")) {
+            direct.sync().del(key); // an earlier run's counts
+        }
+        redis = new TcpRelay(LocalRedis.HOST, LocalRedis.PORT);
+        Path pg = Path.of(System.getProperty("it.postgresql.jar"));
+        Map<String, String> shared = Map.of(
+                "PROXY_DB_URL", PostgresDatabases.url(DATABASE, 5432) + "?connectTimeout=2&socketTimeout=10",
+                "PROXY_DB_USER", PostgresDatabases.USER, "PROXY_DB_PASSWORD", "",
+                "PROXY_REDIS_URL", LocalRedis.url(redis.port()),
+                "PROXY_ADMIN_PASSWORD", "redis-admin-secret",
+                "PROXY_IP_SALT", "the-same-secret-salt-on-every-instance");
+        a = new LibertyInstance("redisA", 9286, pg, Instances.with(shared, "PROXY_INSTANCE_ID", "redis-a"));
+        b = new LibertyInstance("redisB", 9287, pg, Instances.with(shared, "PROXY_INSTANCE_ID", "redis-b"));
+        Instances.startTogether(a, b);
+        Instances.importConfig(ADMIN, CONFIG, a, b);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        for (LibertyInstance i : new LibertyInstance[] {a, b}) {
+            if (i != null) {
+                i.close();
+            }
+        }
+        if (redis != null) {
+            redis.close();
+        }
+        if (direct != null) {
+            direct.close();
+            client.shutdown();
+        }
+        PostgresDatabases.drop(DATABASE);
+    }
+
+    @Test
+    void theCombinedAllowanceOfTwoInstancesIsTheLimitAndItIsCountedInRedisOnly() throws Exception {
+        awaitShared();
+        int[] allowed = allowedOnEach("203.0.113.1", 10);
+        assertThat(allowed[0] + allowed[1]).isEqualTo(5);
+        assertThat(allowed[0]).isPositive();
+        assertThat(allowed[1]).isPositive();
+        assertThat(direct.sync().keys("llmproxy:rate:ip:*|3600000")).isNotEmpty();
+        try (Connection c = DriverManager.getConnection(PostgresDatabases.url(DATABASE, 5432), PostgresDatabases.USER,
+                ""); ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM rate_window")) {
+            rs.next();
+            assertThat(rs.getLong(1)).isZero();
+        }
+    }
+
+    @Test
+    void withoutRedisBothServeOnTheirShareOfTheLimitWhileBudgetsStayShared() throws Exception {
+        Instances.limitsThroughAnOutage(a, b, "rl-tier", redis::cut, redis::restore, RedisLimitsIT::awaitShared, i -> {
+            // Redis has a switch of its own: the database answers, and budgets are shared there
+            assertThat(Instances.readiness(i).getJsonObject("data").getString("budgetStore")).isEqualTo("shared");
+            assertThat(i.get("/metrics").body()).contains("proxy_budget_store_shared 1.0");
+        });
+    }
+
+    /** Both instances count in Redis (again): a request from a new client on each, until both say so. */
+    private static void awaitShared() {
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            for (LibertyInstance i : List.of(a, b)) {
+                int probe = PROBES.incrementAndGet();
+                chat(i, "198.18." + probe / 250 + "." + probe % 250);
+                assertThat(Instances.readiness(i).getJsonObject("data").getString("rateLimitStore"))
+                        .isEqualTo("shared");
+            }
+        });
+    }
+
+    private static int[] allowedOnEach(String client, int requests) throws Exception {
+        return Instances.allowedOnEach(a, b, client, requests, "rl-tier");
+    }
+
+    private static HttpResponse<String> chat(LibertyInstance instance, String client) throws Exception {
+        return Instances.chat(instance, client, "rl-tier");
+    }
+}
