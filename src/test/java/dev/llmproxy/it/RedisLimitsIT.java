@@ -25,16 +25,22 @@ import static org.awaitility.Awaitility.await;
 /**
  * Two instances sharing PostgreSQL and counting their rate limits in Redis ({@code PROXY_REDIS_URL}): their combined
  * allowance is the limit and the database holds no count; with Redis gone both keep serving on their share of each
- * limit while budgets stay shared in the database, and they return to the shared counts when Redis comes back.
+ * limit while budgets stay shared in the database, and they return to the shared counts when Redis comes back. A 429
+ * cooldown one instance starts, and a breaker it opens, hold on the other.
  */
 class RedisLimitsIT {
 
     private static final String DATABASE = "llmproxy_redis_it";
     private static final String ADMIN = Instances.admin("redis-admin-secret");
     private static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\"}],"
-            + "\"models\":[{\"name\":\"rl-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"}],"
-            + "\"tiers\":[{\"name\":\"rl-tier\",\"chain\":[\"rl-ok\"]}],"
+            + "\"models\":[{\"name\":\"rl-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
+            + "{\"name\":\"rl-429\",\"provider\":\"sim\",\"upstreamModel\":\"ratelimited-retry-after-600s\"},"
+            + "{\"name\":\"rl-down\",\"provider\":\"sim\",\"upstreamModel\":\"error-500\"}],"
+            + "\"tiers\":[{\"name\":\"rl-tier\",\"chain\":[\"rl-ok\"]},"
+            + "{\"name\":\"rl-cool\",\"chain\":[\"rl-429\",\"rl-ok\"]},"
+            + "{\"name\":\"rl-fall\",\"chain\":[\"rl-down\",\"rl-ok\"]}],"
             + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"],"
+            + "\"maxSameModelRetries\":0,\"breakerConsecutiveFailures\":1,\"breakerCooldownMs\":600000,"
             + "\"budgets\":{\"scope:rl-probe\":{\"dailyTokens\":100000000}}}}";
     private static final AtomicInteger PROBES = new AtomicInteger();
 
@@ -105,6 +111,39 @@ class RedisLimitsIT {
             assertThat(Instances.readiness(i).getJsonObject("data").getString("budgetStore")).isEqualTo("shared");
             assertThat(i.get("/metrics").body()).contains("proxy_budget_store_shared 1.0");
         });
+    }
+
+    @Test
+    void aModelRateLimitedOnOneInstanceIsNotCalledByTheOtherUntilItsCooldownEnds() throws Exception {
+        awaitShared();
+        assertThat(Instances.chat(a, "203.0.113.20", "rl-cool").statusCode()).isEqualTo(200);
+        assertThat(a.get("/metrics").body())
+                .contains("proxy_attempts_total{model=\"rl-429\",outcome=\"rate_limited\"} 1.0");
+        // b hears of the cooldown (a message, not a request's round trip) and goes straight to the next model
+        AtomicInteger client = new AtomicInteger(20);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(Instances.chat(b, "203.0.113." + client.incrementAndGet(), "rl-cool").statusCode())
+                    .isEqualTo(200);
+            assertThat(b.get("/metrics").body())
+                    .contains("proxy_attempts_total{model=\"rl-429\",outcome=\"skipped_cooldown\"}");
+        });
+        assertThat(b.get("/metrics").body()).doesNotContain("model=\"rl-429\",outcome=\"rate_limited\"");
+    }
+
+    @Test
+    void aModelWhoseBreakerOneInstanceOpensIsSkippedByTheOther() throws Exception {
+        awaitShared();
+        assertThat(Instances.chat(a, "203.0.113.40", "rl-fall").statusCode()).isEqualTo(200);
+        assertThat(a.get("/metrics").body())
+                .contains("proxy_attempts_total{model=\"rl-down\",outcome=\"server_error\"} 1.0");
+        AtomicInteger client = new AtomicInteger(40);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(Instances.chat(b, "203.0.113." + client.incrementAndGet(), "rl-fall").statusCode())
+                    .isEqualTo(200);
+            assertThat(b.get("/metrics").body())
+                    .contains("proxy_attempts_total{model=\"rl-down\",outcome=\"skipped_breaker_open\"}");
+        });
+        assertThat(b.get("/metrics").body()).doesNotContain("model=\"rl-down\",outcome=\"server_error\"");
     }
 
     /** Both instances count in Redis (again): a request from a new client on each, until both say so. */

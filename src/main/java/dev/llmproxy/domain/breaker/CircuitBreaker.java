@@ -10,7 +10,9 @@ import java.util.function.Consumer;
 /**
  * One model's breaker on this instance. Closed counts health failures two ways (within a window, and in a row);
  * open skips the model until the cooldown ends; half-open lets a bounded number of probes through. Every change is
- * reported to the transition listener. Thread-safe; all state changes happen under this object's lock.
+ * reported to the transition listener; openings and closings are told to the other instances ({@link BreakerPeers}),
+ * whose news is taken in without being reported again (each transition is recorded once, where it happened), and
+ * only the instance allowed to probe goes half-open. Thread-safe; all state changes happen under this object's lock.
  */
 public final class CircuitBreaker {
 
@@ -18,6 +20,7 @@ public final class CircuitBreaker {
     private final Clock clock;
     private final String instanceId;
     private final Consumer<BreakerTransition> transitions;
+    private final BreakerPeers peers;
     private BreakerPolicy policy;
     private BreakerState state = BreakerState.CLOSED;
     private final ArrayDeque<Instant> recentFailures = new ArrayDeque<>();
@@ -28,11 +31,17 @@ public final class CircuitBreaker {
 
     public CircuitBreaker(String model, BreakerPolicy policy, Clock clock, String instanceId,
                           Consumer<BreakerTransition> transitions) {
+        this(model, policy, clock, instanceId, transitions, BreakerPeers.ALONE);
+    }
+
+    public CircuitBreaker(String model, BreakerPolicy policy, Clock clock, String instanceId,
+                          Consumer<BreakerTransition> transitions, BreakerPeers peers) {
         this.model = model;
         this.policy = policy;
         this.clock = clock;
         this.instanceId = instanceId;
         this.transitions = transitions;
+        this.peers = peers;
     }
 
     /** What a caller gets from {@link #tryAcquire()}: a call it must report back on, or a refusal. */
@@ -41,7 +50,13 @@ public final class CircuitBreaker {
     /** Whether a call may go to this model now. A PROBE or CALL must be followed by exactly one report. */
     public synchronized Permit tryAcquire() {
         if (state == BreakerState.OPEN) {
-            if (clock.instant().isBefore(openUntil)) {
+            Instant now = clock.instant();
+            if (now.isBefore(openUntil)) {
+                return Permit.REFUSED;
+            }
+            if (!peers.mayProbe(model, policy.cooldown())) {
+                // another instance probes: its outcome is heard; failing that, this one asks again a cooldown later
+                openUntil = now.plus(policy.cooldown());
                 return Permit.REFUSED;
             }
             move(BreakerState.HALF_OPEN, "cooldown of " + policy.cooldown().toSeconds() + " s over; probing");
@@ -61,6 +76,7 @@ public final class CircuitBreaker {
             probesInFlight = Math.max(0, probesInFlight - 1);
             if (++probeSuccesses >= policy.successThreshold()) {
                 move(BreakerState.CLOSED, probeSuccesses + " successful probe(s)");
+                peers.closed(model);
             }
             return;
         }
@@ -102,9 +118,31 @@ public final class CircuitBreaker {
     public synchronized void reset(String reason) {
         if (state != BreakerState.CLOSED) {
             move(BreakerState.CLOSED, reason);
+            peers.closed(model);
         } else {
             clearCounts();
         }
+    }
+
+    /** Another instance opened this model's breaker until then: skipped here too, recorded there. */
+    public synchronized void heardOpened(Instant until) {
+        if (!until.isAfter(clock.instant())) {
+            return;
+        }
+        if (state != BreakerState.OPEN) {
+            state = BreakerState.OPEN;
+            clearCounts();
+        }
+        openUntil = openUntil == null || until.isAfter(openUntil) ? until : openUntil;
+    }
+
+    /** Another instance closed this model's breaker: closed here too, recorded there. */
+    public synchronized void heardClosed() {
+        if (state != BreakerState.CLOSED) {
+            state = BreakerState.CLOSED;
+            openUntil = null;
+        }
+        clearCounts();
     }
 
     public synchronized void updatePolicy(BreakerPolicy newPolicy) {
@@ -136,6 +174,7 @@ public final class CircuitBreaker {
         if (state != BreakerState.OPEN) {
             move(BreakerState.OPEN, reason);
         }
+        peers.opened(model, openUntil);
     }
 
     private void move(BreakerState to, String reason) {

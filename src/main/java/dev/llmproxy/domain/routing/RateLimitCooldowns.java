@@ -6,23 +6,50 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Consumer;
 
 /**
  * Models that answered 429, skipped until their Retry-After (or the default cooldown) has passed: quotas are
- * per model, so later requests go straight to a model that can answer.
+ * per model, so later requests go straight to a model that can answer. A cooldown this instance starts is announced
+ * (to the other instances, when they share a store), and one another instance started is taken in as if seen here.
  */
 public final class RateLimitCooldowns {
 
+    /** A model not to be called before {@code until}. */
+    public record Cooldown(String model, Instant until) {
+    }
+
     private final Clock clock;
+    private final Consumer<Cooldown> announce;
     private final ConcurrentMap<String, Instant> until = new ConcurrentHashMap<>();
 
     public RateLimitCooldowns(Clock clock) {
+        this(clock, c -> { });
+    }
+
+    /** @param announce told of each cooldown this instance starts or lengthens (never of one it heard of) */
+    public RateLimitCooldowns(Clock clock, Consumer<Cooldown> announce) {
         this.clock = clock;
+        this.announce = announce;
     }
 
     public void coolDown(String model, Duration duration) {
         Instant end = clock.instant().plus(duration);
-        until.merge(model, end, (a, b) -> a.isAfter(b) ? a : b);
+        if (later(model, end)) {
+            announce.accept(new Cooldown(model, end));
+        }
+    }
+
+    /** A cooldown another instance started: held here too, and not announced again. */
+    public void heard(Cooldown cooldown) {
+        if (cooldown.until().isAfter(clock.instant())) {
+            later(cooldown.model(), cooldown.until());
+        }
+    }
+
+    /** Whether {@code end} is now the model's cooldown (none ran, or it ended sooner). */
+    private boolean later(String model, Instant end) {
+        return until.merge(model, end, (a, b) -> a.isAfter(b) ? a : b).equals(end);
     }
 
     /** Time left before the model may be called again, if it is cooling down. */

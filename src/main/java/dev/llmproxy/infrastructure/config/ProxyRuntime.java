@@ -8,6 +8,8 @@ import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
+import dev.llmproxy.infrastructure.sharing.SharedBreakers;
+import dev.llmproxy.infrastructure.sharing.SharedCooldowns;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.HttpUpstream;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
@@ -60,6 +62,10 @@ public class ProxyRuntime {
     ConfigService configs;
     @Inject
     BreakerEvents breakerEvents;
+    @Inject
+    SharedCooldowns sharedCooldowns;
+    @Inject
+    SharedBreakers sharedBreakers;
 
     private ExecutorService workers;
     private Timers timers;
@@ -93,12 +99,16 @@ public class ProxyRuntime {
                 BedrockWire.credentials(this::secret, workers, clock));
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
-        breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, instanceId(),
-                breakerEvents::record);
+        String id = instanceId();
+        breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, id,
+                breakerEvents::record, sharedBreakers.peers(id));
+        sharedBreakers.listen(id, breakers);
+        RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock, sharedCooldowns.announcer(id));
+        sharedCooldowns.listen(id, cooldowns::heard);
         executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
                 ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
                 ProviderKind.AZURE_OPENAI, azure, ProviderKind.VERTEX, vertex, ProviderKind.BEDROCK, bedrock,
-                ProviderKind.SIM, sim)), timers, clock, new RateLimitCooldowns(clock),
+                ProviderKind.SIM, sim)), timers, clock, cooldowns,
                 breakers, () -> ThreadLocalRandom.current().nextDouble());
     }
 

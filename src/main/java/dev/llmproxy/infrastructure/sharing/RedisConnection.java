@@ -7,14 +7,24 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -30,13 +40,19 @@ public class RedisConnection {
     /** Below the guard's timeout, so a slow Redis is reported by the client, which says why. */
     private static final Duration COMMAND_TIMEOUT = Duration.ofMillis(400);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    private static final long RESUBSCRIBE_SECONDS = 5;
 
     @Inject
     Config config;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
 
     private RedisURI uri;
     private RedisClient client;
     private volatile StatefulRedisConnection<String, String> connection;
+    private final List<StatefulRedisPubSubConnection<String, String>> subscriptions = new CopyOnWriteArrayList<>();
+    /** A connect runs in the background for a caller that would not wait for it. */
+    private final AtomicBoolean opening = new AtomicBoolean();
 
     @PostConstruct
     void start() {
@@ -52,8 +68,8 @@ public class RedisConnection {
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))
                 .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build()).build());
-        LOG.info("Rate limits: counted in Redis at " + uri.getHost() + ":" + uri.getPort() + ", shared by every "
-                + "instance given the same PROXY_REDIS_URL.");
+        LOG.info("Rate limits and 429 cooldowns: shared through Redis at " + uri.getHost() + ":" + uri.getPort()
+                + " by every instance given the same PROXY_REDIS_URL.");
     }
 
     /** Whether {@code PROXY_REDIS_URL} names a Redis. */
@@ -80,8 +96,62 @@ public class RedisConnection {
         return c.sync();
     }
 
+    /**
+     * The shared connection's commands if it is open now; else nothing, and it is opened in the background, so that
+     * a caller that must not wait (a breaker deciding, a message to tell) does not wait for a connect.
+     */
+    public Optional<RedisCommands<String, String>> ifOpen() {
+        StatefulRedisConnection<String, String> c = connection;
+        if (c != null && c.isOpen()) {
+            return Optional.of(c.sync());
+        }
+        if (c == null && opening.compareAndSet(false, true)) {
+            scheduler.execute(() -> {
+                try {
+                    commands();
+                } catch (RuntimeException e) {
+                    LOG.log(Level.FINE, "Redis cannot be reached yet", e);
+                } finally {
+                    opening.set(false);
+                }
+            });
+        }
+        return Optional.empty();
+    }
+
+    /** Publishes a message on the channel, without waiting; one that cannot be sent now is dropped. */
+    public void publish(String channel, String message) {
+        if (ifOpen().isPresent()) {
+            connection.async().publish(channel, message);
+        } else {
+            LOG.fine(() -> "Redis is not connected; not told on " + channel + ": " + message);
+        }
+    }
+
+    /**
+     * Hands every message on the channel to {@code onMessage}, on the client's thread (it must not block). Tried
+     * every few seconds until Redis answers; the client subscribes again by itself after a cut.
+     */
+    public void subscribe(String channel, Consumer<String> onMessage) {
+        try {
+            StatefulRedisPubSubConnection<String, String> c = client.connectPubSub();
+            c.addListener(new RedisPubSubAdapter<>() {
+                @Override
+                public void message(String from, String message) {
+                    onMessage.accept(message);
+                }
+            });
+            c.sync().subscribe(channel);
+            subscriptions.add(c);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Could not subscribe to " + channel + " yet", e);
+            scheduler.schedule(() -> subscribe(channel, onMessage), RESUBSCRIBE_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
     @PreDestroy
     void stop() {
+        subscriptions.forEach(StatefulRedisPubSubConnection::close);
         if (connection != null) {
             connection.close();
         }

@@ -159,4 +159,80 @@ class CircuitBreakerTest {
         assertThatThrownBy(() -> BreakerPolicy.builder().cooldown(Duration.ZERO).build()).hasMessageContaining("cooldown");
         assertThatThrownBy(() -> BreakerPolicy.builder().halfOpenProbes(-1).build()).hasMessageContaining("halfOpenProbes");
     }
+
+    /** The other instances, as one instance's breakers see them: what they were told, and whether probing is free. */
+    private static final class Peers implements BreakerPeers {
+        final List<String> told = new ArrayList<>();
+        boolean probeFree = true;
+
+        @Override public void opened(String model, java.time.Instant until) { told.add("opened " + model + " " + until); }
+        @Override public void closed(String model) { told.add("closed " + model); }
+        @Override public boolean mayProbe(String model, Duration lease) { return probeFree; }
+    }
+
+    private CircuitBreaker breaker(Peers peers) {
+        return new CircuitBreaker("m", policy, clock, "i1", transitions::add, peers);
+    }
+
+    @Test
+    void openingsAndClosingsHereAreToldToTheOtherInstances() {
+        Peers peers = new Peers();
+        CircuitBreaker b = breaker(peers);
+        fail(b);
+        fail(b);
+        fail(b);
+        assertThat(peers.told).containsExactly("opened m " + clock.instant().plusSeconds(30));
+        clock.advance(Duration.ofSeconds(30));
+        b.onSuccess(b.tryAcquire());
+        b.onSuccess(b.tryAcquire());
+        assertThat(b.state()).isEqualTo(BreakerState.CLOSED);
+        b.forceOpen("admin");
+        b.reset("admin");
+        assertThat(peers.told).containsExactly("opened m " + clock.instant(),
+                "closed m", "opened m " + clock.instant().plusSeconds(30), "closed m");
+    }
+
+    @Test
+    void anOpeningHeardFromAnotherInstanceSkipsTheModelHereWithoutARecordOfItsOwn() {
+        Peers peers = new Peers();
+        CircuitBreaker b = breaker(peers);
+        b.heardOpened(clock.instant().plusSeconds(20));
+        assertThat(b.tryAcquire()).isEqualTo(Permit.REFUSED);
+        assertThat(b.state()).isEqualTo(BreakerState.OPEN);
+        assertThat(b.untilProbe()).hasValue(Duration.ofSeconds(20));
+        b.heardClosed();
+        assertThat(b.tryAcquire()).isEqualTo(Permit.CALL);
+        assertThat(transitions).isEmpty();
+        assertThat(peers.told).isEmpty();
+        b.heardOpened(clock.instant().minusSeconds(1)); // over before it was heard
+        assertThat(b.state()).isEqualTo(BreakerState.CLOSED);
+    }
+
+    @Test
+    void onlyTheInstanceAllowedToProbeGoesHalfOpenTheOthersWaitForItsOutcome() {
+        Peers peers = new Peers();
+        CircuitBreaker b = breaker(peers);
+        fail(b);
+        fail(b);
+        fail(b);
+        clock.advance(Duration.ofSeconds(30));
+        peers.probeFree = false; // another instance probes
+        assertThat(b.tryAcquire()).isEqualTo(Permit.REFUSED);
+        assertThat(b.state()).isEqualTo(BreakerState.OPEN);
+        assertThat(transitions).extracting(BreakerTransition::to).containsExactly(BreakerState.OPEN);
+        // its probes succeed: closed here when heard
+        b.heardClosed();
+        assertThat(b.tryAcquire()).isEqualTo(Permit.CALL);
+        // or nothing is heard (the prober died): this instance asks again a cooldown later, and probes itself
+        fail(b);
+        fail(b);
+        fail(b);
+        clock.advance(Duration.ofSeconds(30));
+        assertThat(b.tryAcquire()).isEqualTo(Permit.REFUSED);
+        peers.probeFree = true;
+        clock.advance(Duration.ofSeconds(29));
+        assertThat(b.tryAcquire()).isEqualTo(Permit.REFUSED);
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(b.tryAcquire()).isEqualTo(Permit.PROBE);
+    }
 }
