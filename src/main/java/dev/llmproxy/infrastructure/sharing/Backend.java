@@ -3,14 +3,21 @@ package dev.llmproxy.infrastructure.sharing;
 /** Where shared counters live: each has its own guard circuit and its own switch, since each fails on its own. */
 public enum Backend {
     /** The proxy's database: budgets and failed sign-ins always, rate limits unless Redis holds them. */
-    DATABASE("the database"),
+    DATABASE("the database", "budgets, failed sign-ins and, without Redis, rate limits"),
     /** Redis or Valkey ({@code PROXY_REDIS_URL}): rate limits. */
-    REDIS("Redis");
+    REDIS("Redis", "rate limits");
 
     private final String label;
+    private final String holds;
 
-    Backend(String label) {
+    Backend(String label, String holds) {
         this.label = label;
+        this.holds = holds;
+    }
+
+    /** The counters kept there, as an operator reads them in the log. */
+    public String holds() {
+        return holds;
     }
 
     @Override

@@ -87,10 +87,10 @@ public class SharedStore {
     void failed(Backend where, Throwable cause) {
         int n = instances.count();
         switches.get(where).failed(() -> "Shared counters in " + where + ": unreachable or slow (" + cause + "); until "
-                + "it recovers, this instance decides the counters kept there (rate limits, budgets, failed sign-ins) "
-                + "on its share of what was left of each when last read (1/" + n + ", " + n + " instances alive when "
-                + "last counted), in memory. What it spends meanwhile is written to the budgets' totals when the "
-                + "database answers again.");
+                + "it recovers, this instance decides the counters kept there (" + where.holds() + ") on its share "
+                + "of what was left of each when last read (1/" + n + ", " + n + " instances alive when last "
+                + "counted), in memory." + (where == Backend.DATABASE ? " What it spends meanwhile is written to the "
+                + "budgets' totals when the database answers again." : ""));
     }
 
     /** Whether counters kept there are decided on it (false while this instance decides on its share). */
