@@ -23,9 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * An instance alone on embedded H2 counts its rate limits and budgets in memory and writes them behind: what it had
- * counted and written survives a crash ({@code kill -9}) and a restart, so a caller cannot reset a limit or a budget
- * by crashing the server.
+ * An instance alone on embedded H2 counts its rate limits, budgets and failed sign-ins in memory and writes them behind:
+ * what it had counted and written survives a crash ({@code kill -9}) and a restart, so a caller cannot reset a limit,
+ * a budget or a lock-out by crashing the server.
  */
 class AloneOnH2IT {
 
@@ -35,6 +35,7 @@ class AloneOnH2IT {
             + "\"models\":[{\"name\":\"alone-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"}],"
             + "\"tiers\":[{\"name\":\"alone-tier\",\"chain\":[\"alone-ok\"]}],"
             + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":3,\"trustedProxies\":[\"127.0.0.1\",\"::1\"],"
+            + "\"signInFailuresPerAddress\":3,"
             + "\"budgets\":{\"scope:alone\":{\"dailyTokens\":115}}}}";
     /**
      * Reserves 100 tokens ("hi" is estimated at 9 prompt tokens, plus max_tokens 91); the simulated model reports 8.
@@ -96,10 +97,19 @@ class AloneOnH2IT {
         // counted just before an orderly stop: written on the way down
         for (int i = 0; i < 3; i++) {
             assertThat(chat("203.0.113.3", ProxyClient.chatBody("alone-tier"), "").statusCode()).isEqualTo(200);
+            assertThat(admin("203.0.113.9", "Basic bm9ib2R5Ondyb25n").statusCode()).isEqualTo(401); // nobody:wrong
         }
+        assertThat(admin("203.0.113.9", ADMIN).statusCode()).as("locked out").isEqualTo(429);
         alone.close();
         alone.start();
         assertThat(chat("203.0.113.3", ProxyClient.chatBody("alone-tier"), "").statusCode()).isEqualTo(429);
+        assertThat(admin("203.0.113.9", ADMIN).statusCode()).as("still locked out").isEqualTo(429);
+        assertThat(admin("203.0.113.10", ADMIN).statusCode()).isEqualTo(200);
+    }
+
+    private static HttpResponse<String> admin(String client, String authorization) throws Exception {
+        return alone.send(HttpRequest.newBuilder(URI.create(alone.base() + "/admin/api/budgets"))
+                .header("Authorization", authorization).header("X-Forwarded-For", client).GET());
     }
 
     private static HttpResponse<String> chat(String client, String body, String scope) throws Exception {

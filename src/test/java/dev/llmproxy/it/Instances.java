@@ -12,8 +12,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -83,6 +85,28 @@ final class Instances {
             }
         }
         return allowed;
+    }
+
+    /**
+     * Both instances count limits and budgets in the shared store (again), and count each other alive: a request from
+     * a new client on each, in a budgeted scope, until both say so (a store's guard tries it again only on a request
+     * that needs it).
+     */
+    static void awaitShared(LibertyInstance a, LibertyInstance b, String tier, String budgetedScope,
+            AtomicInteger probes) {
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            for (LibertyInstance i : List.of(a, b)) {
+                int probe = probes.incrementAndGet();
+                i.send(HttpRequest.newBuilder(URI.create(i.base() + "/v1/scopes/" + budgetedScope
+                                + "/chat/completions")).header("Content-Type", "application/json")
+                        .header("X-Forwarded-For", "198.18." + probe / 250 + "." + probe % 250)
+                        .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody(tier))));
+                JsonObject data = readiness(i).getJsonObject("data");
+                assertThat(data.getString("rateLimitStore")).isEqualTo("shared");
+                assertThat(data.getString("budgetStore")).isEqualTo("shared");
+                assertThat(data.getInt("instancesAlive")).as("the divisor of a share").isEqualTo(2);
+            }
+        });
     }
 
     /** The proxy's readiness check. */

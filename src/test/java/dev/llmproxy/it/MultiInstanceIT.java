@@ -17,7 +17,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,11 +43,6 @@ class MultiInstanceIT {
             + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"],"
             + "\"budgets\":{\"scope:mi-shared\":{\"dailyTokens\":600},\"scope:mi-outage\":{\"dailyTokens\":600},"
             + "\"scope:mi-crash\":{\"dailyTokens\":600},\"scope:mi-probe\":{\"dailyTokens\":100000000}}}}";
-    /** "hi" is estimated at 9 prompt tokens: with max_tokens 91 each request reserves 100 tokens, 6 fit in 600. */
-    private static final String BUDGETED = "{\"model\":\"mi-slow\",\"max_tokens\":91,"
-            + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
-    /** What the simulated model reports for "hi": 1 prompt and 7 completion tokens. */
-    private static final long SIM_TOKENS = 8;
 
     /** The clients of the store probes, one each. */
     private static final AtomicInteger PROBES = new AtomicInteger();
@@ -91,25 +85,8 @@ class MultiInstanceIT {
         PostgresDatabases.drop(DATABASE);
     }
 
-    /**
-     * Both instances count through the database (again): a request on each, until both say so. Each is a new client:
-     * one whose window is known to be full is refused from memory, and the store would not be tried.
-     */
     private static void awaitSharedStore() {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
-            for (LibertyInstance i : List.of(a, b)) {
-                // each store's breaker only tries the store again on a request that needs it
-                int probe = PROBES.incrementAndGet();
-                chat(i, "198.18." + probe / 250 + "." + probe % 250);
-                i.send(HttpRequest.newBuilder(URI.create(i.base() + "/v1/scopes/mi-probe/chat/completions"))
-                        .header("Content-Type", "application/json")
-                        .header("X-Forwarded-For", "198.19." + probe / 250 + "." + probe % 250)
-                        .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody("mi-tier"))));
-                JsonObject data = Instances.readiness(i).getJsonObject("data");
-                assertThat(data.getString("rateLimitStore")).isEqualTo("shared");
-                assertThat(data.getString("budgetStore")).isEqualTo("shared");
-            }
-        });
+        Instances.awaitShared(a, b, "mi-tier", "mi-probe", PROBES);
     }
 
     @Test
@@ -140,71 +117,17 @@ class MultiInstanceIT {
     @Test
     void twoInstancesShareABudgetExactly() throws Exception {
         awaitSharedStore();
-        // 20 requests at once, 10 on each instance, each held 6 s by the model: only reservations decide
-        List<HttpResponse<String>> answers = budgeted("mi-shared", 20);
-        assertThat(answers.stream().filter(r -> r.statusCode() == 200)).hasSize(6);
-        assertThat(answers.stream().filter(r -> r.statusCode() == 429))
-                .hasSize(14).allSatisfy(r -> assertThat(r.body()).contains("budget_exceeded"));
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
-            for (LibertyInstance i : List.of(a, b)) {
-                JsonObject use = budget(i, "scope:mi-shared.daily");
-                assertThat(use.getJsonNumber("reservedTokens").longValue()).isZero();
-                assertThat(use.getJsonNumber("usedTokens").longValue()).isEqualTo(6 * SIM_TOKENS);
-            }
-        });
+        budgets().sharedExactly("mi-shared");
     }
 
     @Test
     void withoutTheDatabaseEachInstanceSpendsItsShareAndTheSpendReachesTheStoreWhenItReturns() throws Exception {
-        awaitSharedStore();
-        database.cut();
-        List<HttpResponse<String>> answers;
-        try {
-            // 600 tokens over the 2 instances alive: 300 each, 3 reservations of 100
-            answers = budgeted("mi-outage", 20);
-            for (LibertyInstance i : List.of(a, b)) {
-                assertThat(i.get("/metrics").body()).contains("proxy_budget_store_shared 0.0");
-            }
-        } finally {
-            database.restore();
-            awaitSharedStore();
-        }
-        assertThat(answers.stream().filter(r -> r.statusCode() == 200)).hasSize(6);
-        // what the instances spent on their own is written into the shared totals once the store answers again
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            JsonObject use = budget(a, "scope:mi-outage.daily");
-            assertThat(use.getJsonNumber("usedTokens").longValue()).isEqualTo(6 * SIM_TOKENS);
-            assertThat(use.getJsonNumber("reservedTokens").longValue()).isZero();
-        });
+        budgets().spentThroughAnOutage("mi-outage", database::cut, database::restore,
+                MultiInstanceIT::awaitSharedStore);
     }
 
-    /** {@code n} budgeted requests at once in that scope, alternating instances, each from its own address. */
-    private static List<HttpResponse<String>> budgeted(String scope, int n) throws Exception {
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
-        try {
-            List<java.util.concurrent.Callable<HttpResponse<String>>> calls = new java.util.ArrayList<>();
-            for (int k = 0; k < n; k++) {
-                LibertyInstance instance = k % 2 == 0 ? a : b;
-                String client = "198.51.100." + (k + 1) + scope.length();
-                calls.add(() -> instance.send(HttpRequest.newBuilder(URI.create(instance.base() + "/v1/scopes/" + scope
-                                + "/chat/completions")).header("Content-Type", "application/json")
-                        .header("X-Forwarded-For", client).POST(HttpRequest.BodyPublishers.ofString(BUDGETED))));
-            }
-            List<HttpResponse<String>> out = new java.util.ArrayList<>();
-            for (java.util.concurrent.Future<HttpResponse<String>> f : pool.invokeAll(calls)) {
-                out.add(f.get());
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private static JsonObject budget(LibertyInstance i, String name) throws Exception {
-        JsonObject all = Json.createReader(new StringReader(i.send(HttpRequest.newBuilder(
-                URI.create(i.base() + "/admin/api/budgets")).header("Authorization", ADMIN).GET()).body())).readObject();
-        return all.getJsonArray("budgets").getValuesAs(JsonObject.class).stream()
-                .filter(o -> o.getString("name").equals(name)).findFirst().orElseThrow();
+    private static SharedBudgets budgets() {
+        return new SharedBudgets(a, b, ADMIN, "mi-slow");
     }
 
     /** Last: it kills instance b. */
@@ -216,17 +139,17 @@ class MultiInstanceIT {
             try {
                 b.send(HttpRequest.newBuilder(URI.create(b.base() + "/v1/scopes/mi-crash/chat/completions"))
                         .header("Content-Type", "application/json").header("X-Forwarded-For", "198.51.100.250")
-                        .POST(HttpRequest.BodyPublishers.ofString(BUDGETED.replace("mi-slow", "mi-hang"))));
+                        .POST(HttpRequest.BodyPublishers.ofString(budgets().body().replace("mi-slow", "mi-hang"))));
             } catch (Exception e) {
                 // b is killed under it
             }
         });
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(budget(a, "scope:mi-crash.daily")
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(budgets().use(a, "mi-crash")
                 .getJsonNumber("reservedTokens").longValue()).isEqualTo(100));
         b.kill();
         // b's heartbeat goes stale after 30 s; a releases what b held when it finds it stale twice, 15 s apart
         await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(2)).untilAsserted(() ->
-                assertThat(budget(a, "scope:mi-crash.daily").getJsonNumber("reservedTokens").longValue()).isZero());
+                assertThat(budgets().use(a, "mi-crash").getJsonNumber("reservedTokens").longValue()).isZero());
     }
 
     @Test

@@ -9,13 +9,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,10 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Two instances sharing PostgreSQL and counting their rate limits in Redis ({@code PROXY_REDIS_URL}): their combined
- * allowance is the limit and the database holds no count; with Redis gone both keep serving on their share of each
- * limit while budgets stay shared in the database, and they return to the shared counts when Redis comes back. A 429
- * cooldown one instance starts, and a breaker it opens, hold on the other.
+ * Two instances sharing PostgreSQL and counting their rate limits and budget reservations in Redis
+ * ({@code PROXY_REDIS_URL}): their combined allowance is the limit, a budget is shared exactly, and the database holds
+ * no count and no reservation, only the budgets' settled totals (from which Redis starts a budget again when it loses
+ * it); with Redis gone both keep serving on their share of each limit and budget, and they return to the shared counts
+ * when Redis comes back. A 429 cooldown one instance starts, and a breaker it opens, hold on the other.
  */
 class RedisLimitsIT {
 
@@ -35,13 +37,15 @@ class RedisLimitsIT {
     private static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\"}],"
             + "\"models\":[{\"name\":\"rl-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
             + "{\"name\":\"rl-429\",\"provider\":\"sim\",\"upstreamModel\":\"ratelimited-retry-after-600s\"},"
-            + "{\"name\":\"rl-down\",\"provider\":\"sim\",\"upstreamModel\":\"error-500\"}],"
+            + "{\"name\":\"rl-down\",\"provider\":\"sim\",\"upstreamModel\":\"error-500\"},"
+            + "{\"name\":\"rl-slow\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-6000ms\"}],"
             + "\"tiers\":[{\"name\":\"rl-tier\",\"chain\":[\"rl-ok\"]},"
             + "{\"name\":\"rl-cool\",\"chain\":[\"rl-429\",\"rl-ok\"]},"
             + "{\"name\":\"rl-fall\",\"chain\":[\"rl-down\",\"rl-ok\"]}],"
             + "\"settings\":{\"ipLimitPerMinute\":0,\"ipLimitPerHour\":5,\"trustedProxies\":[\"127.0.0.1\",\"::1\"],"
             + "\"maxSameModelRetries\":0,\"breakerConsecutiveFailures\":1,\"breakerCooldownMs\":600000,"
-            + "\"budgets\":{\"scope:rl-probe\":{\"dailyTokens\":100000000}}}}";
+            + "\"budgets\":{\"scope:rl-probe\":{\"dailyTokens\":100000000},\"scope:rl-shared\":{\"dailyTokens\":600},"
+            + "\"scope:rl-outage\":{\"dailyTokens\":600},\"scope:rl-reseed\":{\"dailyTokens\":105}}}}";
     private static final AtomicInteger PROBES = new AtomicInteger();
 
     private static TcpRelay redis;
@@ -97,20 +101,66 @@ class RedisLimitsIT {
         assertThat(allowed[0]).isPositive();
         assertThat(allowed[1]).isPositive();
         assertThat(direct.sync().keys("llmproxy:rate:ip:*|3600000")).isNotEmpty();
-        try (Connection c = DriverManager.getConnection(PostgresDatabases.url(DATABASE, 5432), PostgresDatabases.USER,
-                ""); ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM rate_window")) {
-            rs.next();
-            assertThat(rs.getLong(1)).isZero();
-        }
+        assertThat(database("SELECT count(*) FROM rate_window")).isZero();
     }
 
     @Test
-    void withoutRedisBothServeOnTheirShareOfTheLimitWhileBudgetsStayShared() throws Exception {
-        Instances.limitsThroughAnOutage(a, b, "rl-tier", redis::cut, redis::restore, RedisLimitsIT::awaitShared, i -> {
-            // Redis has a switch of its own: the database answers, and budgets are shared there
-            assertThat(Instances.readiness(i).getJsonObject("data").getString("budgetStore")).isEqualTo("shared");
-            assertThat(i.get("/metrics").body()).contains("proxy_budget_store_shared 1.0");
-        });
+    void withoutRedisBothServeOnTheirShareOfTheLimit() throws Exception {
+        Instances.limitsThroughAnOutage(a, b, "rl-tier", redis::cut, redis::restore, RedisLimitsIT::awaitShared,
+                i -> { });
+    }
+
+    @Test
+    void twoInstancesShareABudgetInRedisExactlyAndTheDatabaseKeepsOnlyItsTotal() throws Exception {
+        awaitShared();
+        budgets().sharedExactly("rl-shared");
+        assertThat(direct.sync().keys("llmproxy:budget:budget|scope:rl-shared.daily|*")).hasSize(1);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(database(
+                "SELECT used_tokens FROM budget_use WHERE row_key LIKE 'budget|scope:rl-shared.daily|%'"))
+                .isEqualTo(6 * SharedBudgets.SIM_TOKENS));
+        assertThat(database("SELECT coalesce(sum(reserved_tokens), 0) FROM budget_use")).isZero();
+        assertThat(database("SELECT count(*) FROM budget_hold")).isZero();
+    }
+
+    @Test
+    void withoutRedisEachInstanceSpendsItsShareOfABudgetAndTheSpendReachesRedisWhenItReturns() throws Exception {
+        budgets().spentThroughAnOutage("rl-outage", redis::cut, redis::restore, RedisLimitsIT::awaitShared);
+    }
+
+    @Test
+    void aBudgetRedisLosesStartsAgainFromTheTotalInTheDatabase() throws Exception {
+        awaitShared();
+        String body = budgets().body().replace("rl-slow", "rl-ok"); // reserves 100 of the 105 tokens, spends 8
+        assertThat(inScope(a, "rl-reseed", body).statusCode()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(database(
+                "SELECT used_tokens FROM budget_use WHERE row_key LIKE 'budget|scope:rl-reseed.daily|%'"))
+                .isEqualTo(SharedBudgets.SIM_TOKENS));
+        for (String key : direct.sync().keys("llmproxy:budget:budget|scope:rl-reseed.daily|*")) {
+            direct.sync().del(key); // as when Redis restarts without its data
+        }
+        // counted from zero, 100 more would fit; from the 8 the database holds, they do not
+        HttpResponse<String> refused = inScope(b, "rl-reseed", body);
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
+        assertThat(refused.body()).contains("budget_exceeded");
+    }
+
+    private static SharedBudgets budgets() {
+        return new SharedBudgets(a, b, ADMIN, "rl-slow");
+    }
+
+    private static HttpResponse<String> inScope(LibertyInstance i, String scope, String body) throws Exception {
+        return i.send(HttpRequest.newBuilder(URI.create(i.base() + "/v1/scopes/" + scope
+                + "/chat/completions")).header("Content-Type", "application/json")
+                .header("X-Forwarded-For", "198.51.100.200")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** A number the shared database answers. */
+    private static long database(String query) throws Exception {
+        try (Connection c = DriverManager.getConnection(PostgresDatabases.url(DATABASE, 5432), PostgresDatabases.USER,
+                ""); ResultSet rs = c.createStatement().executeQuery(query)) {
+            return rs.next() ? rs.getLong(1) : -1;
+        }
     }
 
     @Test
@@ -146,23 +196,11 @@ class RedisLimitsIT {
         assertThat(b.get("/metrics").body()).doesNotContain("model=\"rl-down\",outcome=\"server_error\"");
     }
 
-    /** Both instances count in Redis (again): a request from a new client on each, until both say so. */
     private static void awaitShared() {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
-            for (LibertyInstance i : List.of(a, b)) {
-                int probe = PROBES.incrementAndGet();
-                chat(i, "198.18." + probe / 250 + "." + probe % 250);
-                assertThat(Instances.readiness(i).getJsonObject("data").getString("rateLimitStore"))
-                        .isEqualTo("shared");
-            }
-        });
+        Instances.awaitShared(a, b, "rl-tier", "rl-probe", PROBES);
     }
 
     private static int[] allowedOnEach(String client, int requests) throws Exception {
         return Instances.allowedOnEach(a, b, client, requests, "rl-tier");
-    }
-
-    private static HttpResponse<String> chat(LibertyInstance instance, String client) throws Exception {
-        return Instances.chat(instance, client, "rl-tier");
     }
 }

@@ -6,7 +6,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** This instance's own counts: the throttle's fallback while the database cannot be reached. */
+/**
+ * Counts in this process: an instance's own while the shared store cannot be reached, and the exact counts of an
+ * instance alone on its database.
+ */
 public final class InMemorySignInFailures implements SignInFailures {
 
     /** Past this many keys the expired ones are dropped, so a scan over many names cannot grow it without bound. */
@@ -41,6 +44,14 @@ public final class InMemorySignInFailures implements SignInFailures {
             out.put(key, running(next, now, window));
         }
         return out;
+    }
+
+    /** Takes in a count kept elsewhere (read back from a database at start) where it is larger than this one's. */
+    public synchronized void remember(String key, Count count) {
+        Count own = counts.get(key);
+        if (own == null || own.failures() < count.failures()) {
+            counts.put(key, count);
+        }
     }
 
     /** The count as it stands under the window in force, or null when its window has ended. */

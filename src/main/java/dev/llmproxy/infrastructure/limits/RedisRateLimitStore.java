@@ -4,7 +4,7 @@ import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.RateLimitStore;
 import dev.llmproxy.domain.limits.Bucket;
 import dev.llmproxy.domain.limits.WindowCounts;
-import io.lettuce.core.RedisNoScriptException;
+import dev.llmproxy.infrastructure.sharing.RedisScript;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.sync.RedisCommands;
 
@@ -30,7 +30,7 @@ public final class RedisRateLimitStore implements RateLimitStore {
      * {key number (1-based), retry-after ms} of the first full window, else {0, 0, count of key 1 with this request,
      * count of key 2, ...}.
      */
-    static final String SCRIPT = """
+    private static final RedisScript SCRIPT = new RedisScript("""
             local now = tonumber(ARGV[1])
             local out = {0, 0}
             local seen = {}
@@ -67,10 +67,9 @@ public final class RedisRateLimitStore implements RateLimitStore {
               redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl))
             end
             return out
-            """;
+            """);
 
     private final Supplier<RedisCommands<String, String>> redis;
-    private volatile String digest;
 
     public RedisRateLimitStore(Supplier<RedisCommands<String, String>> redis) {
         this.redis = redis;
@@ -89,7 +88,7 @@ public final class RedisRateLimitStore implements RateLimitStore {
             args[2 + 3 * i] = Long.toString(WindowCounts.slotLength(r.window()));
             args[3 + 3 * i] = Integer.toString(r.window().max());
         }
-        List<Long> answer = run(keys, args);
+        List<Long> answer = SCRIPT.run(redis.get(), ScriptOutputType.MULTI, keys, args);
         int refused = answer.get(0).intValue();
         if (refused > 0) {
             CountRow full = rows.get(refused - 1);
@@ -100,21 +99,5 @@ public final class RedisRateLimitStore implements RateLimitStore {
             used.put(rows.get(i).key(), answer.get(i + 2).intValue());
         }
         return new Decision.Allowed(used);
-    }
-
-    /** The script by its digest; sent whole once per Redis that does not hold it yet (a new or restarted one). */
-    private List<Long> run(String[] keys, String[] args) {
-        RedisCommands<String, String> commands = redis.get();
-        String d = digest;
-        if (d != null) {
-            try {
-                return commands.evalsha(d, ScriptOutputType.MULTI, keys, args);
-            } catch (RedisNoScriptException restarted) {
-                // load it again below
-            }
-        }
-        List<Long> answer = commands.eval(SCRIPT, ScriptOutputType.MULTI, keys, args);
-        digest = commands.digest(SCRIPT);
-        return answer;
     }
 }

@@ -2,10 +2,10 @@ package dev.llmproxy.infrastructure.sharing;
 
 /** Where shared counters live: each has its own guard circuit and its own switch, since each fails on its own. */
 public enum Backend {
-    /** The proxy's database: budgets and failed sign-ins always, rate limits unless Redis holds them. */
-    DATABASE("the database", "budgets, failed sign-ins and, without Redis, rate limits"),
-    /** Redis or Valkey ({@code PROXY_REDIS_URL}): rate limits. */
-    REDIS("Redis", "rate limits");
+    /** The proxy's database: budgets' totals always; rate limits, reservations and failed sign-ins without Redis. */
+    DATABASE("the database", "rate limits, budget reservations and failed sign-ins"),
+    /** Redis or Valkey ({@code PROXY_REDIS_URL}): rate limits, budget reservations and failed sign-ins. */
+    REDIS("Redis", "rate limits, budget reservations and failed sign-ins");
 
     private final String label;
     private final String holds;

@@ -3,6 +3,10 @@ package dev.llmproxy.infrastructure.sharing;
 import dev.llmproxy.domain.security.InMemorySignInFailures;
 import dev.llmproxy.domain.security.SignInFailures;
 import dev.llmproxy.infrastructure.persistence.JdbcSignInFailures;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -11,11 +15,14 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Failed sign-ins on the shared store, through its guard: while the store cannot answer this instance counts them on
- * its own, and what it counted then still counts (the larger of its own count and the shared one) until the window
- * ends, so a guesser gains nothing from an outage.
+ * Failed sign-ins: alone on an embedded database, exactly in memory and written behind
+ * ({@link RememberedSignInFailures}); else on the shared store (Redis when named, else the database), through its guard: while the store cannot answer this
+ * instance counts them on its own, and what it counted then still counts (the larger of its own count and the shared
+ * one) until the window ends, so a guesser gains nothing from an outage.
  */
 @ApplicationScoped
 public class SharedSignInFailures implements SignInFailures {
@@ -24,17 +31,52 @@ public class SharedSignInFailures implements SignInFailures {
     SharedStore store;
     @Inject
     JdbcSignInFailures database;
+    @Inject
+    RedisConnection redis;
+    @Resource
+    ManagedScheduledExecutorService scheduler;
 
     private final SignInFailures own = new InMemorySignInFailures();
+    /** Redis when named, else the database. */
+    private SignInFailures shared;
+    private Backend backend;
+    private RememberedSignInFailures remembered;
+    private ScheduledFuture<?> saver;
+
+    @PostConstruct
+    void start() {
+        backend = redis.configured() ? Backend.REDIS : Backend.DATABASE;
+        shared = redis.configured() ? new RedisSignInFailures(redis::commands) : database;
+        remembered = new RememberedSignInFailures(database);
+        if (scheduler != null) {
+            saver = scheduler.scheduleWithFixedDelay(remembered::save, 1, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The exact counts in memory when alone on an embedded database with no Redis named; else null. */
+    private SignInFailures alone() {
+        return !redis.configured() && store.alone() ? remembered : null;
+    }
+
+    @PreDestroy
+    void stop() {
+        if (saver != null) {
+            saver.cancel(false);
+        }
+        remembered.save(); // the last second's failures
+    }
 
     @Override
     public Map<String, Count> counts(List<String> keys, Instant now, Duration window) {
+        if (alone() != null) {
+            return alone().counts(keys, now, window);
+        }
         Map<String, Count> counted = own.counts(keys, now, window);
-        return store.decide(Backend.DATABASE, new SharedDecision<>() {
+        return store.decide(backend, new SharedDecision<>() {
             @Override
             public Map<String, Count> shared() {
                 Map<String, Count> both = new HashMap<>(counted);
-                database.counts(keys, now, window).forEach((k, c) -> both.merge(k, c,
+                shared.counts(keys, now, window).forEach((k, c) -> both.merge(k, c,
                         (a, b) -> a.failures() >= b.failures() ? a : b));
                 return both;
             }
@@ -48,10 +90,13 @@ public class SharedSignInFailures implements SignInFailures {
 
     @Override
     public Map<String, Count> add(List<String> keys, Instant now, Duration window) {
-        return store.decide(Backend.DATABASE, new SharedDecision<>() {
+        if (alone() != null) {
+            return alone().add(keys, now, window);
+        }
+        return store.decide(backend, new SharedDecision<>() {
             @Override
             public Map<String, Count> shared() {
-                return database.add(keys, now, window);
+                return shared.add(keys, now, window);
             }
 
             @Override
@@ -64,10 +109,14 @@ public class SharedSignInFailures implements SignInFailures {
     @Override
     public void clear(String key) {
         own.clear(key);
-        store.decide(Backend.DATABASE, new SharedDecision<Void>() {
+        if (alone() != null) {
+            alone().clear(key);
+            return;
+        }
+        store.decide(backend, new SharedDecision<Void>() {
             @Override
             public Void shared() {
-                database.clear(key);
+                shared.clear(key);
                 return null;
             }
 
@@ -81,10 +130,13 @@ public class SharedSignInFailures implements SignInFailures {
     @Override
     public int clearAll() {
         int own = this.own.clearAll();
-        return own + store.decide(Backend.DATABASE, new SharedDecision<Integer>() {
+        if (alone() != null) {
+            return own + alone().clearAll();
+        }
+        return own + store.decide(backend, new SharedDecision<Integer>() {
             @Override
             public Integer shared() {
-                return database.clearAll();
+                return shared.clearAll();
             }
 
             @Override

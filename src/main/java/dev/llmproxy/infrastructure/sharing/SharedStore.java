@@ -30,7 +30,7 @@ public class SharedStore {
     @Inject
     LiveInstances instances;
 
-    private volatile DatabaseFacts facts;
+    volatile DatabaseFacts facts;
     private final Map<Backend, StoreSwitch> switches = new EnumMap<>(Backend.class);
 
     @PostConstruct
@@ -89,8 +89,8 @@ public class SharedStore {
         switches.get(where).failed(() -> "Shared counters in " + where + ": unreachable or slow (" + cause + "); until "
                 + "it recovers, this instance decides the counters kept there (" + where.holds() + ") on its share "
                 + "of what was left of each when last read (1/" + n + ", " + n + " instances alive when last "
-                + "counted), in memory." + (where == Backend.DATABASE ? " What it spends meanwhile is written to the "
-                + "budgets' totals when the database answers again." : ""));
+                + "counted), in memory. What it spends meanwhile is added to the shared budgets when they answer "
+                + "again.");
     }
 
     /** Whether counters kept there are decided on it (false while this instance decides on its share). */

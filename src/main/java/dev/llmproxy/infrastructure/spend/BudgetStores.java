@@ -1,10 +1,12 @@
 package dev.llmproxy.infrastructure.spend;
 
-import dev.llmproxy.domain.spend.InMemoryBudgetStore;
 import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.spend.InMemoryBudgetStore;
 import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import dev.llmproxy.infrastructure.persistence.EmbeddedFlush;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
+import dev.llmproxy.infrastructure.sharing.Backend;
+import dev.llmproxy.infrastructure.sharing.RedisConnection;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -14,10 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -25,10 +24,11 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Where budgets are reserved and settled: in memory, exactly, for an instance alone on its database, its settled
- * totals written behind; else in the database every instance shares, with this instance's share of every budget
- * reserved in memory while that cannot answer ({@link SharedStore} decides which). What was spent on a share is
- * written into the shared totals when the store answers again, so the period's totals stay whole.
+ * Where budgets are reserved and settled: in Redis when {@code PROXY_REDIS_URL} names one; else in memory, exactly, for
+ * an instance alone on its database, its settled totals written behind; else in the database every instance shares.
+ * While the shared store cannot answer, this instance's share of every budget is reserved in memory ({@link SharedStore}
+ * decides which). The database keeps every period's durable totals whichever store reserves: every settlement, and
+ * what was spent on a share, is written to it (and to Redis) behind, so the period's totals stay whole.
  */
 @ApplicationScoped
 public class BudgetStores {
@@ -36,7 +36,6 @@ public class BudgetStores {
     private static final Logger LOG = Logger.getLogger(BudgetStores.class.getName());
     private static final int QUERY_TIMEOUT_SECONDS = 2;
     private static final long WRITE_EVERY_MS = 50;
-    private static final int BATCH = 500;
 
     @Inject
     @ProxyDatabase
@@ -49,12 +48,15 @@ public class BudgetStores {
     SharedStore store;
     @Inject
     Breakers breakers;
+    @Inject
+    RedisConnection redis;
 
-    private volatile JdbcBudgetStore shared;
+    private volatile JdbcBudgetStore database;
+    private RedisBudgetStore inRedis;
     private final InMemoryBudgetStore local = new InMemoryBudgetStore();
     private MemoryBudgets memory;
-    /** Settlements the shared store has not taken yet: the writer's queue (and all of them while it is down). */
-    private final Queue<Settlement> unwritten = new ConcurrentLinkedQueue<>();
+    private final SettlementQueue toDatabase = new SettlementQueue("the database", b -> database().settle(b));
+    private SettlementQueue toRedis;
     /** Settlements written, alone on embedded H2, and not yet flushed into its file. */
     private volatile int unflushed;
     private ScheduledFuture<?> writer;
@@ -64,29 +66,48 @@ public class BudgetStores {
     @PostConstruct
     void start() {
         holder = Holder.newLife(breakers.instanceId());
-        memory = new MemoryBudgets(local, this::shared, unwritten::add, this::alone);
+        memory = new MemoryBudgets(local, this::database, this::settleShared, this::exactInMemory);
+        if (redis.configured()) {
+            inRedis = new RedisBudgetStore(redis::commands, this::database, holder);
+            toRedis = new SettlementQueue("Redis", inRedis::settle);
+        }
         writer = scheduler.scheduleWithFixedDelay(this::write, WRITE_EVERY_MS, WRITE_EVERY_MS, TimeUnit.MILLISECONDS);
         sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 5, 60, TimeUnit.MINUTES);
     }
 
     /**
-     * PostgreSQL's one-round-trip store, else the portable one; chosen at first use.
+     * The database's store (PostgreSQL's one-round-trip store, else the portable one), chosen at first use: the
+     * durable totals, and the shared reservations without Redis.
      *
      * @throws IllegalStateException while the database has never answered
      */
-    JdbcBudgetStore shared() {
-        JdbcBudgetStore s = shared;
+    JdbcBudgetStore database() {
+        JdbcBudgetStore s = database;
         if (s == null) {
             DatabaseFacts facts = store.facts();
-            if (facts.alone()) {
+            if (exactInMemory()) {
                 LOG.info("Budgets: alone on an embedded database, reserved exactly in memory; settled totals are "
                         + "written to it behind.");
             }
             s = facts.postgres() ? new PostgresBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS, holder)
                     : new JdbcBudgetStore(dataSource, QUERY_TIMEOUT_SECONDS, holder);
-            shared = s;
+            database = s;
         }
         return s;
+    }
+
+    /** Where reservations are shared: Redis when named, else the database. */
+    SharedBudgetStore shared() {
+        return inRedis != null ? inRedis : database();
+    }
+
+    /** The shared stores that may hold reservations of runs that are gone (the database's from before Redis too). */
+    List<SharedBudgetStore> holding() {
+        return inRedis != null ? List.of(inRedis, database()) : List.of(database());
+    }
+
+    Backend backend() {
+        return inRedis != null ? Backend.REDIS : Backend.DATABASE;
     }
 
     /** This instance's shares while the shared store cannot answer. */
@@ -99,45 +120,31 @@ public class BudgetStores {
         return memory;
     }
 
-    /** Whether this instance is alone on its database (embedded H2), so that budgets in memory are exact. */
-    boolean alone() {
-        return store.alone();
-    }
-
-    /** Queues a settlement for the shared store: the writer takes it within {@value #WRITE_EVERY_MS} ms. */
-    void settleShared(Settlement s) {
-        unwritten.add(s);
+    /** Whether budgets are exact in memory: alone on an embedded database, with no Redis named. */
+    boolean exactInMemory() {
+        return inRedis == null && store.alone();
     }
 
     /**
-     * Writes the queued settlements, in batches of up to {@value #BATCH}, each in one transaction; a batch that
-     * fails stays queued (the store is down) and is written when it answers again. One writer at a time: each takes
-     * the head of the queue as its batch.
+     * Queues a settlement for the shared stores: the writer takes it within {@value #WRITE_EVERY_MS} ms. The database
+     * takes only its cost when the reservation was held in Redis.
      */
+    void settleShared(Settlement s) {
+        if (toRedis != null) {
+            toRedis.add(s);
+            s = s.unreserved();
+        }
+        toDatabase.add(s);
+    }
+
+    /** Writes the queued settlements; those a store cannot take wait for it. */
     synchronized void write() {
-        try {
-            List<Settlement> batch = new ArrayList<>();
-            while (true) {
-                batch.clear();
-                for (Settlement s : unwritten) {
-                    batch.add(s);
-                    if (batch.size() == BATCH) {
-                        break;
-                    }
-                }
-                if (batch.isEmpty()) {
-                    break;
-                }
-                shared().settle(batch);
-                if (alone()) {
-                    unflushed += batch.size();
-                }
-                for (int i = 0; i < batch.size(); i++) {
-                    unwritten.poll(); // the head of the queue is the batch just written
-                }
-            }
-        } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "Budget store unreachable; " + unwritten.size() + " settlements wait for it", e);
+        int written = toDatabase.write();
+        if (toRedis != null) {
+            toRedis.write();
+        }
+        if (store.alone()) {
+            unflushed += written;
         }
         if (unflushed > 0) {
             EmbeddedFlush.flush(dataSource);
@@ -145,22 +152,22 @@ public class BudgetStores {
         }
     }
 
-    /** Settlements waiting for the writer (all of them while the database is down). */
+    /** Settlements waiting for the writer (all of them while a store is down). */
     public int unwritten() {
-        return unwritten.size() + unflushed;
+        return toDatabase.size() + (toRedis == null ? 0 : toRedis.size()) + unflushed;
     }
 
-    /** Forgets periods long ended, in memory and in the shared store. */
+    /** Forgets periods long ended, in memory and in the database (Redis's expire by themselves). */
     void sweep() {
         memory.forgetBefore(clock.instant());
         try {
-            shared().sweep(clock.instant());
+            database().sweep(clock.instant());
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Could not sweep ended budget periods", e);
         }
     }
 
-    /** On the way down: the writer stops, and what it had not written yet is written now if the store answers. */
+    /** On the way down: the writer stops, and what it had not written yet is written now if the stores answer. */
     @PreDestroy
     void stop() {
         for (ScheduledFuture<?> f : new ScheduledFuture<?>[] {writer, sweeper}) {

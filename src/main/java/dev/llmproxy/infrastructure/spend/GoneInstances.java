@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -47,23 +48,32 @@ public class GoneInstances {
     void check() {
         Set<String> suspectedBefore = suspects;
         suspects = Set.of();
+        Set<String> alive;
         try {
-            Set<String> alive = instances.alive();
-            Set<String> stale = new HashSet<>();
-            for (Holder gone : stores.shared().releaseGone(id -> {
-                if (alive.contains(id)) {
-                    return true;
-                }
-                stale.add(id);
-                return !suspectedBefore.contains(id);
-            })) {
-                LOG.warning("Budgets: released what " + gone.instanceId() + " (run " + gone.life() + ") had reserved "
-                        + "for requests it never settled: it stopped without finishing them.");
-            }
-            suspects = Set.copyOf(stale);
+            alive = instances.alive();
         } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "Could not release the reservations of instances that are gone", e);
+            LOG.log(Level.FINE, "Could not tell which instances are alive", e);
+            return;
         }
+        Set<String> stale = new HashSet<>();
+        Predicate<String> living = id -> {
+            if (alive.contains(id)) {
+                return true;
+            }
+            stale.add(id);
+            return !suspectedBefore.contains(id);
+        };
+        for (SharedBudgetStore store : stores.holding()) {
+            try {
+                for (Holder gone : store.releaseGone(living)) {
+                    LOG.warning("Budgets: released what " + gone.instanceId() + " (run " + gone.life() + ") had "
+                            + "reserved for requests it never settled: it stopped without finishing them.");
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.FINE, "Could not release the reservations of instances that are gone", e);
+            }
+        }
+        suspects = Set.copyOf(stale);
     }
 
     @PreDestroy

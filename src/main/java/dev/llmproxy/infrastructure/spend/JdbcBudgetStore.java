@@ -2,7 +2,6 @@ package dev.llmproxy.infrastructure.spend;
 
 import dev.llmproxy.domain.spend.Budget;
 import dev.llmproxy.domain.spend.BudgetDecision;
-import dev.llmproxy.domain.spend.BudgetStore;
 import dev.llmproxy.domain.spend.BudgetUse;
 import dev.llmproxy.domain.spend.Charge;
 
@@ -23,7 +22,7 @@ import javax.sql.DataSource;
  * reservation is also held in the name of this run of this instance ({@link BudgetHolds}), so that what a crashed
  * instance had reserved can be released.
  */
-public class JdbcBudgetStore implements BudgetStore {
+public class JdbcBudgetStore implements SharedBudgetStore {
 
     /** A lost race to create a row, or a deadlock the database broke: start over, a few times. */
     private static final int ATTEMPTS = 3;
@@ -91,6 +90,7 @@ public class JdbcBudgetStore implements BudgetStore {
      * Many settlements in one transaction, as one update per budget row (and per hold): settling is off the request
      * path, and rows every request of a key shares are written once per batch rather than once per request.
      */
+    @Override
     public void settle(List<Settlement> settlements) {
         if (settlements.isEmpty()) {
             return;
@@ -130,10 +130,7 @@ public class JdbcBudgetStore implements BudgetStore {
         });
     }
 
-    /**
-     * Releases what runs that are gone still held: another instance's that {@code alive} says no longer beats, or an
-     * earlier run of this instance. @return the runs released
-     */
+    @Override
     public List<Holder> releaseGone(Predicate<String> alive) {
         return retried("release", () -> {
             try (Connection c = dataSource.getConnection()) {

@@ -18,6 +18,11 @@ public record Settlement(List<Budget> budgets, Charge reserved, Charge actual, I
         budgets = List.copyOf(budgets);
     }
 
+    /** This settlement for a store it reserved nothing in: only what the request cost is added there. */
+    Settlement unreserved() {
+        return reserved.isZero() ? this : new Settlement(budgets, Charge.ZERO, actual, at);
+    }
+
     /** One budget row's part of many settlements: what they release of its reserved amount and add to its use. */
     record RowDelta(String rowKey, Budget budget, Instant at, Charge released, Charge used) {
         RowDelta plus(Charge moreReleased, Charge moreUsed) {

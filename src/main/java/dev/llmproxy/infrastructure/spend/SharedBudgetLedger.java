@@ -5,7 +5,6 @@ import dev.llmproxy.application.spend.Reservation;
 import dev.llmproxy.domain.spend.Budget;
 import dev.llmproxy.domain.spend.BudgetUse;
 import dev.llmproxy.domain.spend.Charge;
-import dev.llmproxy.infrastructure.sharing.Backend;
 import dev.llmproxy.infrastructure.sharing.LiveInstances;
 import dev.llmproxy.infrastructure.sharing.SharedDecision;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
@@ -35,14 +34,14 @@ public class SharedBudgetLedger implements BudgetLedger {
 
     @Override
     public Reserved reserve(List<Budget> budgets, Charge charge, Instant now) {
-        if (stores.alone()) {
+        if (stores.exactInMemory()) {
             try {
                 return new Reserved(stores.memory().reserve(budgets, charge, now), false); // exact: nothing to guard
             } catch (IllegalStateException unread) {
                 // a period's settled use could not be read: the guard decides, as when the database is down
             }
         }
-        return store.decide(Backend.DATABASE, new SharedDecision<>() {
+        return store.decide(stores.backend(), new SharedDecision<>() {
             @Override
             public Reserved shared() {
                 Reserved r = new Reserved(stores.shared().reserve(budgets, charge, now), true);
@@ -72,7 +71,7 @@ public class SharedBudgetLedger implements BudgetLedger {
     @Override
     public Map<String, BudgetUse> use(List<Budget> budgets, Instant now) {
         try {
-            return stores.alone() ? stores.memory().use(budgets, now) : stores.shared().use(budgets, now);
+            return stores.exactInMemory() ? stores.memory().use(budgets, now) : stores.shared().use(budgets, now);
         } catch (RuntimeException e) {
             return stores.local().use(budgets, now);
         }
@@ -80,6 +79,6 @@ public class SharedBudgetLedger implements BudgetLedger {
 
     @Override
     public boolean shared() {
-        return store.usingShared(Backend.DATABASE);
+        return store.usingShared(stores.backend());
     }
 }

@@ -5,6 +5,7 @@ import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.Limiter;
 import dev.llmproxy.application.spend.BudgetLedger;
 import dev.llmproxy.application.breaker.ModelHealth;
+import dev.llmproxy.infrastructure.sharing.LiveInstances;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -39,6 +40,8 @@ public class ProxyReadiness implements HealthCheck {
     Limiter limiter;
     @Inject
     BudgetLedger budgets;
+    @Inject
+    LiveInstances instances;
 
     @Override
     public HealthCheckResponse call() {
@@ -53,6 +56,7 @@ public class ProxyReadiness implements HealthCheck {
                 .withData("tiers", health.tiers().size())
                 .withData("rateLimitStore", sharedLimits ? "shared" : "in-memory (shared store unreachable)")
                 .withData("budgetStore", sharedBudgets ? "shared" : "in-memory share (shared store unreachable)")
+                .withData("instancesAlive", instances.count())
                 .withData("mode", access.production() ? "production" : "development");
         if (!access.serving()) {
             r.withData("refusing", access.refusal());

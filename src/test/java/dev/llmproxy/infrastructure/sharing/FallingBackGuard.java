@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.sharing;
 
+import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import org.h2.jdbcx.JdbcDataSource;
 
 /**
@@ -8,8 +9,15 @@ import org.h2.jdbcx.JdbcDataSource;
  */
 final class FallingBackGuard extends StoreGuard {
 
-    /** A shared store on an in-memory database, guarded by this. */
+    /** A shared store on an embedded database others may open too, guarded by this. */
     static SharedStore store(String name) {
+        SharedStore store = aloneStore(name);
+        store.facts = new DatabaseFacts(false, true, false); // as if other instances opened it too
+        return store;
+    }
+
+    /** A store on an embedded database this instance is alone on. */
+    static SharedStore aloneStore(String name) {
         SharedStore store = new SharedStore();
         JdbcDataSource h2 = new JdbcDataSource();
         h2.setURL("jdbc:h2:mem:" + name);

@@ -44,9 +44,15 @@ class SharedSignInFailuresTest {
     private final SharedSignInFailures failures = failures();
 
     private SharedSignInFailures failures() {
+        return failures(FallingBackGuard.store("sign-ins"));
+    }
+
+    private SharedSignInFailures failures(SharedStore store) {
         SharedSignInFailures f = new SharedSignInFailures();
-        f.store = FallingBackGuard.store("sign-ins");
+        f.store = store;
         f.database = database;
+        f.redis = new RedisConnection(); // none named
+        f.start();
         return f;
     }
 
@@ -86,5 +92,17 @@ class SharedSignInFailuresTest {
         assertThat(failures.counts(KEYS, NOW, WINDOW)).containsOnlyKeys("address:a1");
         assertThat(failures.clearAll()).isEqualTo(2); // the address's count here and in the database
         assertThat(failures.counts(KEYS, NOW, WINDOW)).isEmpty();
+    }
+
+    @Test
+    void aloneOnAnEmbeddedDatabaseFailuresAreCountedInMemoryAndWrittenBehindOnTheWayDown() {
+        SharedSignInFailures alone = failures(FallingBackGuard.aloneStore("sign-ins-alone"));
+        alone.add(KEYS, NOW, WINDOW);
+        assertThat(alone.add(KEYS, NOW, WINDOW).get("user:ada").failures()).isEqualTo(2);
+        assertThat(database.rows.counts(KEYS, NOW, WINDOW)).as("no write on the sign-in's path").isEmpty();
+        alone.stop();
+        assertThat(database.rows.counts(KEYS, NOW, WINDOW).get("user:ada").failures()).isEqualTo(2);
+        assertThat(failures(FallingBackGuard.aloneStore("sign-ins-alone")).counts(KEYS, NOW, WINDOW)
+                .get("address:a1").failures()).as("read back after a restart").isEqualTo(2);
     }
 }

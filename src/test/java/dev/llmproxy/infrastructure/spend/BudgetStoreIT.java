@@ -8,8 +8,11 @@ import dev.llmproxy.domain.spend.BudgetUse;
 import dev.llmproxy.domain.spend.Charge;
 import dev.llmproxy.domain.spend.InMemoryBudgetStore;
 import dev.llmproxy.testing.MigratedDatabases;
+import dev.llmproxy.testing.LocalRedis;
 import dev.llmproxy.testing.Named;
 import dev.llmproxy.testing.PostgresDatabases;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,13 +30,15 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every budget store gives the same answers: the in-memory one, the portable JDBC one on H2 and PostgreSQL, and
- * PostgreSQL's one-round-trip function. Concurrent reservations never together pass a budget.
+ * PostgreSQL's one-round-trip function, and Redis's scripts (starting each period from PostgreSQL's settled totals).
+ * Concurrent reservations never together pass a budget.
  */
 class BudgetStoreIT {
 
@@ -45,16 +50,22 @@ class BudgetStoreIT {
     private static final Holder B = Holder.newLife("b");
     private static JdbcDataSource h2;
     private static PGSimpleDataSource pg;
+    private static RedisClient redisClient;
+    private static StatefulRedisConnection<String, String> redis;
 
     @BeforeAll
     static void databases() throws Exception {
         h2 = MigratedDatabases.h2("budget");
         pg = MigratedDatabases.postgres(DATABASE);
+        redisClient = RedisClient.create(LocalRedis.URL);
+        redis = redisClient.connect();
     }
 
     @AfterAll
     static void drop() throws Exception {
         PostgresDatabases.drop(DATABASE);
+        redis.close();
+        redisClient.shutdown();
     }
 
     static Stream<Named<BudgetStore>> stores() {
@@ -62,7 +73,38 @@ class BudgetStoreIT {
                 new Named<>("portable on H2", () -> new JdbcBudgetStore(h2, 2, A)),
                 new Named<>("in memory, written behind to H2", BudgetStoreIT::alone),
                 new Named<>("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, A)),
-                new Named<>("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, A)));
+                new Named<>("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, A)),
+                new Named<>("Redis script", BudgetStoreIT::redisAsWired));
+    }
+
+    /** Redis as the proxy uses it: every settlement also goes to the database, which keeps the durable totals. */
+    private static BudgetStore redisAsWired() {
+        RedisBudgetStore redis = inRedis(A);
+        JdbcBudgetStore database = new JdbcBudgetStore(pg, 2, A);
+        return new BudgetStore() {
+            @Override
+            public BudgetDecision reserve(List<Budget> budgets, Charge charge, Instant now) {
+                return redis.reserve(budgets, charge, now);
+            }
+
+            @Override
+            public void settle(List<Budget> budgets, Charge reserved, Charge actual, Instant reservedAt) {
+                Settlement s = new Settlement(budgets, reserved, actual, reservedAt);
+                redis.settle(List.of(s));
+                database.settle(List.of(s.unreserved()));
+            }
+
+            @Override
+            public java.util.Map<String, BudgetUse> use(List<Budget> budgets, Instant now) {
+                return redis.use(budgets, now);
+            }
+        };
+    }
+
+    /** Redis for one run of an instance, each period started from PostgreSQL's settled totals. */
+    private static RedisBudgetStore inRedis(Holder run) {
+        JdbcBudgetStore durable = new JdbcBudgetStore(pg, 2, run);
+        return new RedisBudgetStore(redis::sync, () -> durable, run);
     }
 
     /** An instance alone on H2: reservations in memory, settlements written straight through (here, not behind). */
@@ -72,11 +114,19 @@ class BudgetStoreIT {
                 () -> true);
     }
 
-    /** The shared stores, each as two instances (a and b) would see it. */
-    static Stream<Named<BudgetStore>> sharedStores() {
-        return Stream.of(new Named<>("portable on H2", () -> new JdbcBudgetStore(h2, 2, B)),
-                new Named<>("portable on PostgreSQL", () -> new JdbcBudgetStore(pg, 2, B)),
-                new Named<>("PostgreSQL function", () -> new PostgresBudgetStore(pg, 2, B)));
+    /** A shared store as one run of an instance sees it. */
+    record Shared(String name, Function<Holder, SharedBudgetStore> at) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Shared> sharedStores() {
+        return Stream.of(new Shared("portable on H2", run -> new JdbcBudgetStore(h2, 2, run)),
+                new Shared("portable on PostgreSQL", run -> new JdbcBudgetStore(pg, 2, run)),
+                new Shared("PostgreSQL function", run -> new PostgresBudgetStore(pg, 2, run)),
+                new Shared("Redis script", BudgetStoreIT::inRedis));
     }
 
     private static Budget daily(BigDecimal usd, Long tokens) {
@@ -150,10 +200,9 @@ class BudgetStoreIT {
 
     @ParameterizedTest
     @MethodSource("sharedStores")
-    void whatAnInstanceThatDiedHadReservedIsReleasedByAnotherAndWhatTheOtherHoldsStays(Named<BudgetStore> named) {
-        JdbcBudgetStore b = (JdbcBudgetStore) named.store().get();
-        JdbcBudgetStore a = named.name().startsWith("PostgreSQL function") ? new PostgresBudgetStore(pg, 2, A)
-                : new JdbcBudgetStore(named.name().endsWith("H2") ? h2 : pg, 2, A);
+    void whatAnInstanceThatDiedHadReservedIsReleasedByAnotherAndWhatTheOtherHoldsStays(Shared kind) {
+        SharedBudgetStore b = kind.at().apply(B);
+        SharedBudgetStore a = kind.at().apply(A);
         Budget budget = daily(BigDecimal.ONE, null);
         assertThat(a.reserve(List.of(budget), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
         assertThat(a.reserve(List.of(budget), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
@@ -165,7 +214,7 @@ class BudgetStoreIT {
         assertThat(use.reserved()).isEqualTo(TENTH);
         assertThat(use.used()).isEqualTo(new Charge(new BigDecimal("0.01"), 10));
         // a new run of b finds the old run's hold and releases it too; then nothing is reserved
-        JdbcBudgetStore nextB = new JdbcBudgetStore(named.name().endsWith("H2") ? h2 : pg, 2, Holder.newLife("b"));
+        SharedBudgetStore nextB = kind.at().apply(Holder.newLife("b"));
         assertThat(nextB.releaseGone(id -> true)).contains(B);
         assertThat(nextB.use(List.of(budget), NOW).get(budget.name()).reserved().isZero()).isTrue();
         assertThat(nextB.releaseGone(id -> true)).doesNotContain(A, B);
@@ -190,8 +239,8 @@ class BudgetStoreIT {
 
     @ParameterizedTest
     @MethodSource("sharedStores")
-    void manySettlementsInOneBatchAddUpRowByRow(Named<BudgetStore> named) {
-        JdbcBudgetStore store = (JdbcBudgetStore) named.store().get();
+    void manySettlementsInOneBatchAddUpRowByRow(Shared kind) {
+        SharedBudgetStore store = kind.at().apply(B);
         Budget daily = daily(BigDecimal.ONE, 10_000L);
         Budget other = daily(BigDecimal.ONE, null);
         store.reserve(List.of(daily, other), TENTH, NOW);
@@ -203,5 +252,29 @@ class BudgetStoreIT {
         assertThat(store.use(List.of(daily, other), NOW)).containsEntry(daily.name(),
                 new BudgetUse(new Charge(new BigDecimal("0.0369"), 36), Charge.ZERO))
                 .containsEntry(other.name(), new BudgetUse(small, Charge.ZERO));
+    }
+
+    @Test
+    void redisStartsAPeriodFromTheDatabasesSettledTotalAndAgainAfterItLosesIt() {
+        Budget b = daily(new BigDecimal("0.3"), null);
+        JdbcBudgetStore database = new JdbcBudgetStore(pg, 2, A);
+        RedisBudgetStore store = inRedis(A);
+        database.settle(List.of(new Settlement(List.of(b), Charge.ZERO, TENTH, NOW))); // spent before Redis was named
+        assertThat(store.reserve(List.of(b), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        assertThat(store.use(List.of(b), NOW).get(b.name())).isEqualTo(new BudgetUse(TENTH, TENTH));
+        String key = RedisBudgetStore.PREFIX + b.rowKey(NOW);
+        assertThat(redis.sync().pttl(key)).as("kept until a day after the period").isGreaterThan(86_400_000L);
+
+        // the settlement reaches both stores, as the writer sends it; then Redis restarts empty
+        Settlement settled = new Settlement(List.of(b), TENTH, TENTH, NOW);
+        store.settle(List.of(settled));
+        database.settle(List.of(settled.unreserved()));
+        redis.sync().del(key);
+        assertThat(store.use(List.of(b), NOW).get(b.name())).isEqualTo(new BudgetUse(TENTH.plus(TENTH), Charge.ZERO));
+        store.settle(List.of(new Settlement(List.of(b), TENTH, TENTH, NOW))); // a late one finds nothing to change
+        assertThat(redis.sync().exists(key)).isZero();
+
+        assertThat(store.reserve(List.of(b), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
+        assertThat(store.reserve(List.of(b), TENTH, NOW)).isInstanceOf(BudgetDecision.Refused.class);
     }
 }
