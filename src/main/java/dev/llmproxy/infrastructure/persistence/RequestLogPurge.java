@@ -60,7 +60,8 @@ public final class RequestLogPurge {
         try (Connection c = dataSource.getConnection();
              // the dimensions named, so that the key (dimension, hour_start, name) finds the old hours
              PreparedStatement ps = c.prepareStatement("DELETE FROM request_rollup"
-                     + " WHERE dimension IN ('model', 'tier', 'key') AND hour_start < ?")) {
+                     + " WHERE dimension IN ('model', 'tier', 'key', '" + RequestRollups.SLICE + "')"
+                     + " AND hour_start < ?")) {
             ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
             ps.setTimestamp(1, Timestamp.valueOf(LocalDateTime.ofInstant(before, ZoneOffset.UTC)));
             return ps.executeUpdate();

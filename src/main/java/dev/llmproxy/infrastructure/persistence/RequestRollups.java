@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Adds a batch of request-log rows to the hourly totals ({@code request_rollup}), in the log writer's transaction:
- * the batch is summed in memory first, so a busy hour costs one upsert per model, tier and key it touched, not one
- * per request (three per request at most, in a batch of one). Slots are written in one order, so that two instances
- * adding to the same rows wait on each other instead of deadlocking.
+ * Adds a batch of request-log rows to the hourly totals ({@code request_rollup}) and to the dashboard's five-minute
+ * slices, in the log writer's transaction: the batch is summed in memory first, so a busy hour costs one upsert per
+ * model, tier, key and slice it touched, not one per request (four per request at most, in a batch of one). Slots are
+ * written in one order, so that two instances adding to the same rows wait on each other instead of deadlocking.
  */
 final class RequestRollups {
 
@@ -45,6 +45,13 @@ final class RequestRollups {
             + " WHEN NOT MATCHED THEN INSERT (" + COLUMNS + ") VALUES (s.hour_start, s.dimension, s.name,"
             + " s.requests, s.ok, s.degraded, s.failed, s.prompt_tokens, s.completion_tokens, s.costed, s.cost_usd)";
 
+    /**
+     * The dashboard's slices of the last hour: five minutes each, by answering model (rows of dimension
+     * {@value #SLICE}, whose {@code hour_start} is the slice's start).
+     */
+    static final String SLICE = "slice";
+    static final int SLICE_MINUTES = 5;
+
     private RequestRollups() {
     }
 
@@ -55,8 +62,10 @@ final class RequestRollups {
 
         static List<Slot> of(RequestLogEntity row) {
             LocalDateTime hour = row.receivedAt.truncatedTo(ChronoUnit.HOURS);
+            LocalDateTime slice = hour.plusMinutes(row.receivedAt.getMinute() / SLICE_MINUTES * SLICE_MINUTES);
             return List.of(new Slot(hour, "model", orNone(row.answeringModel)), new Slot(hour, "tier",
-                    orNone(row.tier)), new Slot(hour, "key", orNone(row.keyId)));
+                    orNone(row.tier)), new Slot(hour, "key", orNone(row.keyId)),
+                    new Slot(slice, SLICE, orNone(row.answeringModel)));
         }
 
         private static String orNone(String s) {

@@ -37,15 +37,18 @@ public class DashboardPage {
     BudgetBoard budgets;
 
     void show(ConsoleRequest r) throws IOException {
-        Instant to = clock.instant();
+        Instant now = clock.instant();
+        // the last hour in whole slices, the one running now last: the five-minute slices the log writer keeps
+        long slice = Duration.ofHours(1).dividedBy(DashboardAssembler.SLICES).toMillis();
+        Instant to = Instant.ofEpochMilli((now.toEpochMilli() / slice + 1) * slice);
         Instant from = to.minus(Duration.ofHours(1));
         DashboardView view = DashboardAssembler.assemble(log.summary(from, to, DashboardAssembler.SLICES), from, to,
                 health.models(), health.tiers(), new DashboardAssembler.Queue(admission.queued(), admission.running(),
                         admission.rejectedFull(), admission.timedOut()),
                 FreeStatus.staleModels(configs.current(), LocalDate.now(clock)));
-        Instant today = BudgetPeriod.DAY.start(to);
-        Instant month = BudgetPeriod.MONTH.start(to);
-        SpendTable spend = SpendTable.of(log.spend(today, to), log.spend(month, to));
+        Instant today = BudgetPeriod.DAY.start(now);
+        Instant month = BudgetPeriod.MONTH.start(now);
+        SpendTable spend = SpendTable.of(log.spend(today, now), log.spend(month, now));
         List<BudgetLine> lines = budgets.lines();
         List<String> budgetAlerts = lines.stream().map(BudgetLine::alert).filter(Objects::nonNull).toList();
         r.render("dashboard", "dashboard", Map.of("view", view.withAlerts(budgetAlerts), "spend", spend,

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.testing.MigratedDatabases;
 import dev.llmproxy.testing.PostgresDatabases;
@@ -15,7 +16,9 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 
@@ -52,7 +55,8 @@ class RequestRollupIT {
     private static List<String> totals(DataSource ds) throws Exception {
         return Sql.column(ds, "SELECT CAST(hour_start AS VARCHAR(30)) || ' ' || dimension || ' ' || name || ' '"
                 + " || requests || ' ' || ok || ' ' || degraded || ' ' || failed || ' ' || prompt_tokens || ' '"
-                + " || completion_tokens || ' ' || costed || ' ' || cost_usd FROM request_rollup").stream().sorted().toList();
+                + " || completion_tokens || ' ' || costed || ' ' || cost_usd FROM request_rollup WHERE dimension <> '"
+                + RequestRollups.SLICE + "'").stream().sorted().toList();
     }
 
     @AfterAll
@@ -116,5 +120,40 @@ class RequestRollupIT {
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgresql"})
+    void theDashboardsSlicesOfAnHourSayWhatTheLogsRowsSay(String database) throws Exception {
+        DataSource ds = MigratedDatabases.empty(database, DATABASE + "_slices");
+        new SchemaMigrations(ds).migrate();
+        List<RequestRecord> rows = rows(new SplittableRandom(11), "slices-", 400);
+        for (int i = 0; i < rows.size(); i += 40) {
+            insert(ds, rows.subList(i, i + 40));
+        }
+        Instant from = T.plus(Duration.ofHours(2));
+        Instant to = from.plus(Duration.ofHours(1));
+        RequestLogRepository.Summary summary;
+        try (Connection c = ds.getConnection()) {
+            summary = RequestLogSummaries.query(c, from, to, 12);
+        }
+        List<Map<String, Long>> expected = new ArrayList<>();
+        Map<String, Long> byModel = new HashMap<>();
+        for (int i = 0; i < 12; i++) {
+            expected.add(new HashMap<>(Map.of("ok", 0L, "degraded", 0L, "failed", 0L)));
+        }
+        for (RequestRecord r : rows) {
+            if (!r.receivedAt().isBefore(from) && r.receivedAt().isBefore(to)) {
+                String outcome = r.status() != 200 ? "failed" : r.fallback() ? "degraded" : "ok";
+                expected.get((int) (Duration.between(from, r.receivedAt()).toMinutes() / 5)).merge(outcome, 1L,
+                        Long::sum);
+                if (r.answeringModel() != null) {
+                    byModel.merge(r.answeringModel(), 1L, Long::sum);
+                }
+            }
+        }
+        assertThat(summary.byBucket()).isEqualTo(expected);
+        assertThat(summary.byModel()).isEqualTo(byModel);
+        PostgresDatabases.drop(DATABASE + "_slices");
     }
 }

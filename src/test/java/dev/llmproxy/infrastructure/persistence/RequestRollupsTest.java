@@ -23,18 +23,22 @@ class RequestRollupsTest {
     }
 
     @Test
-    void aBatchIsSummedPerHourByModelByTierAndByKeyWithEachOutcomeCounted() {
+    void aBatchIsSummedPerHourByModelByTierAndByKeyAndPerFiveMinutesByModelWithEachOutcomeCounted() {
         Map<RequestRollups.Slot, RequestRollups.Totals> slots = RequestRollups.sum(List.of(
                 row(T, "m", false, 200, "0.5"), row(T, "m", true, 200, null), row(T, "m", false, 502, "0.25"),
                 row(T.plusMillis(1), "m", false, 200, "1"), row(T, null, false, 429, null)));
 
         LocalDateTime ten = LocalDateTime.parse("2026-12-02T10:00");
+        LocalDateTime lastSlice = LocalDateTime.parse("2026-12-02T10:55");
         LocalDateTime eleven = LocalDateTime.parse("2026-12-02T11:00");
         assertThat(slots.keySet()).containsExactly(
                 new RequestRollups.Slot(ten, "key", "k"), new RequestRollups.Slot(ten, "model", ""),
                 new RequestRollups.Slot(ten, "model", "m"), new RequestRollups.Slot(ten, "tier", ""),
+                new RequestRollups.Slot(lastSlice, "slice", ""), new RequestRollups.Slot(lastSlice, "slice", "m"),
                 new RequestRollups.Slot(eleven, "key", "k"), new RequestRollups.Slot(eleven, "model", "m"),
-                new RequestRollups.Slot(eleven, "tier", ""));
+                new RequestRollups.Slot(eleven, "slice", "m"), new RequestRollups.Slot(eleven, "tier", ""));
+        RequestRollups.Totals slice = slots.get(new RequestRollups.Slot(lastSlice, "slice", "m"));
+        assertThat(List.of(slice.requests, slice.ok, slice.degraded, slice.failed)).containsExactly(3L, 1L, 1L, 1L);
         RequestRollups.Totals m = slots.get(new RequestRollups.Slot(ten, "model", "m"));
         assertThat(List.of(m.requests, m.ok, m.degraded, m.failed, m.promptTokens, m.completionTokens, m.costed))
                 .containsExactly(3L, 1L, 1L, 1L, 30L, 6L, 2L);
