@@ -27,18 +27,6 @@ class TimersTest {
     }
 
     @Test
-    void dueTimesRoundUpToTheNextTick() {
-        long tick = Timers.TICK;
-        assertEquals(0, Timers.roundUp(0));
-        assertEquals(tick, Timers.roundUp(1));
-        assertEquals(tick, Timers.roundUp(tick));
-        assertEquals(2 * tick, Timers.roundUp(tick + 1));
-        // nanoTime may be negative: rounding still goes up, never down
-        assertEquals(-tick, Timers.roundUp(-tick));
-        assertEquals(0, Timers.roundUp(-tick + 1));
-    }
-
-    @Test
     void aTimerNeverFiresEarly() {
         long start = System.nanoTime();
         CompletableFuture<Long> fired = new CompletableFuture<>();
