@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the proxy on Payara Micro 6:  admin/payara/run.sh <payara-micro.jar> <llm-proxy.war>
-# The README's environment variables apply. PROXY_DB_URL decides the database: unset or jdbc:h2:... is the embedded
+# The environment variables of docs/configuration.md apply. PROXY_DB_URL decides the database: unset or jdbc:h2:... is the embedded
 # H2 file in PROXY_DATA_DIR (Payara's own H2 driver), jdbc:postgresql:... PostgreSQL with the driver jar found in
 # PROXY_JDBC_DIR. The deployment's success is in the log, not in "ready": Payara prints that either way.
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts WildFly with the proxy:  admin/wildfly/run.sh <wildfly-home> [more standalone.sh options]
-# The README's environment variables apply (PROXY_HTTP_PORT, PROXY_HTTP_HOST, the database's, the proxy's own).
+# The environment variables of docs/configuration.md apply.(PROXY_HTTP_PORT, PROXY_HTTP_HOST, the database's, the proxy's own).
 set -euo pipefail
 home=$1
 shift

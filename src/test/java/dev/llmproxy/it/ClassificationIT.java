@@ -18,7 +18,7 @@ import static dev.llmproxy.testing.FaultUpstream.reset;
 import static dev.llmproxy.testing.FaultUpstream.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** One test per row of the outcome table (README), against the deployed WAR and a raw-socket fault upstream. */
+/** One test per row of the outcome table (docs/routing.md), against the deployed WAR and a raw-socket fault upstream. */
 class ClassificationIT extends DeployedProxy {
 
     private static FaultUpstream fault;

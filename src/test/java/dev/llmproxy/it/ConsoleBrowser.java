@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Base of the console's browser tests: headless Chromium driven through Debian's chromedriver, signed in as a
- * console user, with helpers that wait for the next page, and screenshots of the main pages for the README's tour.
+ * console user, with helpers that wait for the next page, and screenshots of the main pages for the console's tour in {@code docs/console.md}.
  */
 abstract class ConsoleBrowser extends DeployedProxy {
 
@@ -123,7 +123,7 @@ abstract class ConsoleBrowser extends DeployedProxy {
     }
 
     /**
-     * Saves the page to {@code target/screenshots/}, or to {@code docs/} (the README's tour) when run with
+     * Saves the page to {@code target/screenshots/}, or to {@code docs/} (the console's tour) when run with
      * {@code -Dit.screenshots=docs}: an ordinary test run leaves the checked-in images alone.
      */
     static void screenshot(String name) throws IOException {

@@ -188,7 +188,7 @@ class ConsoleEditingIT extends ConsoleBrowser {
     }
 
     @Test
-    void anAdminGivesAKeyItsOwnBudgetOnItsPageAndABadAmountIsRefusedPerField() {
+    void anAdminGivesAKeyItsOwnBudgetOnItsPageAndABadAmountIsRefusedPerField() throws Exception {
         proxy.importConfig(CONFIG);
         HttpResponse<String> created = proxy.send("POST", "/admin/api/keys", "{\"name\":\"console budget\"}",
                 "Authorization", ProxyClient.adminAuth(), "Content-Type", "application/json");
@@ -206,6 +206,7 @@ class ConsoleEditingIT extends ConsoleBrowser {
         submit(By.id("save-budget"));
         assertThat(browser.findElement(By.id("key-budgets")).getText()).contains("key:" + id + ".daily")
                 .contains("$2.50").contains("key:" + id + ".monthly").contains("5,000,000 tokens");
+        screenshot("console-key.png");
         assertThat(proxy.adminGet("/admin/api/keys").body()).contains("\"dailyUsd\":2.5");
     }
 }

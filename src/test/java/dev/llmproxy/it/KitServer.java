@@ -21,7 +21,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The proxy's WAR (the one the build made) on Payara Micro or WildFly, started the way an operator does it: with the
- * scripts and files in {@code admin/payara} and {@code admin/wildfly}, the README's environment variables, and
+ * scripts and files in {@code admin/payara} and {@code admin/wildfly}, the environment variables of {@code docs/configuration.md}, and
  * nothing else. Ready once {@code /health/ready} answers 200; a server that dies first fails with its log.
  */
 final class KitServer implements AutoCloseable {

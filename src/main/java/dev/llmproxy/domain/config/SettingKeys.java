@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Every runtime setting the proxy knows, with its default. Defaults are the README's (chain budget 18 s). */
+/** Every runtime setting the proxy knows, with its default. Its reference, with every default, is generated into docs/configuration.md. */
 public final class SettingKeys {
 
     private static final Map<String, SettingKey<?>> ALL = new LinkedHashMap<>();
@@ -42,7 +42,8 @@ public final class SettingKeys {
             true, "When every other model is used up, wait a 429's Retry-After once if it fits in the chain budget."));
     public static final SettingKey.LongKey FIRST_TOKEN_TIMEOUT_MS = register(SettingGroup.STREAMING,
             new SettingKey.LongKey("firstTokenTimeoutMs",
-            5_000, 1, HOUR_MS, "ms", "Streaming: longest wait for the first content token of an attempt."));
+            5_000, 1, HOUR_MS, "ms", "Streaming: longest wait, from the start of an "
+            + "attempt, for its first content (capped by attemptTimeoutMs and the chain budget); past it the next model is tried."));
     public static final SettingKey.LongKey STREAM_IDLE_TIMEOUT_MS = register(SettingGroup.STREAMING,
             new SettingKey.LongKey("streamIdleTimeoutMs",
             10_000, 1, HOUR_MS, "ms", "Streaming: longest silence mid-answer before the stream counts as stalled."));
@@ -57,7 +58,8 @@ public final class SettingKeys {
             1_048_576, 1_024, 64L * 1_048_576, "bytes", "Largest request body accepted (413 above it)."));
     public static final SettingKey.LongKey BODY_TIMEOUT_MS = register(SettingGroup.CALLERS,
             new SettingKey.LongKey("bodyTimeoutMs",
-            30_000, 100, 10 * 60_000, "ms", "Longest time a request body may take to arrive after its headers (408 after it)."));
+            30_000, 100, 10 * 60_000, "ms", "Longest time a request body may take to arrive "
+            + "after its headers (408 request_timeout after it); no thread is held meanwhile."));
     public static final SettingKey.IntListKey SAME_MODEL_RETRY_STATUSES = register(SettingGroup.OUTCOMES,
             new SettingKey.IntListKey(
             "sameModelRetryStatuses", Set.of(500, 502, 503, 504),
@@ -65,7 +67,8 @@ public final class SettingKeys {
     public static final SettingKey.IntListKey NEXT_MODEL_STATUSES = register(SettingGroup.OUTCOMES,
             new SettingKey.IntListKey(
             "nextModelStatuses", Set.of(400, 401, 403, 404, 408, 409, 413, 422, 429),
-            "Upstream statuses that move on to the next model at once (any other status stops the chain)."));
+            "Upstream statuses that move on to the next model at once (a 413 is one provider's size limit, which another may "
+            + "not have); a status in neither list stops the chain (502)."));
     public static final SettingKey.IntListKey BREAKER_FAILURE_STATUSES = register(SettingGroup.OUTCOMES,
             new SettingKey.IntListKey(
             "breakerFailureStatuses", Set.of(401, 403, 404, 500, 502, 503, 504),
@@ -81,14 +84,17 @@ public final class SettingKeys {
             "routeAroundContentRefusals", false, "Opt-in: try the next model after a content refusal."));
     public static final SettingKey.ChoiceKey TRUNCATION_POLICY = register(SettingGroup.OUTCOMES,
             new SettingKey.ChoiceKey("truncationPolicy", "accept", List.of("accept", "next"),
-            "finish_reason length: accept the answer (logged as truncated) or try the next model first."));
+            "finish_reason length: accept the answer (marked X-Proxy-Truncated: true and logged as truncated) or try the next "
+            + "model first, keeping the truncated answer if nothing better comes."));
     public static final SettingKey.BoolKey RETRY_THINKING_TRUNCATION = register(SettingGroup.OUTCOMES,
             new SettingKey.BoolKey("retryWithMoreRoomForThinking", true, "When a model's thoughts used up the output "
-            + "budget (cut at length while thinking), ask that model once more with more room before truncationPolicy."));
+            + "budget (cut at length while thinking), ask that model once more with more room before truncationPolicy "
+            + "(for gemini providers the room for thoughts is doubled, and at least 4096 tokens)."));
 
     public static final SettingKey.BoolKey REQUIRE_VERIFIED_FREE = register(SettingGroup.COST_SAFETY,
             new SettingKey.BoolKey("requireVerifiedFree", false, "Call only models marked free whose free status was "
-            + "verified within freeVerificationMaxAgeDays; refuse the rest (403 cost_safety) before any call."));
+            + "verified within freeVerificationMaxAgeDays; refuse the rest (403 cost_safety) before any call "
+            + "(a public chat on free models turns it on)."));
     public static final SettingKey.LongKey FREE_VERIFICATION_MAX_AGE_DAYS = register(SettingGroup.COST_SAFETY,
             new SettingKey.LongKey("freeVerificationMaxAgeDays", 30, 1, 3_650, "days",
             "How old a model's free verification may be before it counts as stale."));

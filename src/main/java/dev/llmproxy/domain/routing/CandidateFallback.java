@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The outer fallback of one run: gives each candidate of the chain its turn through the per-model policies
- * ({@link ModelStack}) and acts on how the turn ended, by the outcome table (README, How a request is handled):
+ * ({@link ModelStack}) and acts on how the turn ended, by the outcome table (docs/routing.md):
  * answer the client, move on to the next model, or end the chain. A truncated answer the table moved on from is
  * kept, and answers when no later model does better. Once a streamed answer has reached the client, what follows is
  * {@link StreamContinuation}'s.

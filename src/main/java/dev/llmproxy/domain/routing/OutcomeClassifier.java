@@ -8,7 +8,7 @@ import dev.llmproxy.domain.upstream.UpstreamReply;
 import java.util.List;
 import java.util.Locale;
 
-/** The outcome table (README, How a request is handled); every list and policy in it comes from the runtime settings. */
+/** The outcome table (docs/routing.md); every list and policy in it comes from the runtime settings. */
 public final class OutcomeClassifier {
 
     private OutcomeClassifier() {

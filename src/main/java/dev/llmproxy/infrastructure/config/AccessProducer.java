@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.config;
 
+import dev.llmproxy.application.config.DeploymentVariable;
 import dev.llmproxy.application.access.AccessMode;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,8 +19,8 @@ public class AccessProducer {
 
     @PostConstruct
     void read() {
-        mode = AccessMode.of(config.getOptionalValue("PROXY_MODE", String.class).orElse(null),
-                config.getOptionalValue("PROXY_IP_SALT", String.class).orElse(null));
+        mode = AccessMode.of(config.getOptionalValue(DeploymentVariable.PROXY_MODE.name(), String.class).orElse(null),
+                config.getOptionalValue(DeploymentVariable.PROXY_IP_SALT.name(), String.class).orElse(null));
     }
 
     @Produces

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.config;
 
+import dev.llmproxy.application.config.DeploymentVariable;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.ApiKeys;
@@ -79,7 +80,7 @@ public class Startup {
             int schema = new SchemaMigrations(dataSource).migrate();
             LOG.info("Database schema at version " + schema);
             configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class)));
-            admins.ensureAdmin(config.getOptionalValue("PROXY_ADMIN_PASSWORD", String.class).filter(s -> !s.isBlank()));
+            admins.ensureAdmin(config.getOptionalValue(DeploymentVariable.PROXY_ADMIN_PASSWORD.name(), String.class).filter(s -> !s.isBlank()));
         }
         requestLog.start();
         retention.start();

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.sharing;
 
+import dev.llmproxy.application.config.DeploymentVariable;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -56,7 +57,7 @@ public class RedisConnection {
 
     @PostConstruct
     void start() {
-        String url = config.getOptionalValue("PROXY_REDIS_URL", String.class).map(String::strip)
+        String url = config.getOptionalValue(DeploymentVariable.PROXY_REDIS_URL.name(), String.class).map(String::strip)
                 .filter(s -> !s.isEmpty()).orElse(null);
         if (url == null) {
             return;

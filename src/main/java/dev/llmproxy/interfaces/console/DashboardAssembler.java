@@ -87,7 +87,7 @@ public final class DashboardAssembler {
                 m.untilProbe().map(d -> Math.max(1, (d.toMillis() + 999) / 1000) + " s").orElse(""))).toList();
     }
 
-    /** The monitoring checklist (README, "Metrics and alerts"), as far as one instance can tell. */
+    /** The monitoring checklist (docs/operations.md, "Metrics and alerts"), as far as one instance can tell. */
     static List<String> alerts(List<ModelHealth.ModelStatus> models, List<ModelHealth.TierStatus> tiers, Queue queue,
                                List<AllowedModel> staleFree) {
         List<String> alerts = new ArrayList<>();

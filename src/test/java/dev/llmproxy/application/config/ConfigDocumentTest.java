@@ -183,19 +183,19 @@ class ConfigDocumentTest {
     }
 
     @Test
-    void theReadmesChainAcrossThreeCloudsIsValid() throws Exception {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
-        int at = readme.indexOf("```json", readme.indexOf("### One chain across three clouds")) + "```json".length();
-        RuntimeConfig c = ConfigDocument.read(readme.substring(at, readme.indexOf("```", at)));
+    void theDocumentedChainAcrossThreeCloudsIsValid() throws Exception {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("docs/providers.md"));
+        int at = doc.indexOf("```json", doc.indexOf("## One chain across three clouds")) + "```json".length();
+        RuntimeConfig c = ConfigDocument.read(doc.substring(at, doc.indexOf("```", at)));
         assertThat(c.tier("smart").orElseThrow().chain()).containsExactly("claude", "claude-vertex", "gpt-azure");
         assertThat(c.providers()).extracting(p -> p.kind().id()).containsExactly("anthropic", "vertex", "azure-openai");
     }
 
     @Test
-    void theReadmesWholeConfigurationIsValid() throws Exception {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
-        int at = readme.indexOf("```json", readme.indexOf("A whole configuration:")) + "```json".length();
-        RuntimeConfig c = ConfigDocument.read(readme.substring(at, readme.indexOf("```", at)));
+    void theDocumentedWholeConfigurationIsValid() throws Exception {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("docs/providers.md"));
+        int at = doc.indexOf("```json", doc.indexOf("A whole configuration:")) + "```json".length();
+        RuntimeConfig c = ConfigDocument.read(doc.substring(at, doc.indexOf("```", at)));
         assertThat(c.provider("gemini").orElseThrow().kind().id()).isEqualTo("gemini");
         assertThat(c.provider("openrouter").orElseThrow().kind().id()).isEqualTo("openrouter");
         assertThat(c.tier("balanced").orElseThrow().chain()).endsWith("or-free-router");

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.azure;
 
+import dev.llmproxy.application.config.DeploymentVariable;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
@@ -21,7 +22,7 @@ public final class AzureCredentials {
 
     static final String BEARER = "Bearer ";
     /** The secret that stands for the app registration in Azure's own environment variables. */
-    public static final String ENVIRONMENT_APP = "AZURE_CLIENT_SECRET";
+    public static final String ENVIRONMENT_APP = DeploymentVariable.AZURE_CLIENT_SECRET.name();
 
     private AzureCredentials() {
     }
@@ -45,14 +46,14 @@ public final class AzureCredentials {
             if (!ENVIRONMENT_APP.equals(name) || value.isEmpty()) {
                 return value;
             }
-            Optional<String> tenant = secrets.apply("AZURE_TENANT_ID");
-            Optional<String> client = secrets.apply("AZURE_CLIENT_ID");
+            Optional<String> tenant = secrets.apply(DeploymentVariable.AZURE_TENANT_ID.name());
+            Optional<String> client = secrets.apply(DeploymentVariable.AZURE_CLIENT_ID.name());
             if (tenant.isEmpty() || client.isEmpty()) {
                 return value;
             }
             JsonObjectBuilder app = JsonCodec.object().add("tenantId", tenant.get()).add("clientId", client.get())
                     .add("clientSecret", value.get());
-            secrets.apply("AZURE_AUTHORITY_HOST").ifPresent(host -> app.add("authority", host));
+            secrets.apply(DeploymentVariable.AZURE_AUTHORITY_HOST.name()).ifPresent(host -> app.add("authority", host));
             return Optional.of(app.build().toString());
         };
     }
