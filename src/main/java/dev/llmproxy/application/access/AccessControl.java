@@ -2,7 +2,7 @@ package dev.llmproxy.application.access;
 
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.access.ClientAddress;
-import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.config.CallerRules;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.keys.ApiKey;
@@ -56,13 +56,13 @@ public class AccessControl {
                     + "production mode without a client-hashing salt. An operator must set PROXY_IP_SALT."),
                     CallerRecord.UNKNOWN);
         }
-        Settings settings = configs.current().settings();
+        CallerRules rules = configs.current().settings().callers();
         String clientHash = mode.hasher().hash(ClientAddress.resolve(request.peer(), request.forwarded(),
-                request.xForwardedFor(), settings.trustedProxies()));
-        ApiKey key = identify(request, settings, clientHash);
+                request.xForwardedFor(), rules.trustedProxies()));
+        ApiKey key = identify(request, rules, clientHash);
         String keyId = key == null ? null : key.id();
         String scope = scope(key, request.routeScope(), clientHash);
-        List<Bucket> buckets = buckets(settings, key, clientHash, scope);
+        List<Bucket> buckets = buckets(rules, key, clientHash, scope);
         if (buckets.isEmpty()) {
             return new Caller(key, CallerRecord.client(clientHash).withKey(keyId).inScope(scope));
         }
@@ -92,12 +92,12 @@ public class AccessControl {
             return CallerRecord.UNKNOWN;
         }
         return CallerRecord.client(mode.hasher().hash(ClientAddress.resolve(request.peer(), request.forwarded(),
-                request.xForwardedFor(), configs.current().settings().trustedProxies())));
+                request.xForwardedFor(), configs.current().settings().callers().trustedProxies())));
     }
 
-    private ApiKey identify(AccessRequest request, Settings settings, String clientHash) {
+    private ApiKey identify(AccessRequest request, CallerRules rules, String clientHash) {
         String token = bearer(request.authorization());
-        boolean anonymousAllowed = settings.allowAnonymousCallers(mode.production());
+        boolean anonymousAllowed = rules.allowAnonymousCallers(mode.production());
         // An SDK needs some api_key even against an open proxy: a token that is not one of ours is ignored then.
         if (token == null || (ApiKeySecrets.idOf(token).isEmpty() && anonymousAllowed)) {
             if (!anonymousAllowed) {
@@ -128,25 +128,25 @@ public class AccessControl {
         return routeScope != null ? routeScope : DEFAULT_SCOPE;
     }
 
-    private static List<Bucket> buckets(Settings settings, ApiKey key, String clientHash, String scope) {
+    private static List<Bucket> buckets(CallerRules rules, ApiKey key, String clientHash, String scope) {
         List<Bucket> buckets = new ArrayList<>();
         String client;
         if (key == null) {
             client = "ip:" + clientHash;
             List<Window> ip = new ArrayList<>();
-            addWindow(ip, "ipLimitPerMinute", MINUTE, settings.ipLimitPerMinute());
-            addWindow(ip, "ipLimitPerHour", HOUR, settings.ipLimitPerHour());
+            addWindow(ip, "ipLimitPerMinute", MINUTE, rules.ipLimitPerMinute());
+            addWindow(ip, "ipLimitPerHour", HOUR, rules.ipLimitPerHour());
             if (!ip.isEmpty()) {
                 buckets.add(new Bucket(client, ip));
             }
         } else {
             client = "key:" + key.id();
-            int cap = key.limitPerMinute() != null ? key.limitPerMinute() : settings.keyLimitPerMinute();
+            int cap = key.limitPerMinute() != null ? key.limitPerMinute() : rules.keyLimitPerMinute();
             if (cap > 0) {
                 buckets.add(new Bucket(client, List.of(new Window("keyLimitPerMinute", MINUTE, cap))));
             }
         }
-        ScopeLimit scoped = settings.scopeLimits().get(scope);
+        ScopeLimit scoped = rules.scopeLimits().get(scope);
         if (scoped != null) {
             List<Window> windows = new ArrayList<>();
             addWindow(windows, "scopeLimits." + scope + ".perMinute", MINUTE, scoped.perMinute());

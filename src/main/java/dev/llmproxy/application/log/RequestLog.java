@@ -41,7 +41,7 @@ public class RequestLog {
     /** Called once at startup, after the schema is in place. */
     public synchronized void start() {
         if (batcher == null) {
-            batcher = new RequestLogBatcher(repository, () -> configs.current().settings().requestLogSync(), threads,
+            batcher = new RequestLogBatcher(repository, () -> configs.current().settings().log().sync(), threads,
                     CAPACITY, BATCH_SIZE, LINGER);
             batcher.start();
         }

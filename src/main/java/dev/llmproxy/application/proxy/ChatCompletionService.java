@@ -113,8 +113,8 @@ public class ChatCompletionService {
         }
         if (sink == null) {
             // A streamed answer may rightly take minutes; its first-token and idle limits bound it instead.
-            LastResortTimeout.failAfter(run.outcome(), config.settings().admissionLimits().queueWait()
-                    .plus(config.settings().chainBudget()).plus(LastResortTimeout.SLACK), sleeper);
+            LastResortTimeout.failAfter(run.outcome(), config.settings().admission().queueWait()
+                    .plus(config.settings().timeBudgets().chain()).plus(LastResortTimeout.SLACK), sleeper);
         }
         CompletableFuture<ChainResult> answered = new CompletableFuture<>();
         answered.whenComplete((r, e) -> {
@@ -134,7 +134,7 @@ public class ChatCompletionService {
                 }
                 CompletableFuture<Void> committed = recorder.ran(requestId, receivedAt, route.tier(), request, caller,
                         recorded, abandoned, run.queueWaitMs());
-                LoggedAnswer.relay(settled, error, answered, committed, config.settings().requestLogSyncWait(),
+                LoggedAnswer.relay(settled, error, answered, committed, config.settings().log().syncWait(),
                         sleeper, requestId, requestLog::answerWithheld);
             } finally {
                 // whatever happened above, the reservation ends: a leaked one would hold budget until the period ends

@@ -113,9 +113,9 @@ public final class ChatExchange {
         ChatRequest chat = null;
         try {
             chat = translation.apply(body);
-            if (chat.promptChars() > settings.maxPromptChars()) {
+            if (chat.promptChars() > settings.callers().maxPromptChars()) {
                 throw new ProxyException(ProxyError.of(ErrorKind.PROMPT_TOO_LONG, "The prompt has " + chat.promptChars()
-                        + " characters of message content; the limit is " + settings.maxPromptChars() + "."));
+                        + " characters of message content; the limit is " + settings.callers().maxPromptChars() + "."));
             }
             return chat;
         } catch (ProxyException e) {

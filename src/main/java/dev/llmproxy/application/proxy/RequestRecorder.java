@@ -122,7 +122,7 @@ public class RequestRecorder {
         RequestRecord.Builder row = RequestRecord.of(requestId, receivedAt).via(request.door())
                 .asked(tier, request.model())
                 .latencyMs(latency(receivedAt)).queueWaitMs(queueWaitMs)
-                .caller(caller.record(), request.promptExcerpt(configs.current().settings().logPromptChars()));
+                .caller(caller.record(), request.promptExcerpt(configs.current().settings().log().promptChars()));
         if (result instanceof ChainResult.Success s) {
             return finish(answered(row, s.reply().usage()).answeredBy(s.model().name(), s.fallback())
                     .answeredAs(renamed(s.model(), s.reply().answeredModel()))
@@ -173,7 +173,7 @@ public class RequestRecorder {
 
     /** Like {@link #logged}; with {@code requestLogDurability=sync} it tells when the row has committed (else null). */
     private CompletableFuture<Void> finish(RequestRecord record) {
-        if (!configs.current().settings().requestLogSync()) {
+        if (!configs.current().settings().log().sync()) {
             logged(record);
             return null;
         }

@@ -2,7 +2,6 @@ package dev.llmproxy.application.security;
 
 import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.application.config.ConfigService;
-import dev.llmproxy.domain.config.SettingKeys;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.security.SignInFailures;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -107,11 +106,10 @@ public class SignInThrottle {
     }
 
     private static long max(Settings s, String key) {
-        return key.startsWith(USER) ? s.get(SettingKeys.SIGN_IN_FAILURES_PER_USER)
-                : s.get(SettingKeys.SIGN_IN_FAILURES_PER_ADDRESS);
+        return key.startsWith(USER) ? s.signIn().failuresPerUser() : s.signIn().failuresPerAddress();
     }
 
     private static Duration window(Settings s) {
-        return Duration.ofMillis(s.get(SettingKeys.SIGN_IN_WINDOW_MS));
+        return s.signIn().window();
     }
 }

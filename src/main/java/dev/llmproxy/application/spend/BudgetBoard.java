@@ -37,13 +37,13 @@ public class BudgetBoard {
 
     public List<BudgetLine> lines() {
         List<Budget> budgets = new ArrayList<>();
-        Map<String, BudgetLimits> configured = configs.current().settings().budgets();
+        Map<String, BudgetLimits> configured = configs.current().settings().costSafety().budgets();
         configured.forEach((owner, limits) -> {
             if (!owner.equals(BudgetsKey.KEYS)) {
                 budgets.addAll(limits.budgets(owner));
             }
         });
-        long perMinute = configs.current().settings().keyTokensPerMinute();
+        long perMinute = configs.current().settings().callers().keyTokensPerMinute();
         // read on every scrape: the keys this instance has loaded, not the database
         for (ApiKey k : keys.loaded().stream().sorted(Comparator.comparing(ApiKey::id)).toList()) {
             if (!k.revoked()) {
@@ -57,8 +57,8 @@ public class BudgetBoard {
 
     /** The budgets of one key and their use now. */
     public List<BudgetLine> of(ApiKey key) {
-        return read(BudgetOwners.ofKey(configs.current().settings().budgets(),
-                configs.current().settings().keyTokensPerMinute(), key));
+        return read(BudgetOwners.ofKey(configs.current().settings().costSafety().budgets(),
+                configs.current().settings().callers().keyTokensPerMinute(), key));
     }
 
     private List<BudgetLine> read(List<Budget> budgets) {

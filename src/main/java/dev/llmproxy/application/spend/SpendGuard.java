@@ -47,11 +47,11 @@ public class SpendGuard {
      */
     public Reservation reserve(Settings settings, ApiKey key, String scope, List<AllowedModel> chain,
                                long promptTokens, Integer maxTokens) {
-        List<Budget> budgets = BudgetOwners.of(settings.budgets(), settings.keyTokensPerMinute(), key, scope);
+        List<Budget> budgets = BudgetOwners.of(settings.costSafety().budgets(), settings.callers().keyTokensPerMinute(), key, scope);
         if (budgets.isEmpty()) {
             return Reservation.NONE;
         }
-        WorstCase.Bound worst = WorstCase.of(chain, promptTokens, maxTokens, settings.reserveOutputTokens());
+        WorstCase.Bound worst = WorstCase.of(chain, promptTokens, maxTokens, settings.costSafety().reserveOutputTokens());
         if (worst.unpriced() != null) {
             budgets.stream().filter(b -> b.maxUsd() != null).findFirst().ifPresent(b -> {
                 throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "Model '" + worst.unpriced().name()

@@ -58,4 +58,15 @@ public final class OriginPolicy {
             return null;
         }
     }
+
+    /** Two policies are equal when they allow the same entries (settings compare by value). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof OriginPolicy p && p.entries.equals(entries);
+    }
+
+    @Override
+    public int hashCode() {
+        return entries.hashCode();
+    }
 }

@@ -19,7 +19,7 @@ public final class FreeStatus {
 
     /** The models of {@code config} whose free status is stale today. */
     public static List<AllowedModel> staleModels(RuntimeConfig config, LocalDate today) {
-        long maxAge = config.settings().freeVerificationMaxAgeDays();
+        long maxAge = config.settings().costSafety().freeVerificationMaxAgeDays();
         return config.models().stream().filter(m -> stale(m, today, maxAge)).toList();
     }
 

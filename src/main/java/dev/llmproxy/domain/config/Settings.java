@@ -3,39 +3,74 @@ package dev.llmproxy.domain.config;
 import dev.llmproxy.domain.access.Cidr;
 import dev.llmproxy.domain.access.OriginPolicy;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
-import dev.llmproxy.domain.limits.ScopeLimit;
-import dev.llmproxy.domain.spend.BudgetLimits;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
-/** An immutable, validated set of runtime settings; any setting not given holds its default. */
+/**
+ * An immutable, validated set of runtime settings; any setting not given holds its default. Read through one typed
+ * record per group of settings (the groups of the console's settings page and of the configuration reference), which
+ * the policies take instead of the whole set; each record is built once per configuration version.
+ */
 public final class Settings {
 
     private final Map<SettingKey<?>, Object> values;
-    /** Derived once: they are read on every request. */
-    private final BreakerPolicy breakerPolicy;
-    private final AdmissionLimits admissionLimits;
-    private final List<Cidr> trustedProxies;
-    private final OriginPolicy originPolicy;
+    private final TimeBudgets timeBudgets;
+    private final StreamingRules streaming;
+    private final OutcomeRules outcomes;
+    private final CostSafety costSafety;
+    private final ProviderHeaders providerHeaders;
+    private final BreakerPolicy breaker;
+    private final AdmissionLimits admission;
+    private final CallerRules callers;
+    private final SignInRules signIn;
+    private final LogRules log;
 
     private Settings(Map<SettingKey<?>, Object> values) {
         this.values = Map.copyOf(values);
-        this.breakerPolicy = BreakerPolicy.builder()
+        this.timeBudgets = new TimeBudgets(ms(SettingKeys.ATTEMPT_TIMEOUT_MS), ms(SettingKeys.CHAIN_BUDGET_MS),
+                get(SettingKeys.MAX_SAME_MODEL_RETRIES).intValue(), ms(SettingKeys.BACKOFF_INITIAL_MS),
+                ms(SettingKeys.BACKOFF_MAX_MS), ms(SettingKeys.RATE_LIMIT_COOLDOWN_MS),
+                get(SettingKeys.WAIT_FOR_RETRY_AFTER));
+        this.streaming = new StreamingRules(ms(SettingKeys.FIRST_TOKEN_TIMEOUT_MS),
+                ms(SettingKeys.STREAM_IDLE_TIMEOUT_MS), ms(SettingKeys.STREAM_COMMIT_MS),
+                get(SettingKeys.STREAM_COMMIT_BYTES));
+        this.outcomes = new OutcomeRules(get(SettingKeys.SAME_MODEL_RETRY_STATUSES),
+                get(SettingKeys.NEXT_MODEL_STATUSES), get(SettingKeys.BREAKER_FAILURE_STATUSES),
+                get(SettingKeys.CONTEXT_LENGTH_MARKERS), get(SettingKeys.CONTENT_POLICY_MARKERS),
+                get(SettingKeys.ROUTE_AROUND_REFUSALS), "next".equals(get(SettingKeys.TRUNCATION_POLICY)),
+                get(SettingKeys.RETRY_THINKING_TRUNCATION));
+        this.costSafety = new CostSafety(get(SettingKeys.REQUIRE_VERIFIED_FREE),
+                get(SettingKeys.FREE_VERIFICATION_MAX_AGE_DAYS), get(SettingKeys.BUDGETS),
+                get(SettingKeys.RESERVE_OUTPUT_TOKENS));
+        this.providerHeaders = new ProviderHeaders(get(SettingKeys.OPENROUTER_REFERER),
+                get(SettingKeys.OPENROUTER_TITLE));
+        this.breaker = BreakerPolicy.builder()
                 .failureThreshold(get(SettingKeys.BREAKER_FAILURE_THRESHOLD).intValue())
-                .window(Duration.ofMillis(get(SettingKeys.BREAKER_WINDOW_MS)))
+                .window(ms(SettingKeys.BREAKER_WINDOW_MS))
                 .consecutiveFailures(get(SettingKeys.BREAKER_CONSECUTIVE_FAILURES).intValue())
-                .cooldown(Duration.ofMillis(get(SettingKeys.BREAKER_COOLDOWN_MS)))
+                .cooldown(ms(SettingKeys.BREAKER_COOLDOWN_MS))
                 .halfOpenProbes(get(SettingKeys.BREAKER_HALF_OPEN_PROBES).intValue())
                 .successThreshold(get(SettingKeys.BREAKER_SUCCESS_THRESHOLD).intValue())
                 .build();
-        this.admissionLimits = new AdmissionLimits(get(SettingKeys.MAX_CONCURRENT_UPSTREAM).intValue(),
-                get(SettingKeys.QUEUE_DEPTH).intValue(), Duration.ofMillis(get(SettingKeys.QUEUE_WAIT_TIMEOUT_MS)));
-        this.trustedProxies = get(SettingKeys.TRUSTED_PROXIES).stream().map(Cidr::parse).toList();
-        this.originPolicy = new OriginPolicy(get(SettingKeys.ALLOWED_ORIGINS));
+        this.admission = new AdmissionLimits(get(SettingKeys.MAX_CONCURRENT_UPSTREAM).intValue(),
+                get(SettingKeys.QUEUE_DEPTH).intValue(), ms(SettingKeys.QUEUE_WAIT_TIMEOUT_MS));
+        this.callers = new CallerRules(get(SettingKeys.MAX_BODY_BYTES), ms(SettingKeys.BODY_TIMEOUT_MS),
+                get(SettingKeys.ALLOW_ANONYMOUS_CALLERS), get(SettingKeys.IP_LIMIT_PER_MINUTE).intValue(),
+                get(SettingKeys.IP_LIMIT_PER_HOUR).intValue(), get(SettingKeys.KEY_LIMIT_PER_MINUTE).intValue(),
+                get(SettingKeys.KEY_TOKENS_PER_MINUTE), get(SettingKeys.SCOPE_LIMITS), get(SettingKeys.MAX_PROMPT_CHARS),
+                get(SettingKeys.TRUSTED_PROXIES).stream().map(Cidr::parse).toList(),
+                new OriginPolicy(get(SettingKeys.ALLOWED_ORIGINS)));
+        this.signIn = new SignInRules(get(SettingKeys.SIGN_IN_FAILURES_PER_ADDRESS).intValue(),
+                get(SettingKeys.SIGN_IN_FAILURES_PER_USER).intValue(), ms(SettingKeys.SIGN_IN_WINDOW_MS));
+        this.log = new LogRules(get(SettingKeys.LOG_PROMPT_CHARS).intValue(),
+                get(SettingKeys.REQUEST_LOG_RETENTION_DAYS), get(SettingKeys.STORE_RESPONSES),
+                "sync".equals(get(SettingKeys.REQUEST_LOG_DURABILITY)), ms(SettingKeys.REQUEST_LOG_SYNC_WAIT_MS));
+    }
+
+    private Duration ms(SettingKey<Long> key) {
+        return Duration.ofMillis(get(key));
     }
 
     public static Settings defaults() {
@@ -67,54 +102,17 @@ public final class Settings {
         return out;
     }
 
-    public Duration attemptTimeout() { return Duration.ofMillis(get(SettingKeys.ATTEMPT_TIMEOUT_MS)); }
-    public Duration chainBudget() { return Duration.ofMillis(get(SettingKeys.CHAIN_BUDGET_MS)); }
-    public int maxSameModelRetries() { return get(SettingKeys.MAX_SAME_MODEL_RETRIES).intValue(); }
-    public Duration backoffInitial() { return Duration.ofMillis(get(SettingKeys.BACKOFF_INITIAL_MS)); }
-    public Duration backoffMax() { return Duration.ofMillis(get(SettingKeys.BACKOFF_MAX_MS)); }
-    public Duration rateLimitCooldown() { return Duration.ofMillis(get(SettingKeys.RATE_LIMIT_COOLDOWN_MS)); }
-    public BreakerPolicy breakerPolicy() { return breakerPolicy; }
-    public AdmissionLimits admissionLimits() { return admissionLimits; }
-    public Duration firstTokenTimeout() { return Duration.ofMillis(get(SettingKeys.FIRST_TOKEN_TIMEOUT_MS)); }
-    public Duration streamIdleTimeout() { return Duration.ofMillis(get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)); }
-    public Duration streamCommitWindow() { return Duration.ofMillis(get(SettingKeys.STREAM_COMMIT_MS)); }
-    public long streamCommitBytes() { return get(SettingKeys.STREAM_COMMIT_BYTES); }
-    public boolean waitForRetryAfterOnLastModel() { return get(SettingKeys.WAIT_FOR_RETRY_AFTER); }
-    public long maxBodyBytes() { return get(SettingKeys.MAX_BODY_BYTES); }
-    public boolean requireVerifiedFree() { return get(SettingKeys.REQUIRE_VERIFIED_FREE); }
-    public Map<String, BudgetLimits> budgets() { return get(SettingKeys.BUDGETS); }
-    public long reserveOutputTokens() { return get(SettingKeys.RESERVE_OUTPUT_TOKENS); }
-    public long keyTokensPerMinute() { return get(SettingKeys.KEY_TOKENS_PER_MINUTE); }
-    public long freeVerificationMaxAgeDays() { return get(SettingKeys.FREE_VERIFICATION_MAX_AGE_DAYS); }
-    public Duration bodyTimeout() { return Duration.ofMillis(get(SettingKeys.BODY_TIMEOUT_MS)); }
-    /** @param production whether the deployment runs in production mode (decides when the setting is unset) */
-    public boolean allowAnonymousCallers(boolean production) {
-        Boolean v = get(SettingKeys.ALLOW_ANONYMOUS_CALLERS);
-        return v != null ? v : !production;
-    }
-    public int ipLimitPerMinute() { return get(SettingKeys.IP_LIMIT_PER_MINUTE).intValue(); }
-    public int ipLimitPerHour() { return get(SettingKeys.IP_LIMIT_PER_HOUR).intValue(); }
-    public int keyLimitPerMinute() { return get(SettingKeys.KEY_LIMIT_PER_MINUTE).intValue(); }
-    public Map<String, ScopeLimit> scopeLimits() { return get(SettingKeys.SCOPE_LIMITS); }
-    public long maxPromptChars() { return get(SettingKeys.MAX_PROMPT_CHARS); }
-    public int logPromptChars() { return get(SettingKeys.LOG_PROMPT_CHARS).intValue(); }
-    public List<Cidr> trustedProxies() { return trustedProxies; }
-    public OriginPolicy originPolicy() { return originPolicy; }
-    public Set<Integer> sameModelRetryStatuses() { return get(SettingKeys.SAME_MODEL_RETRY_STATUSES); }
-    public Set<Integer> nextModelStatuses() { return get(SettingKeys.NEXT_MODEL_STATUSES); }
-    public Set<Integer> breakerFailureStatuses() { return get(SettingKeys.BREAKER_FAILURE_STATUSES); }
-    public List<String> contextLengthMarkers() { return get(SettingKeys.CONTEXT_LENGTH_MARKERS); }
-    public List<String> contentPolicyMarkers() { return get(SettingKeys.CONTENT_POLICY_MARKERS); }
-    public boolean routeAroundContentRefusals() { return get(SettingKeys.ROUTE_AROUND_REFUSALS); }
-    public long requestLogRetentionDays() { return get(SettingKeys.REQUEST_LOG_RETENTION_DAYS); }
-    public boolean storeResponses() { return get(SettingKeys.STORE_RESPONSES); }
-
-    public boolean requestLogSync() { return "sync".equals(get(SettingKeys.REQUEST_LOG_DURABILITY)); }
-    public Duration requestLogSyncWait() { return Duration.ofMillis(get(SettingKeys.REQUEST_LOG_SYNC_WAIT_MS)); }
-    public boolean retryTruncatedOnNextModel() { return "next".equals(get(SettingKeys.TRUNCATION_POLICY)); }
-    public boolean retryWithMoreRoomForThinking() { return get(SettingKeys.RETRY_THINKING_TRUNCATION); }
-    public String openRouterReferer() { return get(SettingKeys.OPENROUTER_REFERER); }
-    public String openRouterTitle() { return get(SettingKeys.OPENROUTER_TITLE); }
+    /** Time budgets and retries. */
+    public TimeBudgets timeBudgets() { return timeBudgets; }
+    public StreamingRules streaming() { return streaming; }
+    public OutcomeRules outcomes() { return outcomes; }
+    public CostSafety costSafety() { return costSafety; }
+    public ProviderHeaders providerHeaders() { return providerHeaders; }
+    public BreakerPolicy breaker() { return breaker; }
+    public AdmissionLimits admission() { return admission; }
+    public CallerRules callers() { return callers; }
+    public SignInRules signIn() { return signIn; }
+    public LogRules log() { return log; }
 
     @Override public boolean equals(Object o) {
         return o instanceof Settings s && s.effective().equals(effective());
@@ -146,13 +144,9 @@ public final class Settings {
             return this;
         }
 
+        /** @throws SettingProblem when settings contradict each other (a record says which) */
         public Settings build() {
-            Settings s = new Settings(values);
-            if (s.backoffInitial().compareTo(s.backoffMax()) > 0) {
-                throw new SettingProblem(SettingKeys.BACKOFF_INITIAL_MS.name(), "",
-                        "must not exceed settings.backoffMaxMs");
-            }
-            return s;
+            return new Settings(values);
         }
     }
 }

@@ -12,7 +12,7 @@ final class AttemptTimeout implements ModelPolicy {
 
     @Override
     public CompletableFuture<ModelResult> apply(ModelTry attempt, ModelStep inner) {
-        Duration limit = attempt.settings().attemptTimeout();
+        Duration limit = attempt.settings().timeBudgets().attempt();
         return inner.run(attempt.withTimeout(attempt.continuation() ? limit : attempt.run().deadline().cap(limit)));
     }
 }

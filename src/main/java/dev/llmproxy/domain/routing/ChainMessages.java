@@ -45,7 +45,7 @@ final class ChainMessages {
         }
         if (budgetSpent) {
             return ProxyError.of(ErrorKind.TIMEOUT, "No model answered within the chain budget of "
-                    + settings.chainBudget().toMillis() + " ms (" + tried + " attempts).");
+                    + settings.timeBudgets().chain().toMillis() + " ms (" + tried + " attempts).");
         }
         AttemptRecord last = null;
         for (AttemptRecord a : attempts) {

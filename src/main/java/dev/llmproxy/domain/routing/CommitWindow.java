@@ -1,6 +1,6 @@
 package dev.llmproxy.domain.routing;
 
-import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.config.StreamingRules;
 import dev.llmproxy.domain.streaming.StreamEvent;
 
 import java.time.Clock;
@@ -30,8 +30,8 @@ final class CommitWindow {
         this.passed = off();
     }
 
-    static CommitWindow of(Settings settings, Clock clock) {
-        return new CommitWindow(settings.streamCommitWindow(), settings.streamCommitBytes(), clock);
+    static CommitWindow of(StreamingRules rules, Clock clock) {
+        return new CommitWindow(rules.commitWindow(), rules.commitBytes(), clock);
     }
 
     private boolean off() {

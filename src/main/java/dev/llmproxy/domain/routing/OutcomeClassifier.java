@@ -1,6 +1,6 @@
 package dev.llmproxy.domain.routing;
 
-import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.config.OutcomeRules;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -14,7 +14,7 @@ public final class OutcomeClassifier {
     private OutcomeClassifier() {
     }
 
-    public static Verdict classify(UpstreamReply reply, Settings settings) {
+    public static Verdict classify(UpstreamReply reply, OutcomeRules rules) {
         if (reply instanceof UpstreamReply.Completed c) {
             if (!"length".equals(c.finishReason())) {
                 return new Verdict(Outcome.SUCCESS, Verdict.Action.SUCCEED, false);
@@ -22,7 +22,7 @@ public final class OutcomeClassifier {
             Outcome truncated = c.usage().reasoningTokens() != null && c.usage().reasoningTokens() > 0
                     ? Outcome.OUTPUT_BUDGET_TOO_SMALL : Outcome.TRUNCATED;
             return new Verdict(truncated,
-                    settings.retryTruncatedOnNextModel() ? Verdict.Action.NEXT : Verdict.Action.SUCCEED, false);
+                    rules.retryTruncatedOnNextModel() ? Verdict.Action.NEXT : Verdict.Action.SUCCEED, false);
         }
         if (reply instanceof UpstreamReply.StreamEnded e) {
             // Once content has reached the client nothing can be routed around: a truncated stream stands.
@@ -40,20 +40,20 @@ public final class OutcomeClassifier {
                 case TIMEOUT -> new Verdict(Outcome.TIMEOUT, Verdict.Action.NEXT, true);
             };
         }
-        return classifyStatus((UpstreamReply.HttpError) reply, settings);
+        return classifyStatus((UpstreamReply.HttpError) reply, rules);
     }
 
-    private static Verdict classifyStatus(UpstreamReply.HttpError e, Settings settings) {
+    private static Verdict classifyStatus(UpstreamReply.HttpError e, OutcomeRules rules) {
         int status = e.status();
-        boolean breaker = settings.breakerFailureStatuses().contains(status);
+        boolean breaker = rules.breakerFailureStatuses().contains(status);
         if (status == 400) {
             String body = e.bodyExcerpt() == null ? "" : e.bodyExcerpt().toLowerCase(Locale.ROOT);
-            if (containsAny(body, settings.contextLengthMarkers())) {
+            if (containsAny(body, rules.contextLengthMarkers())) {
                 return new Verdict(Outcome.CONTEXT_LENGTH, Verdict.Action.NEXT, false);
             }
-            if (containsAny(body, settings.contentPolicyMarkers())) {
+            if (containsAny(body, rules.contentPolicyMarkers())) {
                 return new Verdict(Outcome.CONTENT_REFUSED,
-                        settings.routeAroundContentRefusals() ? Verdict.Action.NEXT : Verdict.Action.STOP, false);
+                        rules.routeAroundContentRefusals() ? Verdict.Action.NEXT : Verdict.Action.STOP, false);
             }
         }
         Outcome outcome = switch (status) {
@@ -62,10 +62,10 @@ public final class OutcomeClassifier {
             case 401, 403 -> Outcome.AUTH_FAILED;
             default -> status >= 500 ? Outcome.SERVER_ERROR : Outcome.CLIENT_ERROR;
         };
-        if (settings.sameModelRetryStatuses().contains(status)) {
+        if (rules.sameModelRetryStatuses().contains(status)) {
             return new Verdict(outcome, Verdict.Action.RETRY_SAME, breaker);
         }
-        if (settings.nextModelStatuses().contains(status)) {
+        if (rules.nextModelStatuses().contains(status)) {
             return new Verdict(outcome, Verdict.Action.NEXT, breaker);
         }
         return new Verdict(status == 429 ? outcome : Outcome.UNEXPECTED_STATUS, Verdict.Action.STOP, breaker);

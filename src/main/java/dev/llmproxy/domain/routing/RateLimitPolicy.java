@@ -46,7 +46,7 @@ final class RateLimitPolicy implements ModelPolicy {
             UpstreamReply.HttpError reply = (UpstreamReply.HttpError) a.reply();
             attempt.run().sawRateLimit();
             cooldowns.coolDown(attempt.model(),
-                    reply.retryAfter() != null ? reply.retryAfter() : attempt.settings().rateLimitCooldown());
+                    reply.retryAfter() != null ? reply.retryAfter() : attempt.settings().timeBudgets().rateLimitCooldown());
             if (!worthWaiting(attempt, a.verdict(), reply.retryAfter())) {
                 return CompletableFuture.completedFuture(result);
             }
@@ -60,7 +60,7 @@ final class RateLimitPolicy implements ModelPolicy {
     private boolean worthWaiting(ModelTry attempt, Verdict verdict, Duration retryAfter) {
         RunContext run = attempt.run();
         return !attempt.continuation() && verdict.action() != Verdict.Action.STOP && retryAfter != null
-                && attempt.settings().waitForRetryAfterOnLastModel() && run.mayWaitForRetryAfter()
+                && attempt.settings().timeBudgets().waitForRetryAfterOnLastModel() && run.mayWaitForRetryAfter()
                 && retryAfter.compareTo(run.deadline().remaining()) < 0 && !laterModelAvailable(attempt);
     }
 

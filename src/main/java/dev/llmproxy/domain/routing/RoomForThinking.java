@@ -16,7 +16,7 @@ final class RoomForThinking implements ModelPolicy {
     @Override
     public CompletableFuture<ModelResult> apply(ModelTry attempt, ModelStep inner) {
         return inner.run(attempt).thenCompose(result -> {
-            if (attempt.moreRoom() || attempt.continuation() || !attempt.settings().retryWithMoreRoomForThinking()
+            if (attempt.moreRoom() || attempt.continuation() || !attempt.settings().outcomes().retryWithMoreRoomForThinking()
                     || !(result instanceof ModelResult.Answered a)
                     || a.verdict().outcome() != Outcome.OUTPUT_BUDGET_TOO_SMALL
                     || !(a.reply() instanceof UpstreamReply.Completed)) {

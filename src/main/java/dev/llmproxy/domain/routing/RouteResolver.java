@@ -55,8 +55,8 @@ public final class RouteResolver {
     /** @param today the date a model's free verification is judged against ({@code requireVerifiedFree}) */
     public static Route resolve(RuntimeConfig config, String requested, LocalDate today) {
         Settings settings = config.settings();
-        Predicate<AllowedModel> mayCall = m -> !settings.requireVerifiedFree()
-                || FreeStatus.verified(m, today, settings.freeVerificationMaxAgeDays());
+        Predicate<AllowedModel> mayCall = m -> !settings.costSafety().requireVerifiedFree()
+                || FreeStatus.verified(m, today, settings.costSafety().freeVerificationMaxAgeDays());
         Optional<Tier> tier = config.tier(requested);
         if (tier.isPresent()) {
             List<Candidate> candidates = new ArrayList<>();
@@ -93,6 +93,6 @@ public final class RouteResolver {
     }
 
     private static String unverified(Settings settings) {
-        return "verified free within the last " + settings.freeVerificationMaxAgeDays() + " days";
+        return "verified free within the last " + settings.costSafety().freeVerificationMaxAgeDays() + " days";
     }
 }

@@ -26,11 +26,11 @@ final class RunContext {
 
     RunContext(ChainPlan plan, Clock clock) {
         this.plan = plan;
-        this.deadline = new Deadline(clock, plan.settings().chainBudget());
+        this.deadline = new Deadline(clock, plan.settings().timeBudgets().chain());
         this.log = new AttemptLog(clock);
         this.result = new RunningChain(log);
         this.splice = plan.stream() == null ? null
-                : new StreamSplice(plan.stream(), clock, CommitWindow.of(plan.settings(), clock));
+                : new StreamSplice(plan.stream(), clock, CommitWindow.of(plan.settings().streaming(), clock));
         result.whenComplete((r, e) -> {
             if (result.isCancelled()) {
                 CompletableFuture<?> current = inFlight;

@@ -31,10 +31,10 @@ final class SameModelRetry implements ModelPolicy {
 
     private CompletableFuture<ModelResult> tryAgain(ModelTry attempt, ModelStep inner, int retries) {
         return inner.run(attempt).thenCompose(result -> {
-            if (!worthRetrying(attempt, result) || retries >= attempt.settings().maxSameModelRetries()) {
+            if (!worthRetrying(attempt, result) || retries >= attempt.settings().timeBudgets().maxSameModelRetries()) {
                 return CompletableFuture.completedFuture(result);
             }
-            Duration delay = new Backoff(attempt.settings().backoffInitial(), attempt.settings().backoffMax(), random)
+            Duration delay = new Backoff(attempt.settings().timeBudgets().backoffInitial(), attempt.settings().timeBudgets().backoffMax(), random)
                     .delay(retries + 1);
             if (delay.compareTo(attempt.run().deadline().remaining()) >= 0) {
                 return CompletableFuture.completedFuture(result);

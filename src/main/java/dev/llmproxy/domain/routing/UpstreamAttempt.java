@@ -61,7 +61,7 @@ final class UpstreamAttempt implements ModelStep {
             // A defect in a port must end as a failed attempt, never as a request that hangs.
             reply = new UpstreamReply.Failed(FailureKind.CONNECT, "client error: " + error);
         }
-        Verdict verdict = OutcomeClassifier.classify(reply, attempt.settings());
+        Verdict verdict = OutcomeClassifier.classify(reply, attempt.settings().outcomes());
         String reason = ChainMessages.reasonFor(reply, attempt.timeout());
         AttemptBill bill = AttemptBill.of(attempt.candidate().model(), reply, attempt.run().plan().promptTokens());
         attempt.run().log().answered(new AttemptRecord(attempt.model(), verdict.outcome(),
@@ -81,10 +81,10 @@ final class UpstreamAttempt implements ModelStep {
             return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
                     null, null, attempt.moreRoom());
         }
-        Duration firstToken = min(plan.settings().firstTokenTimeout(), attempt.timeout());
+        Duration firstToken = min(plan.settings().streaming().firstToken(), attempt.timeout());
         return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
                 splice.observerFor(candidate, attempt.index() > 0, attempt.run().saw429()),
-                new StreamLimits(firstToken, plan.settings().streamIdleTimeout()), attempt.moreRoom());
+                new StreamLimits(firstToken, plan.settings().streaming().idle()), attempt.moreRoom());
     }
 
     private static Duration min(Duration a, Duration b) {

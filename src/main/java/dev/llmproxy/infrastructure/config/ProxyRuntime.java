@@ -99,9 +99,9 @@ public class ProxyRuntime {
         HttpUpstream bedrock = new HttpUpstream(new BedrockWire(clock), plainHttp, tlsHttp, workers, timers, clock,
                 BedrockWire.credentials(this::secret, workers, clock));
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
-        admission = new Admission(() -> configs.current().settings().admissionLimits(), clock, timers);
+        admission = new Admission(() -> configs.current().settings().admission(), clock, timers);
         String id = instanceId();
-        breakers = new Breakers(() -> configs.current().settings().breakerPolicy(), clock, id,
+        breakers = new Breakers(() -> configs.current().settings().breaker(), clock, id,
                 breakerEvents::record, sharedBreakers.peers(id));
         sharedBreakers.listen(id, breakers);
         RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock, sharedCooldowns.announcer(id));

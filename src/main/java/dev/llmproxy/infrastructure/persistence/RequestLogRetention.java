@@ -53,7 +53,7 @@ public class RequestLogRetention {
     }
 
     void purge() {
-        long days = configs.current().settings().requestLogRetentionDays();
+        long days = configs.current().settings().log().retentionDays();
         if (days <= 0) {
             return;
         }

@@ -35,7 +35,7 @@ public class ModelsPage {
                 .collect(Collectors.toSet());
         r.render("models", "models", Map.of("models", c.models(), "version", c.version(),
                 "providers", c.providers().stream().map(Provider::name).toList(), "staleFree", staleFree,
-                "maxAgeDays", c.settings().freeVerificationMaxAgeDays()));
+                "maxAgeDays", c.settings().costSafety().freeVerificationMaxAgeDays()));
     }
 
     /** @param name the model to edit, or null for a new one */

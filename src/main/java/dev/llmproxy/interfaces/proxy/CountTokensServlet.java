@@ -51,7 +51,7 @@ public class CountTokensServlet extends ApiServlet {
         String requestId = RequestIds.of(req);
         BodyReader reader;
         try {
-            reader = BodyReader.read(req, configs.current().settings().maxBodyBytes(), new BodyReader.Handler() {
+            reader = BodyReader.read(req, configs.current().settings().callers().maxBodyBytes(), new BodyReader.Handler() {
                 @Override
                 public void body(byte[] body) {
                     answer(async, requestId, body);
@@ -67,7 +67,7 @@ public class CountTokensServlet extends ApiServlet {
             return;
         }
         if (!reader.isDone()) {
-            Duration limit = configs.current().settings().bodyTimeout();
+            Duration limit = configs.current().settings().callers().bodyTimeout();
             sleeper.sleep(limit).thenRun(() -> reader.expire("The request body did not arrive within "
                     + limit.toMillis() + " ms."));
         }

@@ -98,7 +98,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
         async.addListener(abandon);
         BodyReader reader;
         try {
-            reader = BodyReader.read(req, exchange.settings().maxBodyBytes(), new BodyReader.Handler() {
+            reader = BodyReader.read(req, exchange.settings().callers().maxBodyBytes(), new BodyReader.Handler() {
                 @Override
                 public void body(byte[] body) {
                     arrived(async, abandon, exchange, body, dialect, sleeper);
@@ -119,7 +119,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
         }
         if (!reader.isDone()) {
             // A body still on its way holds no thread, but it may not hold the request open for ever either.
-            Duration limit = exchange.settings().bodyTimeout();
+            Duration limit = exchange.settings().callers().bodyTimeout();
             sleeper.sleep(limit).thenRun(() -> reader.expire("The request body did not arrive within "
                     + limit.toMillis() + " ms."));
         }

@@ -50,7 +50,7 @@ public class OriginGate extends HttpFilter {
             chain.doFilter(req, res);
             return;
         }
-        OriginPolicy policy = configs.current().settings().originPolicy();
+        OriginPolicy policy = configs.current().settings().callers().originPolicy();
         boolean preflight = "OPTIONS".equals(req.getMethod()) && req.getHeader("Access-Control-Request-Method") != null;
         if (!policy.allows(origin)) {
             ProxyError error = ProxyError.of(ErrorKind.ORIGIN_NOT_ALLOWED,

@@ -23,23 +23,23 @@ class AccessSettingsTest {
                 + "\"scopeLimits\":{\"pairing\":{\"perMinute\":2,\"perHour\":20},\"chat\":{\"perHour\":10}},"
                 + "\"trustedProxies\":[\"10.0.0.0/8\",\"::1\"],\"allowedOrigins\":[\"App.Example.com\",\".partner.org\"],"
                 + "\"maxPromptChars\":1000,\"allowAnonymousCallers\":false");
-        assertThat(c.settings().scopeLimits()).containsEntry("pairing", new ScopeLimit(2, 20))
+        assertThat(c.settings().callers().scopeLimits()).containsEntry("pairing", new ScopeLimit(2, 20))
                 .containsEntry("chat", new ScopeLimit(0, 10));
-        assertThat(c.settings().trustedProxies()).hasSize(2);
-        assertThat(c.settings().originPolicy().allows("https://app.example.com")).isTrue();
-        assertThat(c.settings().allowAnonymousCallers(false)).isFalse();
+        assertThat(c.settings().callers().trustedProxies()).hasSize(2);
+        assertThat(c.settings().callers().originPolicy().allows("https://app.example.com")).isTrue();
+        assertThat(c.settings().callers().allowAnonymousCallers(false)).isFalse();
         RuntimeConfig again = ConfigDocument.read(ConfigDocumentWriter.writeString(c));
         assertThat(again.sameContentAs(c)).isTrue();
         // the database keeps settings as text
         var key = SettingKeys.SCOPE_LIMITS;
-        assertThat(key.parseText(key.toText(c.settings().scopeLimits()))).isEqualTo(c.settings().scopeLimits());
+        assertThat(key.parseText(key.toText(c.settings().callers().scopeLimits()))).isEqualTo(c.settings().callers().scopeLimits());
     }
 
     @Test
     void anonymousCallersFollowTheModeUnlessSetAndTheUnsetValueIsNotPinnedByExport() {
         RuntimeConfig c = read("");
-        assertThat(c.settings().allowAnonymousCallers(false)).isTrue();
-        assertThat(c.settings().allowAnonymousCallers(true)).isFalse();
+        assertThat(c.settings().callers().allowAnonymousCallers(false)).isTrue();
+        assertThat(c.settings().callers().allowAnonymousCallers(true)).isFalse();
         assertThat(ConfigDocumentWriter.writeString(c)).doesNotContain("allowAnonymousCallers");
     }
 

@@ -35,15 +35,15 @@ class ConfigDocumentTest {
         assertThat(c.model("fb-ok").orElseThrow().reasoningEffort()).isEqualTo("low");
         assertThat(c.model("fb-ok").orElseThrow().thinkingHeadroom()).isEqualTo(2048);
         assertThat(c.tier("s04").orElseThrow().chain()).containsExactly("fb-s04-503", "fb-ok");
-        assertThat(c.settings().attemptTimeout().toMillis()).isEqualTo(3000);
+        assertThat(c.settings().timeBudgets().attempt().toMillis()).isEqualTo(3000);
         assertThat(c.settings().get(SettingKeys.STREAM_IDLE_TIMEOUT_MS)).isEqualTo(2000L);
     }
 
     @Test
     void settingsNotGivenTakeTheirDefaults() {
         RuntimeConfig c = ConfigDocument.read("{\"providers\":[],\"models\":[],\"tiers\":[]}");
-        assertThat(c.settings().chainBudget().toMillis()).isEqualTo(18_000);
-        assertThat(c.settings().sameModelRetryStatuses()).containsExactlyInAnyOrder(500, 502, 503, 504);
+        assertThat(c.settings().timeBudgets().chain().toMillis()).isEqualTo(18_000);
+        assertThat(c.settings().outcomes().sameModelRetryStatuses()).containsExactlyInAnyOrder(500, 502, 503, 504);
     }
 
     @Test

@@ -60,8 +60,8 @@ class ChatCompletionServiceTest {
             timers.add(timer);
             return timer;
         };
-        service.admission = new Admission(() -> config.settings().admissionLimits(), clock, service.sleeper);
-        Breakers breakers = new Breakers(() -> config.settings().breakerPolicy(), clock, "test", t -> { });
+        service.admission = new Admission(() -> config.settings().admission(), clock, service.sleeper);
+        Breakers breakers = new Breakers(() -> config.settings().breaker(), clock, "test", t -> { });
         service.executor = new ChainExecutor(call -> new CompletableFuture<UpstreamReply>(), service.sleeper, clock,
                 new RateLimitCooldowns(clock), breakers, () -> 0.5);
         service.requestLog = new RequestLog() {
@@ -90,7 +90,7 @@ class ChatCompletionServiceTest {
         CompletableFuture<ChainResult> outcome = service.complete("r1", Instant.now(), chat(), Caller.UNKNOWN);
         assertThat(outcome).isNotDone();
         RuntimeConfig config = service.configs.current();
-        Duration net = config.settings().admissionLimits().queueWait().plus(config.settings().chainBudget())
+        Duration net = config.settings().admission().queueWait().plus(config.settings().timeBudgets().chain())
                 .plus(LastResortTimeout.SLACK);
         assertThat(sleeps).contains(net);
 

@@ -228,14 +228,14 @@ class ChainExecutorTest {
 
     @Test
     void breakerFailuresFollowTheTable() {
-        assertThat(OutcomeClassifier.classify(status(404), settings).breakerFailure()).isTrue();
-        assertThat(OutcomeClassifier.classify(status(401), settings).breakerFailure()).isTrue();
-        assertThat(OutcomeClassifier.classify(status(503), settings).breakerFailure()).isTrue();
-        assertThat(OutcomeClassifier.classify(failed(FailureKind.TIMEOUT), settings).breakerFailure()).isTrue();
-        assertThat(OutcomeClassifier.classify(failed(FailureKind.RESET), settings).breakerFailure()).isTrue();
-        assertThat(OutcomeClassifier.classify(rateLimited(null), settings).breakerFailure()).isFalse();
-        assertThat(OutcomeClassifier.classify(status(400, "content_policy_violation"), settings).breakerFailure()).isFalse();
-        assertThat(OutcomeClassifier.classify(status(400, "context_length_exceeded"), settings).breakerFailure()).isFalse();
+        assertThat(OutcomeClassifier.classify(status(404), settings.outcomes()).breakerFailure()).isTrue();
+        assertThat(OutcomeClassifier.classify(status(401), settings.outcomes()).breakerFailure()).isTrue();
+        assertThat(OutcomeClassifier.classify(status(503), settings.outcomes()).breakerFailure()).isTrue();
+        assertThat(OutcomeClassifier.classify(failed(FailureKind.TIMEOUT), settings.outcomes()).breakerFailure()).isTrue();
+        assertThat(OutcomeClassifier.classify(failed(FailureKind.RESET), settings.outcomes()).breakerFailure()).isTrue();
+        assertThat(OutcomeClassifier.classify(rateLimited(null), settings.outcomes()).breakerFailure()).isFalse();
+        assertThat(OutcomeClassifier.classify(status(400, "content_policy_violation"), settings.outcomes()).breakerFailure()).isFalse();
+        assertThat(OutcomeClassifier.classify(status(400, "context_length_exceeded"), settings.outcomes()).breakerFailure()).isFalse();
     }
 
     @Test

@@ -46,7 +46,7 @@ final class PolicyFixture {
     /** The inner step answers these replies, classified by the outcome table, one per run. */
     PolicyFixture answers(UpstreamReply... replies) {
         for (UpstreamReply r : replies) {
-            script.add(new ModelResult.Answered(r, OutcomeClassifier.classify(r, settings), "reason"));
+            script.add(new ModelResult.Answered(r, OutcomeClassifier.classify(r, settings.outcomes()), "reason"));
         }
         return this;
     }

@@ -62,9 +62,9 @@ class SettingsFormTest {
         assertThat(good.ok()).as(good.errors().toString()).isTrue();
         assertThat(good.changed()).containsExactlyInAnyOrder("maxPromptChars", "scopeLimits", "allowedOrigins",
                 "allowAnonymousCallers");
-        assertThat(good.settings().maxPromptChars()).isEqualTo(500);
-        assertThat(good.settings().scopeLimits()).containsEntry("pairing", new ScopeLimit(5, 20));
-        assertThat(good.settings().allowAnonymousCallers(false)).isFalse();
+        assertThat(good.settings().callers().maxPromptChars()).isEqualTo(500);
+        assertThat(good.settings().callers().scopeLimits()).containsEntry("pairing", new ScopeLimit(5, 20));
+        assertThat(good.settings().callers().allowAnonymousCallers(false)).isFalse();
 
         form.put("attemptTimeoutMs", "soon");
         form.put("queueDepth", "-3");

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.openrouter;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.config.ProviderHeaders;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -43,7 +44,7 @@ public final class OpenRouterWire implements WireFormat {
     @Override
     public OutboundRequest request(UpstreamCall call, String apiKey) {
         OutboundRequest plain = openAi.request(call, apiKey);
-        Settings s = settings.get();
+        ProviderHeaders s = settings.get().providerHeaders();
         if (s.openRouterReferer().isEmpty() && s.openRouterTitle().isEmpty()) {
             return plain;
         }

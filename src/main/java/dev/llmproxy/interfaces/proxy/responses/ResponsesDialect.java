@@ -99,7 +99,7 @@ public final class ResponsesDialect implements Dialect {
      */
     private void keep(String requestId, JsonObject response, JsonObject assistant) {
         String owner = StoredResponses.ownerOf(exchange.caller());
-        if (!read.store() || owner == null || !exchange.settings().storeResponses()) {
+        if (!read.store() || owner == null || !exchange.settings().log().storeResponses()) {
             return;
         }
         try {

@@ -105,6 +105,6 @@ class AnthropicAnswersTest {
     /** What the outcome table, at its defaults, does with a recorded error answer. */
     private Verdict verdict(int status, String recordedBody) {
         return OutcomeClassifier.classify(wire.error(call, new ResponseHead(status, Map.of()), recorded(recordedBody),
-                CLOCK), Settings.defaults());
+                CLOCK), Settings.defaults().outcomes());
     }
 }
