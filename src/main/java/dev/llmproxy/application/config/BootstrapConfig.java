@@ -1,5 +1,7 @@
 package dev.llmproxy.application.config;
 
+import static dev.llmproxy.application.config.DeploymentVariable.*;
+
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.config.Provider;
@@ -33,7 +35,7 @@ public final class BootstrapConfig {
 
     /** @param env looks up deploy-time settings (environment / MicroProfile Config) */
     public static RuntimeConfig load(Function<String, Optional<String>> env) {
-        Optional<String> path = env.apply(DeploymentVariable.PROXY_BOOTSTRAP.name()).filter(s -> !s.isBlank());
+        Optional<String> path = env.apply(PROXY_BOOTSTRAP.name()).filter(s -> !s.isBlank());
         if (path.isPresent()) {
             try {
                 String json = Files.readString(Path.of(path.get()), StandardCharsets.UTF_8);
@@ -68,18 +70,18 @@ public final class BootstrapConfig {
         List<Provider> providers = new ArrayList<>(base.providers());
         List<AllowedModel> models = new ArrayList<>(base.models());
         Map<String, List<String>> heads = new LinkedHashMap<>();
-        if (present(env, DeploymentVariable.GEMINI_API_KEY.name())) {
+        if (present(env, GEMINI_API_KEY.name())) {
             providers.add(new Provider("gemini", ProviderKind.GEMINI,
-                    URI.create("https://generativelanguage.googleapis.com/v1beta"), DeploymentVariable.GEMINI_API_KEY.name()));
+                    URI.create("https://generativelanguage.googleapis.com/v1beta"), GEMINI_API_KEY.name()));
             models.add(real("gemini-flash-lite", "gemini", "gemini-2.5-flash-lite", "gemini", 1_048_576));
             models.add(real("gemini-flash", "gemini", "gemini-2.5-flash", "gemini", 1_048_576));
             heads.computeIfAbsent("fast", k -> new ArrayList<>()).add("gemini-flash-lite");
             heads.computeIfAbsent("balanced", k -> new ArrayList<>()).add("gemini-flash");
             heads.computeIfAbsent("thoughtful", k -> new ArrayList<>()).add("gemini-flash");
         }
-        if (present(env, DeploymentVariable.OPENROUTER_API_KEY.name())) {
+        if (present(env, OPENROUTER_API_KEY.name())) {
             providers.add(new Provider("openrouter", ProviderKind.OPENROUTER, URI.create("https://openrouter.ai/api/v1"),
-                    DeploymentVariable.OPENROUTER_API_KEY.name()));
+                    OPENROUTER_API_KEY.name()));
             models.add(real("or-gemma-27b-free", "openrouter", "google/gemma-3-27b-it:free", "gemma", 131_072));
             models.add(real("or-mistral-small-free", "openrouter", "mistralai/mistral-small-3.2-24b-instruct:free", "mistral", 131_072));
             models.add(real("or-llama-70b-free", "openrouter", "meta-llama/llama-3.3-70b-instruct:free", "llama", 131_072));

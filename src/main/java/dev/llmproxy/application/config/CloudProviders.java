@@ -1,5 +1,7 @@
 package dev.llmproxy.application.config;
 
+import static dev.llmproxy.application.config.DeploymentVariable.*;
+
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
@@ -43,16 +45,17 @@ final class CloudProviders {
         vertex();
     }
 
-    private Optional<String> value(String key) {
+    private Optional<String> value(DeploymentVariable variable) {
+        String key = variable.name();
         return env.apply(key).map(String::strip).filter(s -> !s.isEmpty());
     }
 
     private void anthropic() {
-        if (value(DeploymentVariable.ANTHROPIC_API_KEY.name()).isEmpty()) {
+        if (value(ANTHROPIC_API_KEY).isEmpty()) {
             return;
         }
         providers.add(new Provider("anthropic", ProviderKind.ANTHROPIC, URI.create("https://api.anthropic.com/v1"),
-                DeploymentVariable.ANTHROPIC_API_KEY.name()));
+                ANTHROPIC_API_KEY.name()));
         models.add(priced("claude-sonnet", "anthropic", "claude-sonnet-4-5", "claude", "3", "15", "0.3"));
         models.add(priced("claude-haiku", "anthropic", "claude-haiku-4-5", "claude", "1", "5", "0.1"));
         tiers.add(new Tier("claude", "Claude through Anthropic's own API (paid)", List.of("claude-sonnet",
@@ -65,11 +68,11 @@ final class CloudProviders {
      * {@code AZURE_CLIENT_ID}, {@code AZURE_CLIENT_SECRET}), exchanged for Entra ID tokens.
      */
     private void azure() {
-        Optional<String> endpoint = value(DeploymentVariable.AZURE_OPENAI_ENDPOINT.name());
-        Optional<String> deployment = value(DeploymentVariable.AZURE_OPENAI_DEPLOYMENT.name());
-        String secret = value(DeploymentVariable.AZURE_OPENAI_API_KEY.name()).isPresent() ? DeploymentVariable.AZURE_OPENAI_API_KEY.name()
-                : value(DeploymentVariable.AZURE_TENANT_ID.name()).isPresent() && value(DeploymentVariable.AZURE_CLIENT_ID.name()).isPresent()
-                && value(DeploymentVariable.AZURE_CLIENT_SECRET.name()).isPresent() ? DeploymentVariable.AZURE_CLIENT_SECRET.name() : null;
+        Optional<String> endpoint = value(AZURE_OPENAI_ENDPOINT);
+        Optional<String> deployment = value(AZURE_OPENAI_DEPLOYMENT);
+        String secret = value(AZURE_OPENAI_API_KEY).isPresent() ? AZURE_OPENAI_API_KEY.name()
+                : value(AZURE_TENANT_ID).isPresent() && value(AZURE_CLIENT_ID).isPresent()
+                && value(AZURE_CLIENT_SECRET).isPresent() ? AZURE_CLIENT_SECRET.name() : null;
         if (secret == null || endpoint.isEmpty()) {
             return;
         }
@@ -91,12 +94,12 @@ final class CloudProviders {
      * wish to spend on Bedrock; an admin adds that provider in the console.
      */
     private void bedrock() {
-        if (value(DeploymentVariable.AWS_BEARER_TOKEN_BEDROCK.name()).isEmpty()) {
+        if (value(AWS_BEARER_TOKEN_BEDROCK).isEmpty()) {
             return;
         }
-        String region = value(DeploymentVariable.AWS_REGION.name()).or(() -> value(DeploymentVariable.AWS_DEFAULT_REGION.name())).orElse("us-east-1");
+        String region = value(AWS_REGION).or(() -> value(AWS_DEFAULT_REGION)).orElse("us-east-1");
         providers.add(new Provider("bedrock", ProviderKind.BEDROCK,
-                URI.create("https://bedrock-runtime." + region + ".amazonaws.com"), DeploymentVariable.AWS_BEARER_TOKEN_BEDROCK.name()));
+                URI.create("https://bedrock-runtime." + region + ".amazonaws.com"), AWS_BEARER_TOKEN_BEDROCK.name()));
         models.add(priced("bedrock-claude-sonnet", "bedrock", geography(region)
                 + "anthropic.claude-sonnet-4-5-20250929-v1:0", "claude", "3", "15", "0.3"));
         tiers.add(new Tier("bedrock", "Claude through Amazon Bedrock in " + region + " (paid)",
@@ -115,19 +118,19 @@ final class CloudProviders {
     }
 
     private void vertex() {
-        Optional<String> key = value(DeploymentVariable.GOOGLE_APPLICATION_CREDENTIALS.name());
+        Optional<String> key = value(GOOGLE_APPLICATION_CREDENTIALS);
         if (key.isEmpty()) {
             return;
         }
-        Optional<String> project = value(DeploymentVariable.GOOGLE_CLOUD_PROJECT.name()).or(() -> projectOf(key.get()));
+        Optional<String> project = value(GOOGLE_CLOUD_PROJECT).or(() -> projectOf(key.get()));
         if (project.isEmpty()) {
             LOG.warning("GOOGLE_APPLICATION_CREDENTIALS is set but names no project (set GOOGLE_CLOUD_PROJECT): "
                     + "no Vertex AI provider is added");
             return;
         }
-        String location = value(DeploymentVariable.GOOGLE_CLOUD_LOCATION.name()).orElse("global");
+        String location = value(GOOGLE_CLOUD_LOCATION).orElse("global");
         providers.add(new Provider("vertex", ProviderKind.VERTEX, URI.create(host(location) + "/v1/projects/"
-                + project.get() + "/locations/" + location), DeploymentVariable.GOOGLE_APPLICATION_CREDENTIALS.name()));
+                + project.get() + "/locations/" + location), GOOGLE_APPLICATION_CREDENTIALS.name()));
         models.add(priced("vertex-gemini-flash", "vertex", "gemini-2.5-flash", "gemini", "0.3", "2.5", "0.03"));
         models.add(priced("vertex-claude-sonnet", "vertex", "claude-sonnet-4-5@20250929", "claude", "3", "15", "0.3"));
         tiers.add(new Tier("vertex", "Gemini and Claude through Vertex AI in project " + project.get() + " (paid)",
