@@ -3,6 +3,8 @@ package dev.llmproxy.domain.routing;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.Verdict;
 
+import dev.llmproxy.domain.config.TimeBudgets;
+
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.DoubleSupplier;
@@ -31,10 +33,11 @@ final class SameModelRetry implements ModelPolicy {
 
     private CompletableFuture<ModelResult> tryAgain(ModelTry attempt, ModelStep inner, int retries) {
         return inner.run(attempt).thenCompose(result -> {
-            if (!worthRetrying(attempt, result) || retries >= attempt.settings().timeBudgets().maxSameModelRetries()) {
+            TimeBudgets budgets = attempt.settings().timeBudgets();
+            if (!worthRetrying(attempt, result) || retries >= budgets.maxSameModelRetries()) {
                 return CompletableFuture.completedFuture(result);
             }
-            Duration delay = new Backoff(attempt.settings().timeBudgets().backoffInitial(), attempt.settings().timeBudgets().backoffMax(), random)
+            Duration delay = new Backoff(budgets.backoffInitial(), budgets.backoffMax(), random)
                     .delay(retries + 1);
             if (delay.compareTo(attempt.run().deadline().remaining()) >= 0) {
                 return CompletableFuture.completedFuture(result);

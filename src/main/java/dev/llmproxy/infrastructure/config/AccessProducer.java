@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.config;
 
-import dev.llmproxy.application.config.DeploymentVariable;
+import static dev.llmproxy.application.config.DeploymentVariable.*;
 import dev.llmproxy.application.access.AccessMode;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,8 +19,8 @@ public class AccessProducer {
 
     @PostConstruct
     void read() {
-        mode = AccessMode.of(config.getOptionalValue(DeploymentVariable.PROXY_MODE.name(), String.class).orElse(null),
-                config.getOptionalValue(DeploymentVariable.PROXY_IP_SALT.name(), String.class).orElse(null));
+        mode = AccessMode.of(Variables.text(config, PROXY_MODE).orElse(null),
+                Variables.text(config, PROXY_IP_SALT).orElse(null));
     }
 
     @Produces

@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.config;
 
-import dev.llmproxy.application.config.DeploymentVariable;
+import static dev.llmproxy.application.config.DeploymentVariable.*;
 import dev.llmproxy.application.breaker.BreakerEvents;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.admission.Admission;
@@ -83,8 +83,7 @@ public class ProxyRuntime {
         timers = new Timers(workers);
         tlsHttp = new JettyHttpTransport("proxy-upstream-https");
         // Plain http goes through the lean NIO client unless the operator chooses Jetty's for it too.
-        plainHttp = "jetty".equals(config.getOptionalValue(DeploymentVariable.PROXY_PLAIN_HTTP_CLIENT.name(), String.class).orElse("nio"))
-                ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
+        plainHttp = "jetty".equals(Variables.text(config, PROXY_PLAIN_HTTP_CLIENT).orElse("nio")) ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
         Credentials keys = Credentials.secrets(this::secret);
         HttpUpstream openai = new HttpUpstream(new OpenAiWire(), plainHttp, tlsHttp, workers, timers, clock, keys);
         HttpUpstream gemini = new HttpUpstream(new GeminiWire(clock), plainHttp, tlsHttp, workers, timers, clock, keys);
@@ -120,7 +119,7 @@ public class ProxyRuntime {
 
     /** This instance's name in logs, breaker transitions and heartbeats: PROXY_INSTANCE_ID, else host and process. */
     private String instanceId() {
-        return config.getOptionalValue(DeploymentVariable.PROXY_INSTANCE_ID.name(), String.class).filter(s -> !s.isBlank()).orElseGet(() -> {
+        return Variables.text(config, PROXY_INSTANCE_ID).orElseGet(() -> {
             String host;
             try {
                 host = java.net.InetAddress.getLocalHost().getHostName();

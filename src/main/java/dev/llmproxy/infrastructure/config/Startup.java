@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.config;
 
-import dev.llmproxy.application.config.DeploymentVariable;
+import static dev.llmproxy.application.config.DeploymentVariable.*;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.ApiKeys;
@@ -80,7 +80,7 @@ public class Startup {
             int schema = new SchemaMigrations(dataSource).migrate();
             LOG.info("Database schema at version " + schema);
             configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class)));
-            admins.ensureAdmin(config.getOptionalValue(DeploymentVariable.PROXY_ADMIN_PASSWORD.name(), String.class).filter(s -> !s.isBlank()));
+            admins.ensureAdmin(Variables.text(config, PROXY_ADMIN_PASSWORD));
         }
         requestLog.start();
         retention.start();

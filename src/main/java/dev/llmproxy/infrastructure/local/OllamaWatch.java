@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.local;
 
-import dev.llmproxy.application.config.DeploymentVariable;
+import dev.llmproxy.infrastructure.config.Variables;
+import static dev.llmproxy.application.config.DeploymentVariable.*;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.local.LocalModels;
 import jakarta.annotation.PreDestroy;
@@ -44,13 +45,12 @@ public class OllamaWatch implements LocalModels {
 
     /** Starts watching (development only); called once the application is up. */
     public void start() {
-        String url = config.getOptionalValue(DeploymentVariable.PROXY_OLLAMA_URL.name(), String.class).filter(s -> !s.isBlank())
-                .orElse("http://127.0.0.1:11434");
+        String url = Variables.text(config, PROXY_OLLAMA_URL).orElse("http://127.0.0.1:11434");
         if (access.production()) {
             status = new Status(false, url, false, null, Set.of(), null);
             return;
         }
-        long every = Math.max(1, config.getOptionalValue(DeploymentVariable.PROXY_OLLAMA_CHECK_SECONDS.name(), Long.class).orElse(30L));
+        long every = Math.max(1, Variables.number(config, PROXY_OLLAMA_CHECK_SECONDS).orElse(30L));
         status = new Status(true, url, false, null, Set.of(), null);
         probe = new OllamaProbe(URI.create(url), TIMEOUT);
         job = scheduler.scheduleWithFixedDelay(this::check, 0, every, TimeUnit.SECONDS);

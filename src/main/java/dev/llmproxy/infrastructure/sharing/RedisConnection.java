@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.sharing;
 
-import dev.llmproxy.application.config.DeploymentVariable;
+import dev.llmproxy.infrastructure.config.Variables;
+import static dev.llmproxy.application.config.DeploymentVariable.*;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -57,8 +58,7 @@ public class RedisConnection {
 
     @PostConstruct
     void start() {
-        String url = config.getOptionalValue(DeploymentVariable.PROXY_REDIS_URL.name(), String.class).map(String::strip)
-                .filter(s -> !s.isEmpty()).orElse(null);
+        String url = Variables.text(config, PROXY_REDIS_URL).orElse(null);
         if (url == null) {
             return;
         }
