@@ -1,5 +1,7 @@
 package dev.llmproxy.it;
 
+import dev.llmproxy.testing.OidcTestServer;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -29,6 +31,8 @@ final class KitServer implements AutoCloseable {
     static final Path BASEDIR = Path.of(System.getProperty("it.basedir", "."));
     static final Path SERVERS = Path.of(System.getProperty("it.servers", "target/servers"));
     static final Path WAR = Path.of(System.getProperty("it.war", "target/llm-proxy.war"));
+    /** The OpenID Connect test server of the smoke suites (beside the Liberty suite's). */
+    static final int OIDC_PORT = Integer.getInteger("it.oidc.port", 19091) + 1;
     static final String ADMIN_PASSWORD = System.getProperty("it.admin.password", "it-admin-secret");
 
     /** What the servers log when the WAR did not deploy, though they go on running (Payara even says "ready"). */
@@ -120,6 +124,11 @@ final class KitServer implements AutoCloseable {
         env.put("PROXY_HTTP_HOST", "127.0.0.1");
         env.put("PROXY_ADMIN_PASSWORD", ADMIN_PASSWORD);
         env.put("IT_UPSTREAM_KEY", "smoke-upstream-key");
+        // single sign-on through the test provider the smoke suite starts (read from the environment, as deployed)
+        env.put("PROXY_OIDC_ISSUER", "http://127.0.0.1:" + OIDC_PORT + "/" + OidcTestServer.ISSUER_ID);
+        env.put("PROXY_OIDC_CLIENT_ID", "llm-proxy-it");
+        env.put("PROXY_OIDC_ADMIN_GROUPS", "llm-admins");
+        env.put("PROXY_OIDC_API_AUDIENCE", "llm-proxy-admin-api");
         if (postgresUrl != null) {
             // with the parameters the runbook recommends: '=' and '&' must survive each server's configuration
             env.put("PROXY_DB_URL", postgresUrl + "?connectTimeout=2&socketTimeout=10");

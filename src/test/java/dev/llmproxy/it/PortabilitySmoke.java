@@ -2,6 +2,7 @@ package dev.llmproxy.it;
 
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.FaultUpstream.Ending;
+import dev.llmproxy.testing.OidcTestServer;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -15,6 +16,7 @@ import java.io.StringReader;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 
 import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
 import static dev.llmproxy.testing.OpenAiBodies.partialEvents;
@@ -23,12 +25,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What must hold on every server the WAR is deployed to, checked against one started from the operator's kit: a
  * request that falls back past a failing model (whole and streamed) and its request-log row, health on the
- * application's own port, metrics, the admin API's Basic sign-in, and the console's form sign-in with its cookie.
+ * application's own port, metrics, the admin API's Basic sign-in, the console's form sign-in with its cookie, and single
+ * sign-on through an OpenID Connect provider (the console's and the admin API's bearer tokens).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class PortabilitySmoke {
 
     private FaultUpstream fault;
+    private OidcTestServer signInProvider;
     private KitServer server;
     private ProxyClient proxy;
 
@@ -39,6 +43,7 @@ abstract class PortabilitySmoke {
         fault.on("smoke-up", FaultUpstream.ok());
         fault.on("smoke-stream", fault.stream(0, 5, Ending.DONE, answerEvents("smoke-stream", "Hello", " world")));
         fault.on("smoke-cut", fault.stream(0, 5, Ending.CUT, partialEvents("smoke-cut", "Hello", " wor")));
+        signInProvider = OidcTestServer.start(KitServer.OIDC_PORT, KitServer.SERVERS.resolve("oidc-smoke.log"));
         server = start();
         proxy = new ProxyClient(server.base());
         proxy.importConfig(new ConfigBuilder(fault.baseUrl())
@@ -75,6 +80,9 @@ abstract class PortabilitySmoke {
     /** After every test: the server's log shows none of the background failures once seen on these servers. */
     @AfterAll
     void stop() throws Exception {
+        if (signInProvider != null) {
+            signInProvider.close();
+        }
         if (server == null) {
             fault.close();
             return;
@@ -242,6 +250,25 @@ abstract class PortabilitySmoke {
         HttpResponse<String> dashboard = console.get("/admin/dashboard");
         assertThat(dashboard.statusCode()).isEqualTo(200);
         assertThat(dashboard.body()).contains("Sign out");
+    }
+
+    @Test
+    void aPersonSignsInThroughTheProviderAndTheAdminApiTakesItsTokens() {
+        SsoBrowser browser = new SsoBrowser(server.base());
+        HttpResponse<String> back = browser.signIn("smoke", List.of("llm-admins"));
+        assertThat(back.statusCode()).as(back.body()).isEqualTo(200);
+        assertThat(back.headers().allValues("Set-Cookie")).anySatisfy(c -> assertThat(c)
+                .startsWith("llmproxy_console=").contains("HttpOnly").contains("SameSite=Strict"));
+        HttpResponse<String> dashboard = browser.get("/admin/dashboard");
+        assertThat(dashboard.statusCode()).isEqualTo(200);
+        assertThat(dashboard.body()).contains("sso:smoke");
+
+        String token = SsoBrowser.accessToken(signInProvider.issuer(), "smoke", List.of("llm-admins"),
+                "llm-proxy-admin-api");
+        assertThat(proxy.send("GET", "/admin/api/config", null, "Authorization", "Bearer " + token).statusCode())
+                .isEqualTo(200);
+        assertThat(proxy.send("GET", "/admin/api/config", null, "Authorization", "Bearer x.y.z").statusCode())
+                .isEqualTo(401);
     }
 
     private static JsonObject json(String body) {

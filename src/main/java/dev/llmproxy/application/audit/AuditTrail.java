@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -37,6 +38,16 @@ public class AuditTrail {
 
     public List<AuditEvent> recent(int limit) {
         return repository.recent(limit);
+    }
+
+    /** The newest event of this action on this target, if any (empty when the trail cannot be read). */
+    public Optional<AuditEvent> latest(String action, String target) {
+        try {
+            return repository.latest(action, target);
+        } catch (RuntimeException ex) {
+            LOG.log(Level.WARNING, "Could not read the audit trail", ex);
+            return Optional.empty();
+        }
     }
 
     private static String clip(String s) {

@@ -45,6 +45,25 @@ public enum DeploymentVariable {
     PROXY_PLAIN_HTTP_CLIENT(Part.PROXY, "`nio`",
             "the client for plain-http upstreams: the proxy's own NIO client, or `jetty` (the client https "
             + "upstreams always use)"),
+    PROXY_OIDC_ISSUER(Part.PROXY, "unset",
+            "the OpenID Connect provider people sign in through (Keycloak, Entra ID, Okta...): its issuer URL, https; "
+            + "unset: only local users ([security](security.md#single-sign-on))"),
+    PROXY_OIDC_CLIENT_ID(Part.PROXY, "unset", "the proxy's client id at the provider; needed with `PROXY_OIDC_ISSUER`"),
+    PROXY_OIDC_CLIENT_SECRET(Part.PROXY, "unset",
+            "the client's secret, for a confidential client; unset: a public client, proven by PKCE alone"),
+    PROXY_OIDC_GROUPS_CLAIM(Part.PROXY, "`groups`",
+            "the token claim that lists a person's groups; a dotted name walks into nested claims "
+            + "(`realm_access.roles` for Keycloak's realm roles)"),
+    PROXY_OIDC_ADMIN_GROUPS(Part.PROXY, "unset", "comma-separated groups whose members get the `admin` role"),
+    PROXY_OIDC_AUDITOR_GROUPS(Part.PROXY, "unset", "comma-separated groups whose members get the `auditor` role"),
+    PROXY_OIDC_API_AUDIENCE(Part.PROXY, "`PROXY_OIDC_CLIENT_ID`",
+            "the audience an admin API bearer token must name"),
+    PROXY_OIDC_REDIRECT_URI(Part.PROXY, "from the request",
+            "the address the provider sends the browser back to (`https://host/admin/oidc/callback`); set it behind "
+            + "a reverse proxy that does not pass on the scheme and host"),
+    PROXY_LOCAL_USERS(Part.PROXY, "`on`",
+            "`off` switches the console's local users off (form and Basic sign-in), leaving single sign-on; keep "
+            + "`on` for break-glass access"),
     PROXY_OLLAMA_URL(Part.PROXY, "`http://127.0.0.1:11434`", "the local Ollama watched in development (local parity)"),
     PROXY_OLLAMA_CHECK_SECONDS(Part.PROXY, "`30`", "how often the local Ollama is checked (each check bounded by 2 s)"),
 

@@ -22,15 +22,23 @@ public class SignIn {
         record Refused() implements Result { }
 
         record SignedIn(ConsoleUser user) implements Result { }
+
+        /** Local users are switched off at this deployment: only single sign-on. */
+        record LocalUsersOff() implements Result { }
     }
 
     @Inject
     ConsoleUsers users;
     @Inject
     SignInThrottle throttle;
+    @Inject
+    SingleSignOnSettings settings;
 
     /** @param clientHash the caller's hashed address */
     public Result attempt(String user, char[] password, String clientHash) {
+        if (!settings.localUsers()) {
+            return new Result.LocalUsersOff();
+        }
         var locked = throttle.refusal(user, clientHash);
         if (locked.isPresent()) {
             return new Result.LockedOut(locked.get());

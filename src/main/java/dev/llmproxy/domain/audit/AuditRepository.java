@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.audit;
 
 import java.util.List;
+import java.util.Optional;
 
 public interface AuditRepository {
 
@@ -8,4 +9,7 @@ public interface AuditRepository {
 
     /** Newest first. */
     List<AuditEvent> recent(int limit);
+
+    /** The newest event of this action on this target. */
+    Optional<AuditEvent> latest(String action, String target);
 }

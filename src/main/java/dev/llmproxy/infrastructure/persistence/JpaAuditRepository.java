@@ -11,6 +11,7 @@ import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
@@ -35,8 +36,22 @@ public class JpaAuditRepository implements AuditRepository {
     public List<AuditEvent> recent(int limit) {
         List<Object[]> rows = em.createNativeQuery("SELECT at, actor, action, target, before_value, after_value"
                 + " FROM admin_audit ORDER BY at DESC").setMaxResults(limit).getResultList();
-        return rows.stream().map(r -> new AuditEvent(time(r[0]).toInstant(ZoneOffset.UTC), (String) r[1], (String) r[2],
-                (String) r[3], (String) r[4], (String) r[5])).toList();
+        return rows.stream().map(JpaAuditRepository::event).toList();
+    }
+
+    @Override
+    @Transactional
+    @SuppressWarnings("unchecked")
+    public Optional<AuditEvent> latest(String action, String target) {
+        List<Object[]> rows = em.createNativeQuery("SELECT at, actor, action, target, before_value, after_value"
+                        + " FROM admin_audit WHERE action = ? AND target = ? ORDER BY at DESC")
+                .setParameter(1, action).setParameter(2, target).setMaxResults(1).getResultList();
+        return rows.stream().map(JpaAuditRepository::event).findFirst();
+    }
+
+    private static AuditEvent event(Object[] r) {
+        return new AuditEvent(time(r[0]).toInstant(ZoneOffset.UTC), (String) r[1], (String) r[2], (String) r[3],
+                (String) r[4], (String) r[5]);
     }
 
     private static LocalDateTime time(Object value) {

@@ -22,6 +22,8 @@ public class ConsoleServlet extends HttpServlet {
     static final List<ConsoleRoute> GETS = List.of(
             ConsoleRoute.of("/", (c, r, p) -> r.redirect("/dashboard")),
             ConsoleRoute.open("/login", (c, r, p) -> c.login.show(r, null)),
+            ConsoleRoute.open("/oidc/start", (c, r, p) -> c.sso.start(r)),
+            ConsoleRoute.open("/oidc/callback", (c, r, p) -> c.sso.callback(r)),
             ConsoleRoute.of("/dashboard", (c, r, p) -> c.dashboard.show(r)),
             ConsoleRoute.of("/tiers", (c, r, p) -> c.tiers.list(r)),
             ConsoleRoute.of("/tiers/{name}", (c, r, p) -> c.tiers.show(r, p.get(0))),
@@ -45,10 +47,7 @@ public class ConsoleServlet extends HttpServlet {
     /** Actions: every one needs the CSRF token; all but signing in and out need the admin role. */
     static final List<ConsoleRoute> POSTS = List.of(
             ConsoleRoute.open("/login", (c, r, p) -> c.login.signIn(r)),
-            ConsoleRoute.of("/logout", (c, r, p) -> {
-                ConsoleSession.signOut(r.req());
-                r.redirect("/login");
-            }),
+            ConsoleRoute.of("/logout", (c, r, p) -> c.sso.signOut(r)),
             ConsoleRoute.of("/tiers", (c, r, p) -> c.tiers.create(r)),
             ConsoleRoute.of("/tiers/{name}", (c, r, p) -> c.tiers.change(r, p.get(0))),
             ConsoleRoute.of("/providers", (c, r, p) -> c.providers.save(r)),
@@ -74,6 +73,8 @@ public class ConsoleServlet extends HttpServlet {
     Templates templates;
     @Inject
     LoginPage login;
+    @Inject
+    SingleSignOnPages sso;
     @Inject
     DashboardPage dashboard;
     @Inject

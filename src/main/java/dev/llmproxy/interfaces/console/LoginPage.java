@@ -4,7 +4,9 @@ import dev.llmproxy.interfaces.security.ConsoleSession;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import dev.llmproxy.application.access.AccessControl;
+import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.application.security.SignIn;
+import dev.llmproxy.application.security.SingleSignOnSettings;
 import dev.llmproxy.domain.security.ConsoleUser;
 import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.interfaces.security.AdminGate;
@@ -12,23 +14,29 @@ import dev.llmproxy.interfaces.security.AdminGate;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.logging.Logger;
 
-/** Form login against the console users in the database; the password is never logged. */
+/**
+ * The sign-in page: the form for the console's local users (the password is never logged) and, when configured, the
+ * way to single sign-on. Local sign-ins are audited like single sign-ons are.
+ */
 @ApplicationScoped
 public class LoginPage {
-
-    private static final Logger LOG = Logger.getLogger(LoginPage.class.getName());
 
     @Inject
     SignIn signIn;
     @Inject
     AccessControl access;
+    @Inject
+    SingleSignOnSettings settings;
+    @Inject
+    AuditTrail audit;
 
     void show(ConsoleRequest r, String error) throws IOException {
         Map<String, Object> model = new HashMap<>();
         model.put("error", error);
         model.put("csrf", ConsoleSession.csrfToken(r.req()));
+        model.put("singleSignOn", settings.singleSignOn());
+        model.put("localUsers", settings.localUsers());
         r.render("login", "", model);
     }
 
@@ -45,10 +53,15 @@ public class LoginPage {
                         + Math.max(1, (seconds + 59) / 60) + " minutes.");
                 return;
             }
+            if (result instanceof SignIn.Result.LocalUsersOff) {
+                r.res().setStatus(403);
+                show(r, "Local users are switched off here: sign in through single sign-on.");
+                return;
+            }
             if (result instanceof SignIn.Result.SignedIn signedIn) {
                 ConsoleUser u = signedIn.user();
                 ConsoleSession.signIn(r.req(), u.username(), u.roles());
-                LOG.info(() -> "Console sign-in: " + u.username());
+                audit.record(u.username(), "signed in (local user)", u.username(), null, String.join(",", new java.util.TreeSet<>(u.roles())));
                 r.redirect("/dashboard");
                 return;
             }

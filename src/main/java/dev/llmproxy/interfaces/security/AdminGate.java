@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.security;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.security.SignIn;
+import dev.llmproxy.application.security.SingleSignOn;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.security.ConsoleUser;
@@ -20,9 +21,9 @@ import java.util.Base64;
 import java.util.Set;
 
 /**
- * Who may use {@code /admin/**}, decided by the application itself: HTTP Basic for the JSON API ({@code /admin/api},
- * role {@code admin}), the session of a form sign-in for the console (either role; its login page is open; see
- * {@link ConsoleSessions}). Failed
+ * Who may use {@code /admin/**}, decided by the application itself: HTTP Basic or a bearer token from the sign-in
+ * provider for the JSON API ({@code /admin/api}, role {@code admin}), the session of a form sign-in or a single
+ * sign-on for the console (either role; its login pages are open; see {@link ConsoleSessions}). Failed
  * Basic sign-ins count against the sign-in throttle like failed form sign-ins do.
  *
  * <p>No container security is involved. With a Jakarta Security mechanism, Open Liberty itself decoded every
@@ -34,7 +35,7 @@ public class AdminGate extends HttpFilter {
 
     public static final String CHALLENGE = "Basic realm=\"llm-proxy\", charset=\"UTF-8\"";
     private static final String API = "/admin/api";
-    private static final Set<String> OPEN_CONSOLE_PAGES = Set.of("/login");
+    private static final Set<String> OPEN_CONSOLE_PAGES = Set.of("/login", "/oidc/start", "/oidc/callback");
 
     @Inject
     SignIn signIn;
@@ -42,6 +43,8 @@ public class AdminGate extends HttpFilter {
     AccessControl access;
     @Inject
     ConsoleSessions sessions;
+    @Inject
+    SingleSignOn sso;
 
     @Override
     protected void doFilter(HttpServletRequest req, HttpServletResponse res, FilterChain chain)
@@ -56,8 +59,13 @@ public class AdminGate extends HttpFilter {
     private void api(HttpServletRequest req, HttpServletResponse res, FilterChain chain)
             throws IOException, ServletException {
         String header = req.getHeader("Authorization");
+        if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            bearer(header.substring(7).strip(), req, res, chain);
+            return;
+        }
         if (header == null || !header.regionMatches(true, 0, "Basic", 0, 5)) {
-            challenge(res, "Authentication is required: HTTP Basic with an admin's user name and password.");
+            challenge(res, "Authentication is required: HTTP Basic with an admin's user name and password"
+                    + (sso.enabled() ? ", or a bearer token from the sign-in provider." : "."));
             return;
         }
         String[] credentials = header.length() > 5 && header.charAt(5) == ' ' ? decode(header.substring(6).trim()) : null;
@@ -66,7 +74,9 @@ public class AdminGate extends HttpFilter {
             return;
         }
         SignIn.Result result = signIn.attempt(credentials[0], credentials[1].toCharArray(), clientHash(access, req));
-        if (result instanceof SignIn.Result.LockedOut locked) {
+        if (result instanceof SignIn.Result.LocalUsersOff) {
+            challenge(res, "Local users are switched off here: use a bearer token from the sign-in provider.");
+        } else if (result instanceof SignIn.Result.LockedOut locked) {
             JsonResponses.error(res, new ProxyError(ErrorKind.RATE_LIMITED, "Too many failed sign-ins for this user "
                     + "or from this address; try again after the Retry-After delay.", null, locked.retryAfter()));
         } else if (!(result instanceof SignIn.Result.SignedIn signedIn)) {
@@ -76,6 +86,27 @@ public class AdminGate extends HttpFilter {
         } else {
             ConsoleUser user = signedIn.user();
             chain.doFilter(new SignedInRequest(req, user.username(), user.roles(), "BASIC"), res);
+        }
+    }
+
+    /** An access token from the sign-in provider: checked against its published keys, roles from its groups. */
+    private void bearer(String token, HttpServletRequest req, HttpServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
+        SingleSignOn.Result result = sso.bearer(token);
+        if (result instanceof SingleSignOn.Result.Refused refused) {
+            if (refused.providerFault()) {
+                JsonResponses.error(res, ProxyError.of(ErrorKind.UNAVAILABLE, refused.message()));
+            } else {
+                res.setHeader("WWW-Authenticate", "Bearer realm=\"llm-proxy\", error=\"invalid_token\"");
+                JsonResponses.error(res, ProxyError.of(ErrorKind.UNAUTHORIZED, refused.message()));
+            }
+        } else if (result instanceof SingleSignOn.Result.SignedIn in) {
+            if (!in.roles().contains(ConsoleUser.ADMIN)) {
+                JsonResponses.error(res, ProxyError.of(ErrorKind.NOT_PERMITTED, "The admin API needs the admin role; "
+                        + "your groups give " + (in.roles().isEmpty() ? "no role." : String.join(", ", in.roles()) + ".")));
+            } else {
+                chain.doFilter(new SignedInRequest(req, in.identity().principal(), in.roles(), "BEARER"), res);
+            }
         }
     }
 

@@ -50,7 +50,7 @@ public final class ConsoleSession {
     public static String csrfToken(HttpServletRequest req) {
         ConsoleSession s = of(req);
         if (s.current == null) {
-            s.replace(null, Set.of());
+            s.replace(null, Set.of(), null);
         }
         return s.current.csrf;
     }
@@ -65,7 +65,18 @@ public final class ConsoleSession {
 
     /** Signs a user in: a new session and token (no fixation), a new CSRF token. */
     public static void signIn(HttpServletRequest req, String user, Set<String> roles) {
-        of(req).replace(user, roles);
+        of(req).replace(user, roles, null);
+    }
+
+    /** Signs in someone the sign-in provider vouched for, keeping its ID token for the provider's logout. */
+    public static void signIn(HttpServletRequest req, String user, Set<String> roles, String idToken) {
+        of(req).replace(user, roles, idToken);
+    }
+
+    /** The ID token of a single sign-on session, else null. */
+    public static String idToken(HttpServletRequest req) {
+        ConsoleSession s = of(req);
+        return s.current == null ? null : s.current.idToken;
     }
 
     public static void signOut(HttpServletRequest req) {
@@ -77,11 +88,11 @@ public final class ConsoleSession {
         s.res.addHeader("Set-Cookie", s.cookie("") + "; Max-Age=0");
     }
 
-    private void replace(String user, Set<String> roles) {
+    private void replace(String user, Set<String> roles, String idToken) {
         if (current != null) {
             store.close(current);
         }
-        current = store.open(user, roles);
+        current = store.open(user, roles, idToken);
         res.addHeader("Set-Cookie", cookie(current.token));
     }
 

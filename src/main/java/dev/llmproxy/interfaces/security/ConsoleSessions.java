@@ -27,19 +27,24 @@ public class ConsoleSessions {
     static final int MAX_SESSIONS = 10_000;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** One session: who signed in (null before), their roles, its CSRF token; mutable only through its store. */
+    /**
+     * One session: who signed in (null before), their roles, its CSRF token, and for a single sign-on the ID token
+     * (the provider's logout wants it back as a hint); mutable only through its store.
+     */
     static final class Session {
         final String token;
         final String csrf;
         final String user;
         final Set<String> roles;
+        final String idToken;
         volatile Instant lastSeen;
 
-        Session(String token, String csrf, String user, Set<String> roles, Instant lastSeen) {
+        Session(String token, String csrf, String user, Set<String> roles, String idToken, Instant lastSeen) {
             this.token = token;
             this.csrf = csrf;
             this.user = user;
             this.roles = Set.copyOf(roles);
+            this.idToken = idToken;
             this.lastSeen = lastSeen;
         }
     }
@@ -67,7 +72,7 @@ public class ConsoleSessions {
     }
 
     /** A new session (a new token: signing in never keeps the token from before it, so none can be planted). */
-    Session open(String user, Set<String> roles) {
+    Session open(String user, Set<String> roles, String idToken) {
         Instant now = clock.instant();
         if (sessions.size() >= MAX_SESSIONS) {
             sessions.values().removeIf(s -> expired(s, now));
@@ -75,7 +80,7 @@ public class ConsoleSessions {
                 sessions.values().removeIf(s -> s.user == null);
             }
         }
-        Session s = new Session(random(32), random(24), user, roles, now);
+        Session s = new Session(random(32), random(24), user, roles, idToken, now);
         sessions.put(s.token, s);
         return s;
     }

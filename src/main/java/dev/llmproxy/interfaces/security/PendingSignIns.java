@@ -1,0 +1,94 @@
+package dev.llmproxy.interfaces.security;
+
+import dev.llmproxy.application.security.SignInChallenge;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Single sign-ons on their way through the provider, by state, each bound to the browser that started it by a
+ * cookie of its own. The console's session cookie is {@code SameSite=Strict} and so is not sent when the provider
+ * sends the browser back (a navigation from another site); this one is {@code Lax}, limited to the callback's path,
+ * and holds nothing but a random value. A state is used once; one that comes back without its browser's cookie is
+ * refused, so nobody can sign someone else in with their own code.
+ */
+@ApplicationScoped
+public class PendingSignIns {
+
+    static final String COOKIE = "llmproxy_sso";
+    static final Duration LIFETIME = Duration.ofMinutes(10);
+    static final int MAX_PENDING = 10_000;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private record Pending(SignInChallenge challenge, String browser) {
+    }
+
+    @Inject
+    Clock clock;
+
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+
+    /** Holds the challenge and gives the browser the cookie that will claim it. */
+    public void hold(SignInChallenge challenge, HttpServletRequest req, HttpServletResponse res) {
+        if (pending.size() >= MAX_PENDING) {
+            pending.values().removeIf(p -> stale(p.challenge()));
+            if (pending.size() >= MAX_PENDING) {
+                pending.clear(); // a flood of started sign-ins: those in progress start again
+            }
+        }
+        byte[] b = new byte[24];
+        RANDOM.nextBytes(b);
+        String browser = Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+        pending.put(challenge.state(), new Pending(challenge, browser));
+        res.addHeader("Set-Cookie", cookie(req, browser) + "; Max-Age=" + LIFETIME.toSeconds());
+    }
+
+    /** The challenge of this state, if this browser started it and it is not stale; used up either way. */
+    public Optional<SignInChallenge> claim(String state, HttpServletRequest req, HttpServletResponse res) {
+        res.addHeader("Set-Cookie", cookie(req, "") + "; Max-Age=0");
+        Pending p = state == null ? null : pending.remove(state);
+        String browser = browserCookie(req);
+        if (p == null || browser == null || stale(p.challenge()) || !MessageDigest.isEqual(
+                p.browser().getBytes(StandardCharsets.UTF_8), browser.getBytes(StandardCharsets.UTF_8))) {
+            return Optional.empty();
+        }
+        return Optional.of(p.challenge());
+    }
+
+    int size() {
+        return pending.size();
+    }
+
+    private boolean stale(SignInChallenge c) {
+        return !clock.instant().isBefore(c.created().plus(LIFETIME));
+    }
+
+    private static String cookie(HttpServletRequest req, String value) {
+        return COOKIE + "=" + value + "; Path=" + req.getContextPath() + "/admin/oidc; HttpOnly; SameSite=Lax"
+                + (req.isSecure() ? "; Secure" : "");
+    }
+
+    private static String browserCookie(HttpServletRequest req) {
+        Cookie[] cookies = req.getCookies();
+        if (cookies != null) {
+            for (Cookie c : cookies) {
+                if (COOKIE.equals(c.getName()) && !c.getValue().isEmpty()) {
+                    return c.getValue();
+                }
+            }
+        }
+        return null;
+    }
+}
