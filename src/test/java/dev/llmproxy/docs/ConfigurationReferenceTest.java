@@ -27,7 +27,7 @@ class ConfigurationReferenceTest {
 
     private static final Path DOC = Path.of("docs/configuration.md");
     private static final Pattern VARIABLE = Pattern.compile(
-            "\\b(PROXY_[A-Z_]*[A-Z]|[A-Z]+_API_KEY|AZURE_[A-Z_]*[A-Z]|AWS_[A-Z_]*[A-Z]|GOOGLE_[A-Z_]*[A-Z])\\b");
+            "\\b(PROXY_[A-Z_]*[A-Z]|OTEL_[A-Z_]*[A-Z]|[A-Z]+_API_KEY|AZURE_[A-Z_]*[A-Z]|AWS_[A-Z_]*[A-Z]|GOOGLE_[A-Z_]*[A-Z])\\b");
     /** Names of that shape that are no variables: a provider kind's constant and an error code. */
     private static final Set<String> NOT_VARIABLES = Set.of("AZURE_OPENAI", "INVALID_API_KEY");
 

@@ -33,6 +33,8 @@ final class KitServer implements AutoCloseable {
     static final Path WAR = Path.of(System.getProperty("it.war", "target/llm-proxy.war"));
     /** The OpenID Connect test server of the smoke suites (beside the Liberty suite's). */
     static final int OIDC_PORT = Integer.getInteger("it.oidc.port", 19091) + 1;
+    /** The OTLP receiver of the smoke suites (beside the Liberty suite's). */
+    static final int OTLP_PORT = Integer.getInteger("it.otlp.port", 19093) + 1;
     static final String ADMIN_PASSWORD = System.getProperty("it.admin.password", "it-admin-secret");
 
     /** What the servers log when the WAR did not deploy, though they go on running (Payara even says "ready"). */
@@ -129,6 +131,9 @@ final class KitServer implements AutoCloseable {
         env.put("PROXY_OIDC_CLIENT_ID", "llm-proxy-it");
         env.put("PROXY_OIDC_ADMIN_GROUPS", "llm-admins");
         env.put("PROXY_OIDC_API_AUDIENCE", "llm-proxy-admin-api");
+        // traces to the OTLP receiver the smoke suite starts, configured the standard way
+        env.put("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:" + OTLP_PORT);
+        env.put("OTEL_BSP_SCHEDULE_DELAY", "100");
         if (postgresUrl != null) {
             // with the parameters the runbook recommends: '=' and '&' must survive each server's configuration
             env.put("PROXY_DB_URL", postgresUrl + "?connectTimeout=2&socketTimeout=10");

@@ -3,6 +3,7 @@ package dev.llmproxy.it;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.FaultUpstream.Ending;
 import dev.llmproxy.testing.OidcTestServer;
+import dev.llmproxy.testing.OtlpReceiver;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -33,6 +34,7 @@ abstract class PortabilitySmoke {
 
     private FaultUpstream fault;
     private OidcTestServer signInProvider;
+    private OtlpReceiver collector;
     private KitServer server;
     private ProxyClient proxy;
 
@@ -41,13 +43,17 @@ abstract class PortabilitySmoke {
         fault = new FaultUpstream(0);
         fault.on("smoke-down", FaultUpstream.status(503, "{\"error\":{\"message\":\"overloaded\"}}"));
         fault.on("smoke-up", FaultUpstream.ok());
+        // its own failing model: the breaker of smoke-down counts the failures of the other tests
+        fault.on("smoke-traced-down", FaultUpstream.status(503, "{\"error\":{\"message\":\"overloaded\"}}"));
         fault.on("smoke-stream", fault.stream(0, 5, Ending.DONE, answerEvents("smoke-stream", "Hello", " world")));
         fault.on("smoke-cut", fault.stream(0, 5, Ending.CUT, partialEvents("smoke-cut", "Hello", " wor")));
+        collector = OtlpReceiver.start(KitServer.OTLP_PORT);
         signInProvider = OidcTestServer.start(KitServer.OIDC_PORT, KitServer.SERVERS.resolve("oidc-smoke.log"));
         server = start();
         proxy = new ProxyClient(server.base());
         proxy.importConfig(new ConfigBuilder(fault.baseUrl())
                 .tier("smoke", "smoke-down", "smoke-up")
+                .tier("smoke-traced", "smoke-traced-down", "smoke-up")
                 .tier("smoke-streamed", "smoke-down", "smoke-stream")
                 .tier("smoke-broken", "smoke-cut")
                 .setting("firstTokenTimeoutMs", 5000).setting("streamIdleTimeoutMs", 5000)
@@ -82,6 +88,9 @@ abstract class PortabilitySmoke {
     void stop() throws Exception {
         if (signInProvider != null) {
             signInProvider.close();
+        }
+        if (collector != null) {
+            collector.close();
         }
         if (server == null) {
             fault.close();
@@ -269,6 +278,15 @@ abstract class PortabilitySmoke {
                 .isEqualTo(200);
         assertThat(proxy.send("GET", "/admin/api/config", null, "Authorization", "Bearer x.y.z").statusCode())
                 .isEqualTo(401);
+    }
+
+    @Test
+    void aRequestIsATraceWithASpanPerCall() {
+        HttpResponse<String> r = proxy.send("POST", "/v1/chat/completions", ProxyClient.chatBody("smoke-traced"),
+                "traceparent", "00-" + TracingIT.CALLER_TRACE + "-" + TracingIT.CALLER_SPAN + "-01");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        TracingIT.assertTraceOfAFallback(TracingIT.awaitTrace(collector, TracingIT.CALLER_TRACE),
+                r.headers().firstValue("X-Request-Id").orElseThrow(), "smoke-traced");
     }
 
     private static JsonObject json(String body) {

@@ -64,6 +64,14 @@ public enum DeploymentVariable {
     PROXY_LOCAL_USERS(Part.PROXY, "`on`",
             "`off` switches the console's local users off (form and Basic sign-in), leaving single sign-on; keep "
             + "`on` for break-glass access"),
+    OTEL_EXPORTER_OTLP_ENDPOINT(Part.PROXY, "unset",
+            "an OTLP/HTTP collector (`http://collector:4318`): requests are traced there; unset (and no other "
+            + "exporter named): no tracing, no cost. The other standard `OTEL_*` variables apply "
+            + "([operations](operations.md#traces))"),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT(Part.PROXY, "unset", "the same, for traces alone (the full `/v1/traces` URL)"),
+    OTEL_TRACES_EXPORTER(Part.PROXY, "`otlp` when an endpoint is set",
+            "`none` switches tracing off; `console` logs spans (for trying it out)"),
+    OTEL_SDK_DISABLED(Part.PROXY, "`false`", "`true` switches tracing off whatever else is set"),
     PROXY_OLLAMA_URL(Part.PROXY, "`http://127.0.0.1:11434`", "the local Ollama watched in development (local parity)"),
     PROXY_OLLAMA_CHECK_SECONDS(Part.PROXY, "`30`", "how often the local Ollama is checked (each check bounded by 2 s)"),
 

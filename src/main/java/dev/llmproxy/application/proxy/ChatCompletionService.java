@@ -8,6 +8,7 @@ import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.spend.ActualCharge;
 import dev.llmproxy.application.spend.Reservation;
 import dev.llmproxy.application.spend.SpendGuard;
+import dev.llmproxy.application.telemetry.RequestTracing;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.failure.ErrorKind;
@@ -61,6 +62,8 @@ public class ChatCompletionService {
     LocalModels localModels;
     @Inject
     SpendGuard spend;
+    @Inject
+    RequestTracing tracing = RequestTracing.OFF;
 
     /** A chat completions request has arrived: its life starts with the settings in force now. */
     public ChatExchange begin(String requestId, Instant receivedAt) {
@@ -106,7 +109,7 @@ public class ChatCompletionService {
         try {
             run = QueuedRun.start(admission, executor, clock, new ChainPlan(requestId, route.candidates(),
                     new OpenAiPayload(request.body(), request.stream()), config.settings(), sink,
-                    request.promptTokenEstimate()));
+                    request.promptTokenEstimate(), tracing.run(requestId)));
         } catch (RuntimeException e) {
             spend.settle(reservation, Charge.ZERO); // nothing was called: the reservation is released
             throw e;

@@ -20,6 +20,7 @@ import dev.llmproxy.domain.spend.Cost;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import dev.llmproxy.application.telemetry.RequestTracing;
 import jakarta.inject.Inject;
 
 import java.math.BigDecimal;
@@ -46,6 +47,8 @@ public class RequestRecorder {
     RequestLog requestLog;
     @Inject
     ProxyMetrics metrics;
+    @Inject
+    RequestTracing tracing = RequestTracing.OFF;
     @Inject
     Clock clock;
     @Inject
@@ -85,7 +88,7 @@ public class RequestRecorder {
     public void refusedAgain(String requestId, Instant receivedAt, FrontDoor door, CallerRecord caller,
                              ProxyError error) {
         try {
-            metrics.requestCompleted(refusal(requestId, receivedAt, door, null, caller, error));
+            completed(refusal(requestId, receivedAt, door, null, caller, error));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not count request " + requestId + " in the metrics", e);
         }
@@ -167,7 +170,7 @@ public class RequestRecorder {
     }
 
     private void logged(RequestRecord record) {
-        metrics.requestCompleted(record);
+        completed(record);
         requestLog.submit(record);
     }
 
@@ -177,8 +180,14 @@ public class RequestRecorder {
             logged(record);
             return null;
         }
-        metrics.requestCompleted(record);
+        completed(record);
         return requestLog.submitAwaiting(record);
+    }
+
+    /** The request is over: counted, and its trace closed. */
+    private void completed(RequestRecord record) {
+        metrics.requestCompleted(record);
+        tracing.ended(record);
     }
 
     private long latency(Instant receivedAt) {

@@ -16,7 +16,12 @@ import java.util.function.Function;
  *                     reported no usage
  */
 public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
-                        ClientStream stream, long promptTokens) {
+                        ClientStream stream, long promptTokens, RunTrace trace) {
+
+    public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
+                     ClientStream stream, long promptTokens) {
+        this(requestId, candidates, payload, settings, stream, promptTokens, RunTrace.NONE);
+    }
 
     public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings) {
         this(requestId, candidates, payload, settings, null, 0);
@@ -29,6 +34,7 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
 
     public ChainPlan {
         candidates = List.copyOf(candidates);
+        trace = trace == null ? RunTrace.NONE : trace;
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("candidates must not be empty");
         }

@@ -27,7 +27,7 @@ final class RunContext {
     RunContext(ChainPlan plan, Clock clock) {
         this.plan = plan;
         this.deadline = new Deadline(clock, plan.settings().timeBudgets().chain());
-        this.log = new AttemptLog(clock);
+        this.log = new AttemptLog(clock, plan.trace());
         this.result = new RunningChain(log);
         this.splice = plan.stream() == null ? null
                 : new StreamSplice(plan.stream(), clock, CommitWindow.of(plan.settings().streaming(), clock));

@@ -29,10 +29,10 @@ final class UpstreamAttempt implements ModelStep {
 
     @Override
     public CompletableFuture<ModelResult> run(ModelTry attempt) {
-        Instant started = attempt.run().log().calling(attempt.model(), producedSoFar(attempt));
+        Instant started = attempt.run().log().calling(attempt, producedSoFar(attempt));
         CompletableFuture<UpstreamReply> call;
         try {
-            call = upstream.send(callFor(attempt));
+            call = upstream.send(callFor(attempt).tracedAs(attempt.run().log().traceparent()));
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }

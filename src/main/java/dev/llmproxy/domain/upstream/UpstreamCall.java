@@ -13,9 +13,15 @@ import java.time.Duration;
  * @param stream   for a streaming attempt, where its events go once content flows; null otherwise
  * @param limits   for a streaming attempt, its first-token and idle limits; null otherwise
  * @param moreRoom the model's thoughts used up the output budget last time: give them more room this time
+ * @param traceparent the W3C trace context naming this call, passed to the provider; null when not traced
  */
 public record UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,
-                           UpstreamEvents stream, StreamLimits limits, boolean moreRoom) {
+                           UpstreamEvents stream, StreamLimits limits, boolean moreRoom, String traceparent) {
+
+    public UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,
+                        UpstreamEvents stream, StreamLimits limits, boolean moreRoom) {
+        this(requestId, provider, model, body, timeout, stream, limits, moreRoom, null);
+    }
 
     public UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout) {
         this(requestId, provider, model, body, timeout, null, null, false);
@@ -28,7 +34,12 @@ public record UpstreamCall(String requestId, Provider provider, AllowedModel mod
 
     /** The same attempt with less time: what is left of it after something it waited for. */
     public UpstreamCall withTimeout(Duration left) {
-        return new UpstreamCall(requestId, provider, model, body, left, stream, limits, moreRoom);
+        return new UpstreamCall(requestId, provider, model, body, left, stream, limits, moreRoom, traceparent);
+    }
+
+    /** The same attempt, named in a trace. */
+    public UpstreamCall tracedAs(String context) {
+        return new UpstreamCall(requestId, provider, model, body, timeout, stream, limits, moreRoom, context);
     }
 
     public boolean streaming() {

@@ -115,8 +115,18 @@ public final class HttpUpstream implements UpstreamPort {
         return reply;
     }
 
+    /** The provider may trace the call as part of the caller's trace (W3C Trace Context); unsigned by SigV4. */
+    private static OutboundRequest traced(OutboundRequest request, String traceparent) {
+        if (traceparent == null) {
+            return request;
+        }
+        java.util.List<OutboundRequest.Header> headers = new java.util.ArrayList<>(request.headers());
+        headers.add(new OutboundRequest.Header("traceparent", traceparent));
+        return new OutboundRequest(request.uri(), headers, request.body());
+    }
+
     private CompletableFuture<UpstreamReply> exchange(UpstreamCall call, String key) {
-        OutboundRequest request = wire.request(call, key);
+        OutboundRequest request = traced(wire.request(call, key), call.traceparent());
         HttpTransport transport = "https".equalsIgnoreCase(request.uri().getScheme()) ? tls : plain;
         CompletableFuture<UpstreamReply> reply = new CompletableFuture<>();
         if (call.streaming()) {

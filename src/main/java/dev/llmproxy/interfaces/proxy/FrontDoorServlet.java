@@ -7,6 +7,7 @@ import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.Sleeper;
+import dev.llmproxy.application.telemetry.RequestTracing;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
@@ -31,6 +32,8 @@ public abstract class FrontDoorServlet extends ApiServlet {
     ChatCompletionService service;
     @Inject
     Clock clock;
+    @Inject
+    RequestTracing tracing;
     @Inject
     Sleeper sleeper;
 
@@ -68,6 +71,8 @@ public abstract class FrontDoorServlet extends ApiServlet {
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
         ChatExchange exchange = service.begin(RequestIds.of(req), clock.instant(), dialect().door());
+        tracing.started(exchange.requestId(), dialect().door(), req.getHeader("traceparent"),
+                req.getHeader("tracestate"), exchange.receivedAt());
         Dialect dialect = dialectFor(exchange);
         try {
             start(req, res, exchange, dialect);
