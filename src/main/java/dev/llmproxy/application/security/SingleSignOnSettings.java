@@ -39,7 +39,8 @@ public record SingleSignOnSettings(Optional<URI> issuer, String clientId, Option
                         + "group: without them nobody who signs in through the provider gets a role");
             }
         } else if (!localUsers) {
-            throw new IllegalArgumentException("PROXY_LOCAL_USERS=off needs PROXY_OIDC_ISSUER: else nobody could sign in");
+            throw new IllegalArgumentException(
+                    "PROXY_LOCAL_USERS=off needs PROXY_OIDC_ISSUER: else nobody could sign in");
         }
     }
 

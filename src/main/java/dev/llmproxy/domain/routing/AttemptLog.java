@@ -46,11 +46,8 @@ final class AttemptLog {
      */
     Instant calling(ModelTry attempt, Supplier<AttemptBill> soFar) {
         Instant now = clock.instant();
-        Candidate c = attempt.candidate();
-        RunTrace.AttemptTrace call = trace.calling(new RunTrace.AttemptStart(attempt.model(), c.model().upstreamModel(),
-                c.provider().name(), c.provider().kind().id(), attempt.index(),
-                roleOf(attempt)));
-        current = new InFlight(attempt.model(), now, soFar, call);
+        current = new InFlight(attempt.model(), now, soFar, trace == RunTrace.NONE ? RunTrace.AttemptTrace.NONE
+                : trace.calling(start(attempt)));
         return now;
     }
 
@@ -67,6 +64,12 @@ final class AttemptLog {
         if (inFlight != null) {
             inFlight.trace().answered(attempt);
         }
+    }
+
+    private RunTrace.AttemptStart start(ModelTry attempt) {
+        Candidate c = attempt.candidate();
+        return new RunTrace.AttemptStart(attempt.model(), c.model().upstreamModel(), c.provider().name(),
+                c.provider().kind().id(), attempt.index(), roleOf(attempt));
     }
 
     private RunTrace.Role roleOf(ModelTry attempt) {

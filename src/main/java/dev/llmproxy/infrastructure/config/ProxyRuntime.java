@@ -83,7 +83,8 @@ public class ProxyRuntime {
         timers = new Timers(workers);
         tlsHttp = new JettyHttpTransport("proxy-upstream-https");
         // Plain http goes through the lean NIO client unless the operator chooses Jetty's for it too.
-        plainHttp = "jetty".equals(Variables.text(config, PROXY_PLAIN_HTTP_CLIENT).orElse("nio")) ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
+        boolean jettyForAll = "jetty".equals(Variables.text(config, PROXY_PLAIN_HTTP_CLIENT).orElse("nio"));
+        plainHttp = jettyForAll ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
         Credentials keys = Credentials.secrets(this::secret);
         HttpUpstream openai = new HttpUpstream(new OpenAiWire(), plainHttp, tlsHttp, workers, timers, clock, keys);
         HttpUpstream gemini = new HttpUpstream(new GeminiWire(clock), plainHttp, tlsHttp, workers, timers, clock, keys);

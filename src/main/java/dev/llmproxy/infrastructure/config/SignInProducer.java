@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.config;
 
+import dev.llmproxy.application.config.DeploymentVariable;
 import dev.llmproxy.application.security.IdentityProvider;
 import dev.llmproxy.application.security.SingleSignOnSettings;
 import dev.llmproxy.domain.security.GroupRoles;
@@ -36,7 +37,8 @@ public class SignInProducer {
         if (!local.equals("on") && !local.equals("off")) {
             throw new IllegalArgumentException("PROXY_LOCAL_USERS must be on or off (was \"" + local + "\")");
         }
-        var issuer = Variables.text(config, PROXY_OIDC_ISSUER).map(SignInProducer::withoutTrailingSlash).map(URI::create);
+        var issuer = Variables.text(config, PROXY_OIDC_ISSUER).map(SignInProducer::withoutTrailingSlash)
+                .map(URI::create);
         String clientId = Variables.text(config, PROXY_OIDC_CLIENT_ID).orElse(null);
         settings = new SingleSignOnSettings(issuer, clientId, Variables.text(config, PROXY_OIDC_CLIENT_SECRET),
                 Variables.text(config, PROXY_OIDC_GROUPS_CLAIM).orElse("groups"),
@@ -56,7 +58,7 @@ public class SignInProducer {
         return provider;
     }
 
-    private Set<String> groups(dev.llmproxy.application.config.DeploymentVariable variable) {
+    private Set<String> groups(DeploymentVariable variable) {
         return Variables.text(config, variable).map(list -> Arrays.stream(list.split(",")).map(String::strip)
                 .filter(s -> !s.isEmpty()).collect(Collectors.toSet())).orElse(Set.of());
     }

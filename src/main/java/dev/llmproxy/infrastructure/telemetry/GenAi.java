@@ -17,7 +17,8 @@ final class GenAi {
     static final AttributeKey<String> RESPONSE_MODEL = AttributeKey.stringKey("gen_ai.response.model");
     static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.input_tokens");
     static final AttributeKey<Long> OUTPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.output_tokens");
-    static final AttributeKey<List<String>> FINISH_REASONS = AttributeKey.stringArrayKey("gen_ai.response.finish_reasons");
+    static final AttributeKey<List<String>> FINISH_REASONS =
+            AttributeKey.stringArrayKey("gen_ai.response.finish_reasons");
     static final AttributeKey<Long> HTTP_STATUS = AttributeKey.longKey("http.response.status_code");
     static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
 

@@ -9,6 +9,8 @@ import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
@@ -120,7 +122,7 @@ public final class HttpUpstream implements UpstreamPort {
         if (traceparent == null) {
             return request;
         }
-        java.util.List<OutboundRequest.Header> headers = new java.util.ArrayList<>(request.headers());
+        List<OutboundRequest.Header> headers = new ArrayList<>(request.headers());
         headers.add(new OutboundRequest.Header("traceparent", traceparent));
         return new OutboundRequest(request.uri(), headers, request.body());
     }

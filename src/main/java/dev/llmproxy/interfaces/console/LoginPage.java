@@ -14,6 +14,7 @@ import dev.llmproxy.interfaces.security.AdminGate;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The sign-in page: the form for the console's local users (the password is never logged) and, when configured, the
@@ -61,7 +62,8 @@ public class LoginPage {
             if (result instanceof SignIn.Result.SignedIn signedIn) {
                 ConsoleUser u = signedIn.user();
                 ConsoleSession.signIn(r.req(), u.username(), u.roles());
-                audit.record(u.username(), "signed in (local user)", u.username(), null, String.join(",", new java.util.TreeSet<>(u.roles())));
+                audit.record(u.username(), "signed in (local user)", u.username(), null,
+                        String.join(",", new TreeSet<>(u.roles())));
                 r.redirect("/dashboard");
                 return;
             }

@@ -103,7 +103,8 @@ public class SingleSignOnPages {
         r.res().setContentType("text/html;charset=UTF-8");
         r.res().getWriter().write("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta http-equiv=\"refresh\" content=\"0;url=" + href + "\"><title>" + saying + " · LLM proxy"
-                + "</title></head><body><p>" + saying + ". <a href=\"" + href + "\">" + link + "</a>.</p></body></html>");
+                + "</title></head><body><p>" + saying + ". <a href=\"" + href + "\">" + link + "</a>.</p>"
+                + "</body></html>");
     }
 
     /** An address of this console as the browser reached it. */

@@ -102,8 +102,9 @@ public class AdminGate extends HttpFilter {
             }
         } else if (result instanceof SingleSignOn.Result.SignedIn in) {
             if (!in.roles().contains(ConsoleUser.ADMIN)) {
-                JsonResponses.error(res, ProxyError.of(ErrorKind.NOT_PERMITTED, "The admin API needs the admin role; "
-                        + "your groups give " + (in.roles().isEmpty() ? "no role." : String.join(", ", in.roles()) + ".")));
+                String given = in.roles().isEmpty() ? "no role" : String.join(", ", in.roles());
+                JsonResponses.error(res, ProxyError.of(ErrorKind.NOT_PERMITTED,
+                        "The admin API needs the admin role; your groups give " + given + "."));
             } else {
                 chain.doFilter(new SignedInRequest(req, in.identity().principal(), in.roles(), "BEARER"), res);
             }
