@@ -27,7 +27,7 @@ public final class ConsoleSession {
         this.store = store;
         this.req = req;
         this.res = res;
-        this.current = store.find(token(req)).orElse(null);
+        this.current = store.find(cookie(req, COOKIE)).orElse(null);
     }
 
     /** Reads the request's session cookie and attaches the session (if any) to the request. */
@@ -109,11 +109,12 @@ public final class ConsoleSession {
         return session;
     }
 
-    private static String token(HttpServletRequest req) {
+    /** The value of the request's cookie of that name, or null. */
+    static String cookie(HttpServletRequest req, String name) {
         Cookie[] cookies = req.getCookies();
         if (cookies != null) {
             for (Cookie c : cookies) {
-                if (COOKIE.equals(c.getName())) {
+                if (name.equals(c.getName())) {
                     return c.getValue();
                 }
             }

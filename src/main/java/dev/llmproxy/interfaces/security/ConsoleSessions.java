@@ -1,13 +1,12 @@
 package dev.llmproxy.interfaces.security;
 
+import dev.llmproxy.application.security.RandomTokens;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -25,7 +24,6 @@ public class ConsoleSessions {
     static final Duration IDLE = Duration.ofMinutes(30);
     /** Anyone may open the login page (and so a session); past this many, anonymous ones are dropped first. */
     static final int MAX_SESSIONS = 10_000;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /**
      * One session: who signed in (null before), their roles, its CSRF token, and for a single sign-on the ID token
@@ -80,7 +78,7 @@ public class ConsoleSessions {
                 sessions.values().removeIf(s -> s.user == null);
             }
         }
-        Session s = new Session(random(32), random(24), user, roles, idToken, now);
+        Session s = new Session(RandomTokens.of(32), RandomTokens.of(24), user, roles, idToken, now);
         sessions.put(s.token, s);
         return s;
     }
@@ -96,11 +94,5 @@ public class ConsoleSessions {
 
     private static boolean expired(Session s, Instant now) {
         return !now.isBefore(s.lastSeen.plus(IDLE));
-    }
-
-    private static String random(int bytes) {
-        byte[] b = new byte[bytes];
-        RANDOM.nextBytes(b);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
     }
 }

@@ -1,18 +1,16 @@
 package dev.llmproxy.interfaces.security;
 
+import dev.llmproxy.application.security.RandomTokens;
 import dev.llmproxy.application.security.SignInChallenge;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,7 +28,6 @@ public class PendingSignIns {
     static final String COOKIE = "llmproxy_sso";
     static final Duration LIFETIME = Duration.ofMinutes(10);
     static final int MAX_PENDING = 10_000;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private record Pending(SignInChallenge challenge, String browser) {
     }
@@ -48,19 +45,17 @@ public class PendingSignIns {
                 pending.clear(); // a flood of started sign-ins: those in progress start again
             }
         }
-        byte[] b = new byte[24];
-        RANDOM.nextBytes(b);
-        String browser = Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+        String browser = RandomTokens.of(24);
         pending.put(challenge.state(), new Pending(challenge, browser));
-        res.addHeader("Set-Cookie", cookie(req, browser) + "; Max-Age=" + LIFETIME.toSeconds());
+        res.addHeader("Set-Cookie", setCookie(req, browser) + "; Max-Age=" + LIFETIME.toSeconds());
     }
 
     /** The challenge of this state, if this browser started it and it is not stale; used up either way. */
     public Optional<SignInChallenge> claim(String state, HttpServletRequest req, HttpServletResponse res) {
-        res.addHeader("Set-Cookie", cookie(req, "") + "; Max-Age=0");
+        res.addHeader("Set-Cookie", setCookie(req, "") + "; Max-Age=0");
         Pending p = state == null ? null : pending.remove(state);
-        String browser = browserCookie(req);
-        if (p == null || browser == null || stale(p.challenge()) || !MessageDigest.isEqual(
+        String browser = ConsoleSession.cookie(req, COOKIE);
+        if (p == null || browser == null || browser.isEmpty() || stale(p.challenge()) || !MessageDigest.isEqual(
                 p.browser().getBytes(StandardCharsets.UTF_8), browser.getBytes(StandardCharsets.UTF_8))) {
             return Optional.empty();
         }
@@ -75,20 +70,8 @@ public class PendingSignIns {
         return !clock.instant().isBefore(c.created().plus(LIFETIME));
     }
 
-    private static String cookie(HttpServletRequest req, String value) {
+    private static String setCookie(HttpServletRequest req, String value) {
         return COOKIE + "=" + value + "; Path=" + req.getContextPath() + "/admin/oidc; HttpOnly; SameSite=Lax"
                 + (req.isSecure() ? "; Secure" : "");
-    }
-
-    private static String browserCookie(HttpServletRequest req) {
-        Cookie[] cookies = req.getCookies();
-        if (cookies != null) {
-            for (Cookie c : cookies) {
-                if (COOKIE.equals(c.getName()) && !c.getValue().isEmpty()) {
-                    return c.getValue();
-                }
-            }
-        }
-        return null;
     }
 }
