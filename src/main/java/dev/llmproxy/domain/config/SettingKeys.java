@@ -40,6 +40,11 @@ public final class SettingKeys {
     public static final SettingKey.BoolKey WAIT_FOR_RETRY_AFTER = register(SettingGroup.TIME_BUDGETS,
             new SettingKey.BoolKey("waitForRetryAfterOnLastModel",
             true, "When every other model is used up, wait a 429's Retry-After once if it fits in the chain budget."));
+    public static final SettingKey.LongKey DEADLINE_PERCENTILE = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("deadlinePercentile", 90, 0, 99, "percentile", "A model whose recent latency at "
+            + "this percentile (time to first token for a stream, total time otherwise) is longer than what is left "
+            + "of the chain budget is passed over before its call, unless no later model of the chain could be "
+            + "called; a model with fewer than 20 answers in the last 5 minutes is always called (0 = off)."));
     public static final SettingKey.LongKey FIRST_TOKEN_TIMEOUT_MS = register(SettingGroup.STREAMING,
             new SettingKey.LongKey("firstTokenTimeoutMs",
             5_000, 1, HOUR_MS, "ms", "Streaming: longest wait, from the start of an "

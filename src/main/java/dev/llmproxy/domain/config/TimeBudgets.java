@@ -12,9 +12,11 @@ import java.time.Duration;
  * @param backoffInitial    the first retry's delay, doubled per retry (never above {@code backoffMax})
  * @param rateLimitCooldown how long a model that answered 429 without Retry-After is skipped
  * @param waitForRetryAfterOnLastModel whether the last model's Retry-After is waited out once when it fits
+ * @param deadlinePercentile the percentile of a model's recent latency that must fit in what is left (0: no check)
  */
 public record TimeBudgets(Duration attempt, Duration chain, int maxSameModelRetries, Duration backoffInitial,
-                          Duration backoffMax, Duration rateLimitCooldown, boolean waitForRetryAfterOnLastModel) {
+                          Duration backoffMax, Duration rateLimitCooldown, boolean waitForRetryAfterOnLastModel,
+                          int deadlinePercentile) {
 
     public TimeBudgets {
         if (backoffInitial.compareTo(backoffMax) > 0) {

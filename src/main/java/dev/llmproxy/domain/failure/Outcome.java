@@ -27,6 +27,8 @@ public enum Outcome {
     SKIPPED_COOLDOWN,
     /** Not called: the model's circuit breaker is open. */
     SKIPPED_BREAKER_OPEN,
+    /** Not called: its recent latency says it would not answer in the time left of the request's budget. */
+    SKIPPED_TOO_SLOW,
     /** Cancelled in flight: the client went away before the attempt ended. */
     ABANDONED;
 
@@ -37,6 +39,6 @@ public enum Outcome {
 
     /** Whether no upstream call was made. */
     public boolean skipped() {
-        return this == SKIPPED_COOLDOWN || this == SKIPPED_BREAKER_OPEN;
+        return this == SKIPPED_COOLDOWN || this == SKIPPED_BREAKER_OPEN || this == SKIPPED_TOO_SLOW;
     }
 }

@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 
 import java.time.Clock;
@@ -19,12 +20,18 @@ public final class ChainExecutor {
     private final Breakers breakers;
     private final ModelStep stack;
 
+    /** With a latency window of its own: nothing shares what its models' latencies are. */
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
                          Breakers breakers, DoubleSupplier random) {
+        this(upstream, sleeper, clock, cooldowns, breakers, new ModelLatencies(clock), random);
+    }
+
+    public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
+                         Breakers breakers, ModelLatencies latencies, DoubleSupplier random) {
         this.clock = clock;
         this.cooldowns = cooldowns;
         this.breakers = breakers;
-        this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, random);
+        this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, latencies, random);
     }
 
     public RunningChain execute(ChainPlan plan) {

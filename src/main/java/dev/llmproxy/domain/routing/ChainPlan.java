@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Everything one chain run needs; the settings are the snapshot in force when the request arrived.
@@ -38,6 +39,16 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("candidates must not be empty");
         }
+    }
+
+    /** Whether some candidate after the one at {@code index} passes {@code callable} (by model name). */
+    boolean anyAfter(int index, Predicate<String> callable) {
+        for (int i = index + 1; i < candidates.size(); i++) {
+            if (callable.test(candidates.get(i).model().name())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The shortest of the candidates' waits (by model name), or null if none is waiting. */

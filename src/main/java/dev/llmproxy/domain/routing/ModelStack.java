@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 
 import java.time.Clock;
@@ -14,7 +15,7 @@ import java.util.function.DoubleSupplier;
  *   <li>{@link SameModelRetry}: an outcome worth retrying is tried again after a backoff;</li>
  *   <li>{@link RoomForThinking}: thoughts that used up the output budget are given more room, once;</li>
  *   <li>{@link RateLimitPolicy}: a model cooling down after a 429 is passed over, a 429 cools it down;</li>
- *   <li>{@link DeadlineGate}: no attempt starts past the chain budget;</li>
+ *   <li>{@link DeadlineGate}: no attempt starts past the chain budget, nor on a model too slow for what is left;</li>
  *   <li>{@link BreakerGate}: an open circuit passes the model over, every attempt reports to it;</li>
  *   <li>{@link AttemptTimeout}: the attempt's bound, capped by what is left of the budget;</li>
  *   <li>{@link UpstreamAttempt}: the call itself, classified by the outcome table.</li>
@@ -27,10 +28,10 @@ final class ModelStack {
     }
 
     static ModelStep standard(UpstreamPort upstream, Clock clock, Sleeper sleeper, RateLimitCooldowns cooldowns,
-                              Breakers breakers, DoubleSupplier random) {
+                              Breakers breakers, ModelLatencies latencies, DoubleSupplier random) {
         return of(List.of(new SameModelRetry(sleeper, random), new RoomForThinking(), new RateLimitPolicy(cooldowns, sleeper),
-                new DeadlineGate(), new BreakerGate(breakers), new AttemptTimeout()),
-                new UpstreamAttempt(upstream, clock));
+                new DeadlineGate(latencies, cooldowns, breakers), new BreakerGate(breakers), new AttemptTimeout()),
+                new UpstreamAttempt(upstream, clock, latencies));
     }
 
     static ModelStep of(List<ModelPolicy> outermostFirst, ModelStep call) {

@@ -65,8 +65,6 @@ final class RateLimitPolicy implements ModelPolicy {
     }
 
     private boolean laterModelAvailable(ModelTry attempt) {
-        var candidates = attempt.run().plan().candidates();
-        return candidates.subList(attempt.index() + 1, candidates.size()).stream()
-                .anyMatch(c -> cooldowns.remaining(c.model().name()).isEmpty());
+        return attempt.run().plan().anyAfter(attempt.index(), name -> cooldowns.remaining(name).isEmpty());
     }
 }

@@ -2,7 +2,9 @@ package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.Verdict;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.streaming.StreamLimits;
+import dev.llmproxy.domain.streaming.UpstreamEvents;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -21,22 +23,26 @@ final class UpstreamAttempt implements ModelStep {
 
     private final UpstreamPort upstream;
     private final Clock clock;
+    private final ModelLatencies latencies;
 
-    UpstreamAttempt(UpstreamPort upstream, Clock clock) {
+    UpstreamAttempt(UpstreamPort upstream, Clock clock, ModelLatencies latencies) {
         this.upstream = upstream;
         this.clock = clock;
+        this.latencies = latencies;
     }
 
     @Override
     public CompletableFuture<ModelResult> run(ModelTry attempt) {
         Instant started = attempt.run().log().calling(attempt, producedSoFar(attempt));
+        AttemptLatency latency = attempt.continuation() ? null
+                : new AttemptLatency(latencies, clock, attempt.model(), started);
         CompletableFuture<UpstreamReply> call;
         try {
-            call = upstream.send(callFor(attempt).tracedAs(attempt.run().log().traceparent()));
+            call = upstream.send(callFor(attempt, latency).tracedAs(attempt.run().log().traceparent()));
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        return attempt.run().track(call).handle((reply, error) -> answered(attempt, started, reply, error));
+        return attempt.run().track(call).handle((reply, error) -> answered(attempt, latency, started, reply, error));
     }
 
     /**
@@ -53,7 +59,8 @@ final class UpstreamAttempt implements ModelStep {
                 splice.stats().eventsRelayed() - before);
     }
 
-    private ModelResult answered(ModelTry attempt, Instant started, UpstreamReply reply, Throwable error) {
+    private ModelResult answered(ModelTry attempt, AttemptLatency latency, Instant started, UpstreamReply reply,
+                                 Throwable error) {
         if (attempt.run().done()) {
             return ModelResult.HALTED;
         }
@@ -64,13 +71,17 @@ final class UpstreamAttempt implements ModelStep {
         Verdict verdict = OutcomeClassifier.classify(reply, attempt.settings().outcomes());
         String reason = ChainMessages.reasonFor(reply, attempt.timeout());
         AttemptBill bill = AttemptBill.of(attempt.candidate().model(), reply, attempt.run().plan().promptTokens());
+        Duration took = Duration.between(started, clock.instant());
+        if (latency != null) {
+            latency.ended(verdict.outcome(), attempt.run().splice() != null, took);
+        }
         attempt.run().log().answered(new AttemptRecord(attempt.model(), verdict.outcome(),
-                ChainMessages.statusOf(reply), Duration.between(started, clock.instant()), reason, bill.tokens(),
-                bill.costUsd()));
+                ChainMessages.statusOf(reply), took, reason, bill.tokens(), bill.costUsd()));
         return new ModelResult.Answered(reply, verdict, reason);
     }
 
-    private static UpstreamCall callFor(ModelTry attempt) {
+    /** @param latency measures the attempt's first event, or null (a continuation) */
+    private static UpstreamCall callFor(ModelTry attempt, AttemptLatency latency) {
         ChainPlan plan = attempt.run().plan();
         Candidate candidate = attempt.candidate();
         StreamSplice splice = attempt.run().splice();
@@ -82,8 +93,9 @@ final class UpstreamAttempt implements ModelStep {
                     null, null, attempt.moreRoom());
         }
         Duration firstToken = min(plan.settings().streaming().firstToken(), attempt.timeout());
+        UpstreamEvents observer = splice.observerFor(candidate, attempt.index() > 0, attempt.run().saw429());
         return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
-                splice.observerFor(candidate, attempt.index() > 0, attempt.run().saw429()),
+                latency == null ? observer : latency.around(observer),
                 new StreamLimits(firstToken, plan.settings().streaming().idle()), attempt.moreRoom());
     }
 

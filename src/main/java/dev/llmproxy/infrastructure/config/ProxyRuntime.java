@@ -8,6 +8,7 @@ import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.Sleeper;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.sharing.SharedBreakers;
 import dev.llmproxy.infrastructure.sharing.SharedCooldowns;
@@ -72,6 +73,7 @@ public class ProxyRuntime {
     private Timers timers;
     private ChainExecutor executor;
     private Breakers breakers;
+    private ModelLatencies latencies;
     private Admission admission;
     private HttpTransport plainHttp;
     private HttpTransport tlsHttp;
@@ -105,12 +107,13 @@ public class ProxyRuntime {
                 breakerEvents::record, sharedBreakers.peers(id));
         sharedBreakers.listen(id, breakers);
         RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock, sharedCooldowns.announcer(id));
+        latencies = new ModelLatencies(clock);
         sharedCooldowns.listen(id, cooldowns::heard);
         executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
                 ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
                 ProviderKind.AZURE_OPENAI, azure, ProviderKind.VERTEX, vertex, ProviderKind.BEDROCK, bedrock,
                 ProviderKind.SIM, sim)), timers, clock, cooldowns,
-                breakers, () -> ThreadLocalRandom.current().nextDouble());
+                breakers, latencies, () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /** Secrets come from the environment or any MicroProfile Config source; the value is never logged. */
@@ -144,6 +147,12 @@ public class ProxyRuntime {
     @Produces
     Breakers breakers() {
         return breakers;
+    }
+
+    /** What each model has needed lately, as the chain measures it. */
+    @Produces
+    ModelLatencies latencies() {
+        return latencies;
     }
 
     @Produces

@@ -10,6 +10,7 @@ import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.config.FreeStatus;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
@@ -82,6 +83,8 @@ public class PrometheusMetrics implements ProxyMetrics {
     Limiter limiter;
     @Inject
     BudgetLedger budgetLedger;
+    @Inject
+    ModelLatencies latencies;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
@@ -91,6 +94,7 @@ public class PrometheusMetrics implements ProxyMetrics {
     private MultiGauge tierAvailable;
     private MultiGauge budgetUsed;
     private JvmGcMetrics gc;
+    private LatencyGauges latencyGauges;
 
     @PostConstruct
     void start() {
@@ -110,6 +114,7 @@ public class PrometheusMetrics implements ProxyMetrics {
         budgetUsed = MultiGauge.builder("proxy.budget.used.ratio")
                 .description("Settled spend of each budget in force as a share of it (the larger of its units)")
                 .register(registry);
+        latencyGauges = new LatencyGauges(latencies, registry);
         bindAdmission();
         Gauge.builder("proxy.request.log.backlog", requestLog, RequestLog::pending).strongReference(true)
                 .description("Request log records waiting to be written").register(registry);
@@ -190,6 +195,7 @@ public class PrometheusMetrics implements ProxyMetrics {
     @Override
     public void scrape(String contentType, OutputStream out) throws IOException {
         refreshBreakerStates();
+        latencyGauges.refresh(health.models().stream().map(ModelHealth.ModelStatus::name).toList());
         tierAvailable.register(health.tiers().stream()
                 .map(t -> MultiGauge.Row.of(Tags.of("tier", t.name()), t.canAnswer() ? 1 : 0))
                 .collect(Collectors.toList()), true);

@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.console;
 import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.breaker.BreakerTransitionRepository;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -19,6 +20,8 @@ public class BreakersPage {
     ModelHealth health;
     @Inject
     BreakerTransitionRepository transitions;
+    @Inject
+    ModelLatencies latencies;
 
     public record Transition(String at, String model, String from, String to, String reason, String instance) {
     }
@@ -26,7 +29,9 @@ public class BreakersPage {
     void list(ConsoleRequest r) throws IOException {
         List<DashboardView.BreakerRow> rows = DashboardAssembler.breakerRows(health.models());
         List<Transition> recent = transitions.recent(50).stream().map(BreakersPage::transition).toList();
-        r.render("breakers", "breakers", Map.of("breakers", rows, "transitions", recent));
+        Map<String, LatencyRow> latency = LatencyRow.of(latencies,
+                rows.stream().map(DashboardView.BreakerRow::model).toList());
+        r.render("breakers", "breakers", Map.of("breakers", rows, "transitions", recent, "latency", latency));
     }
 
     /** @param action {@code open} or {@code reset} */

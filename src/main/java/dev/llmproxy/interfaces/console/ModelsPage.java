@@ -6,6 +6,7 @@ import dev.llmproxy.domain.config.ReasoningEffort;
 import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -28,6 +29,8 @@ public class ModelsPage {
     ConfigService configs;
     @Inject
     Clock clock;
+    @Inject
+    ModelLatencies latencies;
 
     void list(ConsoleRequest r) throws IOException {
         RuntimeConfig c = configs.current();
@@ -35,7 +38,8 @@ public class ModelsPage {
                 .collect(Collectors.toSet());
         r.render("models", "models", Map.of("models", c.models(), "version", c.version(),
                 "providers", c.providers().stream().map(Provider::name).toList(), "staleFree", staleFree,
-                "maxAgeDays", c.settings().costSafety().freeVerificationMaxAgeDays()));
+                "maxAgeDays", c.settings().costSafety().freeVerificationMaxAgeDays(),
+                "latency", LatencyRow.of(latencies, c.models().stream().map(AllowedModel::name).toList())));
     }
 
     /** @param name the model to edit, or null for a new one */

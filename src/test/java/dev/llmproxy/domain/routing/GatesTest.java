@@ -22,6 +22,10 @@ class GatesTest {
     private final Breakers breakers = new Breakers(() -> BreakerPolicy.builder().failureThreshold(1)
             .consecutiveFailures(1).cooldown(Duration.ofSeconds(30)).build(), f.clock, "test", t -> { });
 
+    private DeadlineGate deadlineGate() {
+        return new DeadlineGate(f.latencies, f.cooldowns, breakers);
+    }
+
     @Test
     void anOpenCircuitPassesTheModelOverWithoutACall() {
         breakers.of("a").forceOpen("drill");
@@ -54,10 +58,10 @@ class GatesTest {
     void noAttemptStartsPastTheChainBudgetButAContinuationDoes() {
         RunContext run = f.run("a");
         f.clock.advance(Duration.ofSeconds(10));
-        assertThat(result(new DeadlineGate().apply(turn(run, 0), f.inner))).isSameAs(ModelResult.OUT_OF_TIME);
+        assertThat(result(deadlineGate().apply(turn(run, 0), f.inner))).isSameAs(ModelResult.OUT_OF_TIME);
         f.answers(ok("a"));
         ModelTry continuation = new ModelTry(run, run.plan().candidates().get(0), 0, true);
-        assertThat(result(new DeadlineGate().apply(continuation, f.inner))).isInstanceOf(ModelResult.Answered.class);
+        assertThat(result(deadlineGate().apply(continuation, f.inner))).isInstanceOf(ModelResult.Answered.class);
     }
 
     @Test
@@ -75,7 +79,7 @@ class GatesTest {
     void aStackStopsAtOnceForARunThatHasEnded() {
         RunContext run = f.run("a");
         run.result().cancel(true);
-        ModelStep stack = ModelStack.of(List.of(new DeadlineGate()), f.inner);
+        ModelStep stack = ModelStack.of(List.of(deadlineGate()), f.inner);
         assertThat(result(stack.run(turn(run, 0)))).isSameAs(ModelResult.HALTED);
         assertThat(f.innerRuns).isEmpty();
     }

@@ -4,6 +4,7 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.testing.MutableClock;
 
@@ -29,6 +30,7 @@ final class PolicyFixture {
         return CompletableFuture.completedFuture(null);
     };
     final RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock);
+    final ModelLatencies latencies = new ModelLatencies(clock);
     final List<ModelTry> innerRuns = new ArrayList<>();
     private final Deque<ModelResult> script = new ArrayDeque<>();
     final ModelStep inner = attempt -> {

@@ -78,7 +78,8 @@ class TemplatesTest {
         var old = new dev.llmproxy.domain.config.AllowedModel("old", "p", "old", null, true, true,
                 java.time.LocalDate.parse("2026-10-01"), null, false, null, null, null, null, null, null);
         String html = templates.render("models", with(Map.of("models", java.util.List.of(fresh, old), "version", 1L,
-                "providers", java.util.List.of("p"), "staleFree", java.util.Set.of("old"), "maxAgeDays", 30L),
+                "providers", java.util.List.of("p"), "staleFree", java.util.Set.of("old"), "maxAgeDays", 30L,
+                "latency", Map.of("fresh", new LatencyRow("-", "-"), "old", new LatencyRow("-", "-"))),
                 new ConsoleRequest.Chrome("audrey", false, "tok", "models")));
         assertThat(html).contains("id=\"stale-old\"").doesNotContain("id=\"stale-fresh\"")
                 .contains("Not verified free in the last 30 days");

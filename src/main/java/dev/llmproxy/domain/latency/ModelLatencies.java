@@ -1,0 +1,75 @@
+package dev.llmproxy.domain.latency;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * What each model has needed lately: its time to first token (streams) and its total time, over the last
+ * {@link #WINDOW}, on this instance. A model whose window holds fewer than {@link #MIN_SAMPLES} answers has no
+ * percentile: one slow answer says little, and nothing is decided on it.
+ */
+public final class ModelLatencies {
+
+    public static final Duration WINDOW = Duration.ofMinutes(5);
+    public static final int MIN_SAMPLES = 20;
+
+    /** A model's window of one kind, for the console and metrics; the percentiles are null below the minimum. */
+    public record Summary(long count, Duration p50, Duration p90, Duration p99) {
+    }
+
+    private final Clock clock;
+    private final ConcurrentMap<String, Map<LatencyKind, SlidingHistogram>> models = new ConcurrentHashMap<>();
+
+    public ModelLatencies(Clock clock) {
+        this.clock = clock;
+    }
+
+    public void record(String model, LatencyKind kind, Duration latency) {
+        models.computeIfAbsent(model, m -> windows()).get(kind).record(clock.millis(), latency.toMillis());
+    }
+
+    /** The model's latency at {@code percentile} (1 to 99), if its window holds enough answers to tell. */
+    public Optional<Duration> percentile(String model, LatencyKind kind, int percentile) {
+        SlidingHistogram window = window(model, kind);
+        long now = clock.millis();
+        if (window == null || window.count(now) < MIN_SAMPLES) {
+            return Optional.empty();
+        }
+        return Optional.of(Duration.ofMillis(window.at(now, percentile)));
+    }
+
+    public Summary summary(String model, LatencyKind kind) {
+        SlidingHistogram window = window(model, kind);
+        long now = clock.millis();
+        long count = window == null ? 0 : window.count(now);
+        if (count < MIN_SAMPLES) {
+            return new Summary(count, null, null, null);
+        }
+        return new Summary(count, Duration.ofMillis(window.at(now, 50)), Duration.ofMillis(window.at(now, 90)),
+                Duration.ofMillis(window.at(now, 99)));
+    }
+
+    /** A latency as the proxy writes one for people: seconds with one decimal ("4.3"). */
+    public static String seconds(Duration latency) {
+        return String.format(Locale.ROOT, "%.1f", latency.toMillis() / 1000.0);
+    }
+
+    private SlidingHistogram window(String model, LatencyKind kind) {
+        Map<LatencyKind, SlidingHistogram> windows = models.get(model);
+        return windows == null ? null : windows.get(kind);
+    }
+
+    private static Map<LatencyKind, SlidingHistogram> windows() {
+        Map<LatencyKind, SlidingHistogram> windows = new EnumMap<>(LatencyKind.class);
+        for (LatencyKind kind : LatencyKind.values()) {
+            windows.put(kind, new SlidingHistogram(WINDOW.toMillis() / SlidingHistogram.SLICES));
+        }
+        return windows;
+    }
+}

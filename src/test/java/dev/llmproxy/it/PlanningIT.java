@@ -1,0 +1,82 @@
+package dev.llmproxy.it;
+
+import dev.llmproxy.testing.FaultUpstream;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+
+import static dev.llmproxy.testing.FaultUpstream.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Routing that plans ahead, end to end: a model's measured latency decides before its call whether it can fit. */
+class PlanningIT extends DeployedProxy {
+
+    private static final long SLOW_MS = 400;
+
+    private static FaultUpstream fault;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fault = new FaultUpstream(0);
+        fault.on("plan-slow", fault.delayed(SLOW_MS, ok()));
+        fault.on("plan-fast", ok());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fault.close();
+    }
+
+    private static String config(long chainBudgetMs) {
+        return new ConfigBuilder(fault.baseUrl()).setting("chainBudgetMs", chainBudgetMs)
+                .tier("plan-deadline", "plan-slow", "plan-fast").build();
+    }
+
+    @Test
+    void aSlowPrimaryIsUsedWhileItsLatencyFitsTheDeadlineAndPassedOverWhenItCannot() throws Exception {
+        proxy.importConfig(config(10_000));
+        // its history: answers of about 400 ms, asked for directly (a chain's only model is always called)
+        ExecutorService callers = Executors.newFixedThreadPool(12);
+        try {
+            List<Future<Integer>> statuses = callers.invokeAll(IntStream.range(0, 24)
+                    .mapToObj(i -> (Callable<Integer>) () -> proxy.chat("plan-slow").statusCode()).toList());
+            for (Future<Integer> s : statuses) {
+                assertThat(s.get()).isEqualTo(200);
+            }
+        } finally {
+            callers.shutdown();
+        }
+
+        HttpResponse<String> fits = proxy.chat("plan-deadline");
+        assertThat(fits.headers().firstValue("X-Proxy-Model")).hasValue("plan-slow");
+
+        proxy.importConfig(config(300));
+        int slowCalls = fault.calls("plan-slow");
+        HttpResponse<String> tight = proxy.chat("plan-deadline");
+        assertThat(tight.statusCode()).isEqualTo(200);
+        assertThat(tight.headers().firstValue("X-Proxy-Model")).hasValue("plan-fast");
+        assertThat(fault.calls("plan-slow")).isEqualTo(slowCalls);
+
+        JsonArray attempts = proxy.awaitLoggedRow(tight.headers().firstValue("X-Request-Id").orElseThrow(),
+                Duration.ofSeconds(10)).getJsonArray("attempts");
+        JsonObject skipped = attempts.getJsonObject(0);
+        assertThat(skipped.getString("model")).isEqualTo("plan-slow");
+        assertThat(skipped.getString("outcome")).isEqualTo("SKIPPED_TOO_SLOW");
+        assertThat(skipped.getString("reason")).matches("not called: would not finish in the 0\\.[0-3] s left; p90 0\\.[4-9] s");
+
+        String metrics = proxy.get("/metrics").body();
+        assertThat(metrics).contains("proxy_model_latency_answers{kind=\"total\",model=\"plan-slow\"}")
+                .containsPattern("proxy_model_latency_seconds\\{kind=\"total\",model=\"plan-slow\",quantile=\"0.9\"} 0\\.[4-9]");
+    }
+}
