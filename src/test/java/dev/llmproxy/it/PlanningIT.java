@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,6 +18,8 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 
 import static dev.llmproxy.testing.FaultUpstream.ok;
+import static dev.llmproxy.testing.FaultUpstream.okWith;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Routing that plans ahead, end to end: a model's measured latency decides before its call whether it can fit. */
@@ -31,6 +34,9 @@ class PlanningIT extends DeployedProxy {
         fault = new FaultUpstream(0);
         fault.on("plan-slow", fault.delayed(SLOW_MS, ok()));
         fault.on("plan-fast", ok());
+        fault.on("plan-quota", okWith(Map.of("x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "3s",
+                "x-ratelimit-remaining-tokens", "40000", "x-ratelimit-reset-tokens", "1s")), ok());
+        fault.on("plan-spare", ok());
     }
 
     @AfterAll
@@ -40,7 +46,7 @@ class PlanningIT extends DeployedProxy {
 
     private static String config(long chainBudgetMs) {
         return new ConfigBuilder(fault.baseUrl()).setting("chainBudgetMs", chainBudgetMs)
-                .tier("plan-deadline", "plan-slow", "plan-fast").build();
+                .tier("plan-deadline", "plan-slow", "plan-fast").tier("plan-quotas", "plan-quota", "plan-spare").build();
     }
 
     @Test
@@ -78,5 +84,27 @@ class PlanningIT extends DeployedProxy {
         String metrics = proxy.get("/metrics").body();
         assertThat(metrics).contains("proxy_model_latency_answers{kind=\"total\",model=\"plan-slow\"}")
                 .containsPattern("proxy_model_latency_seconds\\{kind=\"total\",model=\"plan-slow\",quantile=\"0.9\"} 0\\.[4-9]");
+    }
+
+    @Test
+    void aModelWhoseHeadersSayNoRequestsAreLeftIsNotCalledUntilItsReset() {
+        proxy.importConfig(config(10_000));
+        HttpResponse<String> first = proxy.chat("plan-quotas");
+        assertThat(first.headers().firstValue("X-Proxy-Model")).hasValue("plan-quota");
+
+        HttpResponse<String> spared = proxy.chat("plan-quotas");
+        assertThat(spared.statusCode()).isEqualTo(200);
+        assertThat(spared.headers().firstValue("X-Proxy-Model")).hasValue("plan-spare");
+        assertThat(fault.calls("plan-quota")).isEqualTo(1);
+        JsonObject skipped = proxy.awaitLoggedRow(spared.headers().firstValue("X-Request-Id").orElseThrow(),
+                Duration.ofSeconds(10)).getJsonArray("attempts").getJsonObject(0);
+        assertThat(skipped.getString("outcome")).isEqualTo("SKIPPED_COOLDOWN");
+        assertThat(proxy.get("/metrics").body()).containsPattern(
+                "proxy_model_cooldown_seconds\\{model=\"plan-quota\"} [1-3]\\.");
+
+        // once the reset has passed it is called again
+        await().atMost(Duration.ofSeconds(10)).until(() ->
+                "plan-quota".equals(proxy.chat("plan-quotas").headers().firstValue("X-Proxy-Model").orElse("")));
+        assertThat(fault.calls("plan-quota")).isEqualTo(2);
     }
 }

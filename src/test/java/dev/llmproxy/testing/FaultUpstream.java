@@ -206,6 +206,15 @@ public final class FaultUpstream implements AutoCloseable {
         };
     }
 
+    /** A complete answer carrying {@code headers} (a provider's rate-limit headers, say). */
+    public static Action okWith(Map<String, String> headers) {
+        return (model, in, out, socket) -> {
+            RawHttp.writeResponse(out, 200, headers, OpenAiBodies.completion(model, "answer from " + model, "stop")
+                    .getBytes(StandardCharsets.UTF_8));
+            return true;
+        };
+    }
+
     public static Action status(int status, String body) {
         return status(status, Map.of(), body);
     }

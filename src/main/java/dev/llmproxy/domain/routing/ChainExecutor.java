@@ -20,18 +20,19 @@ public final class ChainExecutor {
     private final Breakers breakers;
     private final ModelStep stack;
 
-    /** With a latency window of its own: nothing shares what its models' latencies are. */
+    /** With latency windows and quota readings of its own, which nothing else reads. */
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
                          Breakers breakers, DoubleSupplier random) {
-        this(upstream, sleeper, clock, cooldowns, breakers, new ModelLatencies(clock), random);
+        this(upstream, sleeper, clock, cooldowns, breakers, new ModelLatencies(clock),
+                new ProviderQuotas(clock, cooldowns), random);
     }
 
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
-                         Breakers breakers, ModelLatencies latencies, DoubleSupplier random) {
+                         Breakers breakers, ModelLatencies latencies, ProviderQuotas quotas, DoubleSupplier random) {
         this.clock = clock;
         this.cooldowns = cooldowns;
         this.breakers = breakers;
-        this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, latencies, random);
+        this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, latencies, quotas, random);
     }
 
     public RunningChain execute(ChainPlan plan) {

@@ -14,7 +14,8 @@ import java.util.function.DoubleSupplier;
  * <ol>
  *   <li>{@link SameModelRetry}: an outcome worth retrying is tried again after a backoff;</li>
  *   <li>{@link RoomForThinking}: thoughts that used up the output budget are given more room, once;</li>
- *   <li>{@link RateLimitPolicy}: a model cooling down after a 429 is passed over, a 429 cools it down;</li>
+ *   <li>{@link RateLimitPolicy}: a model cooling down after a 429 (or whose quota its provider said is spent) is
+ *   passed over, a 429 cools it down;</li>
  *   <li>{@link DeadlineGate}: no attempt starts past the chain budget, nor on a model too slow for what is left;</li>
  *   <li>{@link BreakerGate}: an open circuit passes the model over, every attempt reports to it;</li>
  *   <li>{@link AttemptTimeout}: the attempt's bound, capped by what is left of the budget;</li>
@@ -28,10 +29,11 @@ final class ModelStack {
     }
 
     static ModelStep standard(UpstreamPort upstream, Clock clock, Sleeper sleeper, RateLimitCooldowns cooldowns,
-                              Breakers breakers, ModelLatencies latencies, DoubleSupplier random) {
-        return of(List.of(new SameModelRetry(sleeper, random), new RoomForThinking(), new RateLimitPolicy(cooldowns, sleeper),
-                new DeadlineGate(latencies, cooldowns, breakers), new BreakerGate(breakers), new AttemptTimeout()),
-                new UpstreamAttempt(upstream, clock, latencies));
+                              Breakers breakers, ModelLatencies latencies, ProviderQuotas quotas,
+                              DoubleSupplier random) {
+        return of(List.of(new SameModelRetry(sleeper, random), new RoomForThinking(),
+                new RateLimitPolicy(cooldowns, quotas, sleeper), new DeadlineGate(latencies, cooldowns, breakers),
+                new BreakerGate(breakers), new AttemptTimeout()), new UpstreamAttempt(upstream, clock, latencies, quotas));
     }
 
     static ModelStep of(List<ModelPolicy> outermostFirst, ModelStep call) {

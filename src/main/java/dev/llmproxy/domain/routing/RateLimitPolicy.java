@@ -6,6 +6,7 @@ import dev.llmproxy.domain.upstream.UpstreamReply;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -13,16 +14,20 @@ import java.util.concurrent.CompletableFuture;
  * gave none), and meanwhile every request on this instance passes it over without a call: quotas are per model, so
  * the next model is asked at once. When no later model of the chain could answer, the request may wait out the
  * {@code Retry-After} once, within the chain budget, and ask the same model again
- * ({@code waitForRetryAfterOnLastModel}). A 429 never counts against the model's health. Whether the chain then
+ * ({@code waitForRetryAfterOnLastModel}). A 429 never counts against the model's health. A model whose provider
+ * said with an earlier answer that its limit has fewer tokens left than this prompt needs is passed over too
+ * ({@link ProviderQuotas}). Whether the chain then
  * moves on or ends with {@code upstream_rate_limited} is the outcome table's ({@link CandidateFallback}).
  */
 final class RateLimitPolicy implements ModelPolicy {
 
     private final RateLimitCooldowns cooldowns;
+    private final ProviderQuotas quotas;
     private final Sleeper sleeper;
 
-    RateLimitPolicy(RateLimitCooldowns cooldowns, Sleeper sleeper) {
+    RateLimitPolicy(RateLimitCooldowns cooldowns, ProviderQuotas quotas, Sleeper sleeper) {
         this.cooldowns = cooldowns;
+        this.quotas = quotas;
         this.sleeper = sleeper;
     }
 
@@ -33,6 +38,14 @@ final class RateLimitPolicy implements ModelPolicy {
             attempt.run().sawRateLimit();
             attempt.run().log().skipped(attempt.model(), Outcome.SKIPPED_COOLDOWN, "not called: rate-limited, "
                     + "cooling down for another " + ChainMessages.ceilSeconds(cooling.get()) + " s");
+            return CompletableFuture.completedFuture(ModelResult.SKIPPED);
+        }
+        OptionalLong tokensLeft = quotas.tokensLeft(attempt.model());
+        long needs = attempt.run().plan().promptTokens();
+        if (!attempt.continuation() && tokensLeft.isPresent() && tokensLeft.getAsLong() < needs) {
+            attempt.run().sawRateLimit();
+            attempt.run().log().skipped(attempt.model(), Outcome.SKIPPED_COOLDOWN, "not called: its rate limit has "
+                    + tokensLeft.getAsLong() + " tokens left and this prompt is about " + needs);
             return CompletableFuture.completedFuture(ModelResult.SKIPPED);
         }
         return callAndCool(attempt, inner);

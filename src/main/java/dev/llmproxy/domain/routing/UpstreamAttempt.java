@@ -24,11 +24,13 @@ final class UpstreamAttempt implements ModelStep {
     private final UpstreamPort upstream;
     private final Clock clock;
     private final ModelLatencies latencies;
+    private final ProviderQuotas quotas;
 
-    UpstreamAttempt(UpstreamPort upstream, Clock clock, ModelLatencies latencies) {
+    UpstreamAttempt(UpstreamPort upstream, Clock clock, ModelLatencies latencies, ProviderQuotas quotas) {
         this.upstream = upstream;
         this.clock = clock;
         this.latencies = latencies;
+        this.quotas = quotas;
     }
 
     @Override
@@ -38,7 +40,9 @@ final class UpstreamAttempt implements ModelStep {
                 : new AttemptLatency(latencies, clock, attempt.model(), started);
         CompletableFuture<UpstreamReply> call;
         try {
-            call = upstream.send(callFor(attempt, latency).tracedAs(attempt.run().log().traceparent()));
+            String model = attempt.model();
+            call = upstream.send(callFor(attempt, latency).tracedAs(attempt.run().log().traceparent())
+                    .watchingQuota(reading -> quotas.heard(model, reading)));
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }

@@ -9,6 +9,7 @@ import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.latency.ModelLatencies;
+import dev.llmproxy.domain.routing.ProviderQuotas;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.sharing.SharedBreakers;
 import dev.llmproxy.infrastructure.sharing.SharedCooldowns;
@@ -74,6 +75,7 @@ public class ProxyRuntime {
     private ChainExecutor executor;
     private Breakers breakers;
     private ModelLatencies latencies;
+    private ProviderQuotas quotas;
     private Admission admission;
     private HttpTransport plainHttp;
     private HttpTransport tlsHttp;
@@ -108,12 +110,13 @@ public class ProxyRuntime {
         sharedBreakers.listen(id, breakers);
         RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock, sharedCooldowns.announcer(id));
         latencies = new ModelLatencies(clock);
+        quotas = new ProviderQuotas(clock, cooldowns);
         sharedCooldowns.listen(id, cooldowns::heard);
         executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
                 ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
                 ProviderKind.AZURE_OPENAI, azure, ProviderKind.VERTEX, vertex, ProviderKind.BEDROCK, bedrock,
                 ProviderKind.SIM, sim)), timers, clock, cooldowns,
-                breakers, latencies, () -> ThreadLocalRandom.current().nextDouble());
+                breakers, latencies, quotas, () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /** Secrets come from the environment or any MicroProfile Config source; the value is never logged. */
@@ -153,6 +156,12 @@ public class ProxyRuntime {
     @Produces
     ModelLatencies latencies() {
         return latencies;
+    }
+
+    /** What each model's provider last said of its rate limits. */
+    @Produces
+    ProviderQuotas quotas() {
+        return quotas;
     }
 
     @Produces

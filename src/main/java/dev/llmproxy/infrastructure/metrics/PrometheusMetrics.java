@@ -11,6 +11,7 @@ import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.latency.ModelLatencies;
+import dev.llmproxy.domain.routing.ProviderQuotas;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
@@ -85,6 +86,8 @@ public class PrometheusMetrics implements ProxyMetrics {
     BudgetLedger budgetLedger;
     @Inject
     ModelLatencies latencies;
+    @Inject
+    ProviderQuotas quotas;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
@@ -95,6 +98,7 @@ public class PrometheusMetrics implements ProxyMetrics {
     private MultiGauge budgetUsed;
     private JvmGcMetrics gc;
     private LatencyGauges latencyGauges;
+    private QuotaGauges quotaGauges;
 
     @PostConstruct
     void start() {
@@ -115,6 +119,7 @@ public class PrometheusMetrics implements ProxyMetrics {
                 .description("Settled spend of each budget in force as a share of it (the larger of its units)")
                 .register(registry);
         latencyGauges = new LatencyGauges(latencies, registry);
+        quotaGauges = new QuotaGauges(quotas, registry);
         bindAdmission();
         Gauge.builder("proxy.request.log.backlog", requestLog, RequestLog::pending).strongReference(true)
                 .description("Request log records waiting to be written").register(registry);
@@ -195,7 +200,9 @@ public class PrometheusMetrics implements ProxyMetrics {
     @Override
     public void scrape(String contentType, OutputStream out) throws IOException {
         refreshBreakerStates();
-        latencyGauges.refresh(health.models().stream().map(ModelHealth.ModelStatus::name).toList());
+        List<String> models = health.models().stream().map(ModelHealth.ModelStatus::name).toList();
+        latencyGauges.refresh(models);
+        quotaGauges.refresh(models, clock.instant());
         tierAvailable.register(health.tiers().stream()
                 .map(t -> MultiGauge.Row.of(Tags.of("tier", t.name()), t.canAnswer() ? 1 : 0))
                 .collect(Collectors.toList()), true);

@@ -134,11 +134,11 @@ public final class HttpUpstream implements UpstreamPort {
         if (call.streaming()) {
             StreamingAttempt attempt = new StreamingAttempt(call, wire, reply, workers, timers, clock);
             attempt.arm();
-            attempt.attach(transport.send(request, attempt));
+            attempt.attach(transport.send(request, QuotaListener.around(attempt, call, clock)));
             return reply;
         }
         WholeResponse collector = new WholeResponse(call, wire, reply, workers, clock);
-        Exchange exchange = transport.send(request, collector);
+        Exchange exchange = transport.send(request, QuotaListener.around(collector, call, clock));
         collector.attach(exchange);
         ScheduledFuture<?> timer = timers.schedule(call.timeout(), () -> {
             if (reply.complete(new UpstreamReply.Failed(FailureKind.TIMEOUT, "no answer in " + call.timeout().toMillis() + " ms"))) {

@@ -4,10 +4,12 @@ import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.breaker.BreakerTransitionRepository;
 import dev.llmproxy.domain.latency.ModelLatencies;
+import dev.llmproxy.domain.routing.ProviderQuotas;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.io.IOException;
+import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +24,10 @@ public class BreakersPage {
     BreakerTransitionRepository transitions;
     @Inject
     ModelLatencies latencies;
+    @Inject
+    ProviderQuotas quotas;
+    @Inject
+    Clock clock;
 
     public record Transition(String at, String model, String from, String to, String reason, String instance) {
     }
@@ -29,9 +35,9 @@ public class BreakersPage {
     void list(ConsoleRequest r) throws IOException {
         List<DashboardView.BreakerRow> rows = DashboardAssembler.breakerRows(health.models());
         List<Transition> recent = transitions.recent(50).stream().map(BreakersPage::transition).toList();
-        Map<String, LatencyRow> latency = LatencyRow.of(latencies,
-                rows.stream().map(DashboardView.BreakerRow::model).toList());
-        r.render("breakers", "breakers", Map.of("breakers", rows, "transitions", recent, "latency", latency));
+        List<String> models = rows.stream().map(DashboardView.BreakerRow::model).toList();
+        r.render("breakers", "breakers", Map.of("breakers", rows, "transitions", recent,
+                "latency", LatencyRow.of(latencies, models), "quota", QuotaCell.of(quotas, clock, models)));
     }
 
     /** @param action {@code open} or {@code reset} */

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RateLimitPolicyTest {
 
     private final PolicyFixture f = new PolicyFixture();
-    private final RateLimitPolicy policy = new RateLimitPolicy(f.cooldowns, f.sleeper);
+    private final RateLimitPolicy policy = new RateLimitPolicy(f.cooldowns, new ProviderQuotas(f.clock, f.cooldowns), f.sleeper);
 
     @Test
     void a429CoolsTheModelDownForItsRetryAfter() {
