@@ -79,11 +79,12 @@ class PlanningIT extends DeployedProxy {
         JsonObject skipped = attempts.getJsonObject(0);
         assertThat(skipped.getString("model")).isEqualTo("plan-slow");
         assertThat(skipped.getString("outcome")).isEqualTo("SKIPPED_TOO_SLOW");
-        assertThat(skipped.getString("reason")).matches("not called: would not finish in the 0\\.[0-3] s left; p90 0\\.[4-9] s");
+        assertThat(skipped.getString("reason"))
+                .matches("not called: would not finish in the 0\\.[0-3] s left; p90 \\d+\\.\\d s");
 
         String metrics = proxy.get("/metrics").body();
         assertThat(metrics).contains("proxy_model_latency_answers{kind=\"total\",model=\"plan-slow\"}")
-                .containsPattern("proxy_model_latency_seconds\\{kind=\"total\",model=\"plan-slow\",quantile=\"0.9\"} 0\\.[4-9]");
+                .containsPattern("proxy_model_latency_seconds\\{kind=\"total\",model=\"plan-slow\",quantile=\"0.9\"} \\d+\\.\\d");
     }
 
     @Test

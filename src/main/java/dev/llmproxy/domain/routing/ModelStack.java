@@ -33,7 +33,8 @@ final class ModelStack {
                               DoubleSupplier random) {
         return of(List.of(new SameModelRetry(sleeper, random), new RoomForThinking(),
                 new RateLimitPolicy(cooldowns, quotas, sleeper), new DeadlineGate(latencies, cooldowns, breakers),
-                new BreakerGate(breakers), new AttemptTimeout()), new UpstreamAttempt(upstream, clock, latencies, quotas));
+                new BreakerGate(breakers), new AttemptTimeout()),
+                new UpstreamAttempt(upstream, clock, latencies, quotas));
     }
 
     static ModelStep of(List<ModelPolicy> outermostFirst, ModelStep call) {

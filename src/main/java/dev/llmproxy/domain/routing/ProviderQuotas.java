@@ -54,7 +54,8 @@ public final class ProviderQuotas {
     /** Tokens the model's limit has left now, if its provider said so and the window it spoke of has not reset. */
     public OptionalLong tokensLeft(String model) {
         Headroom h = latest.get(model);
-        if (h == null || h.tokensLeft() == null || h.tokensReset() == null || !h.tokensReset().isAfter(clock.instant())) {
+        if (h == null || h.tokensLeft() == null || h.tokensReset() == null
+                || !h.tokensReset().isAfter(clock.instant())) {
             return OptionalLong.empty();
         }
         return OptionalLong.of(h.tokensLeft());

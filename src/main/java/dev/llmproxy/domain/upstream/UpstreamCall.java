@@ -55,7 +55,8 @@ public record UpstreamCall(String requestId, Provider provider, AllowedModel mod
 
     /** The same attempt, telling {@code watch} what the provider's rate-limit headers say. */
     public UpstreamCall watchingQuota(QuotaReading.Watch watch) {
-        return new UpstreamCall(requestId, provider, model, body, timeout, stream, limits, moreRoom, traceparent, watch);
+        return new UpstreamCall(requestId, provider, model, body, timeout, stream, limits, moreRoom, traceparent,
+                watch);
     }
 
     public boolean streaming() {

@@ -197,8 +197,12 @@ public class PrometheusMetrics implements ProxyMetrics {
         return accept != null && accept.contains("application/openmetrics-text") ? OPENMETRICS : PROMETHEUS_TEXT;
     }
 
+    /**
+     * One scrape at a time: the gauges refreshed here re-register their rows, and a scrape running meanwhile would
+     * see a row twice (Prometheus's writer refuses duplicate labels).
+     */
     @Override
-    public void scrape(String contentType, OutputStream out) throws IOException {
+    public synchronized void scrape(String contentType, OutputStream out) throws IOException {
         refreshBreakerStates();
         List<String> models = health.models().stream().map(ModelHealth.ModelStatus::name).toList();
         latencyGauges.refresh(models);
