@@ -136,6 +136,9 @@ final class ConfigurationReference {
                 + "bills 1.25 times the input price); unset: the input price");
         m.put("promptCaching", "default `false`: ask the provider to cache the stable start of each prompt (the "
                 + "system prompt and tools), for providers that cache only when asked");
+        m.put("maxConcurrent", "calls (1 to 100,000) to the model that may be in flight at once, so one slow model "
+                + "cannot hold every worker; beyond it a request goes to the next model of its chain, or waits for a "
+                + "slot within its budget when no later model could be called; unset: no cap");
         return Map.copyOf(m);
     }
 }

@@ -48,6 +48,11 @@ final class ConfigBuilder {
         return model(name, true, false, "\"free\":false");
     }
 
+    /** A free model with at most {@code cap} calls in flight at once. */
+    ConfigBuilder cappedModel(String name, int cap) {
+        return model(name, true, false, "\"free\":true,\"freeVerifiedOn\":\"2026-11-30\",\"maxConcurrent\":" + cap);
+    }
+
     private ConfigBuilder model(String name, boolean enabled, boolean prefill, String free) {
         models.add("{\"name\":\"" + name + "\",\"provider\":\"fault\",\"upstreamModel\":\"" + name + "\",\"enabled\":"
                 + enabled + "," + free + ",\"contextWindow\":8192,\"supportsPrefill\":" + prefill + "}");

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -28,6 +29,8 @@ class PlanningIT extends DeployedProxy {
     private static final long SLOW_MS = 400;
 
     private static FaultUpstream fault;
+    /** Holds every call to {@code plan-held} in flight until the test opens it. */
+    private static final CompletableFuture<Void> held = new CompletableFuture<>();
 
     @BeforeAll
     static void start() throws Exception {
@@ -37,16 +40,19 @@ class PlanningIT extends DeployedProxy {
         fault.on("plan-quota", okWith(Map.of("x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "3s",
                 "x-ratelimit-remaining-tokens", "40000", "x-ratelimit-reset-tokens", "1s")), ok());
         fault.on("plan-spare", ok());
+        fault.on("plan-held", FaultUpstream.heldUntil(held, ok()));
     }
 
     @AfterAll
     static void stop() throws Exception {
+        held.complete(null);
         fault.close();
     }
 
     private static String config(long chainBudgetMs) {
         return new ConfigBuilder(fault.baseUrl()).setting("chainBudgetMs", chainBudgetMs)
-                .tier("plan-deadline", "plan-slow", "plan-fast").tier("plan-quotas", "plan-quota", "plan-spare").build();
+                .tier("plan-deadline", "plan-slow", "plan-fast").tier("plan-quotas", "plan-quota", "plan-spare")
+                .cappedModel("plan-held", 1).tier("plan-capped", "plan-held", "plan-fast").build();
     }
 
     @Test
@@ -107,5 +113,34 @@ class PlanningIT extends DeployedProxy {
         await().atMost(Duration.ofSeconds(10)).until(() ->
                 "plan-quota".equals(proxy.chat("plan-quotas").headers().firstValue("X-Proxy-Model").orElse("")));
         assertThat(fault.calls("plan-quota")).isEqualTo(2);
+    }
+
+    @Test
+    void aModelAtItsCapSendsTheOverflowToTheNextModel() throws Exception {
+        proxy.importConfig(config(10_000));
+        ExecutorService caller = Executors.newSingleThreadExecutor();
+        try {
+            Future<HttpResponse<String>> first = caller.submit(() -> proxy.chat("plan-capped"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> fault.calls("plan-held") == 1);
+
+            HttpResponse<String> overflow = proxy.chat("plan-capped");
+            assertThat(overflow.statusCode()).isEqualTo(200);
+            assertThat(overflow.headers().firstValue("X-Proxy-Model")).hasValue("plan-fast");
+            assertThat(fault.calls("plan-held")).isEqualTo(1);
+            JsonObject skipped = proxy.awaitLoggedRow(overflow.headers().firstValue("X-Request-Id").orElseThrow(),
+                    Duration.ofSeconds(10)).getJsonArray("attempts").getJsonObject(0);
+            assertThat(skipped.getString("model")).isEqualTo("plan-held");
+            assertThat(skipped.getString("outcome")).isEqualTo("SKIPPED_AT_CAPACITY");
+            assertThat(skipped.getString("reason")).isEqualTo("not called: at its cap of 1 call in flight");
+            assertThat(proxy.get("/metrics").body()).contains("proxy_model_in_flight{model=\"plan-held\"} 1.0");
+
+            held.complete(null);
+            HttpResponse<String> answered = first.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(answered.headers().firstValue("X-Proxy-Model")).hasValue("plan-held");
+            // the slot is free again once the call ended
+            assertThat(proxy.chat("plan-capped").headers().firstValue("X-Proxy-Model")).hasValue("plan-held");
+        } finally {
+            caller.shutdownNow();
+        }
     }
 }

@@ -259,6 +259,14 @@ public final class FaultUpstream implements AutoCloseable {
         };
     }
 
+    /** Answers once {@code gate} opens (at most 30 s later): a call the test holds in flight. */
+    public static Action heldUntil(java.util.concurrent.CompletableFuture<Void> gate, Action then) {
+        return (model, in, out, socket) -> {
+            gate.get(30, TimeUnit.SECONDS);
+            return then.respond(model, in, out, socket);
+        };
+    }
+
     /** Never answers; waits until the client closes the connection and counts that. */
     public Action hang() {
         return (model, in, out, socket) -> {

@@ -50,6 +50,7 @@ public final class ConfigDocumentWriter {
             if (m.reasoningEffort() != null) b.add("reasoningEffort", m.reasoningEffort());
             if (m.thinkingHeadroom() != null) b.add("thinkingHeadroom", m.thinkingHeadroom());
             if (m.vectorSpace() != null) b.add("vectorSpace", m.vectorSpace());
+            if (m.maxConcurrent() != null) b.add("maxConcurrent", m.maxConcurrent());
             models.add(b);
         }
         JsonArrayBuilder tiers = JsonCodec.array();

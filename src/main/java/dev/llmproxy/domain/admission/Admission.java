@@ -5,12 +5,11 @@ import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.Sleeper;
+import dev.llmproxy.domain.routing.Slots;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -33,8 +32,7 @@ public final class Admission {
     private final Supplier<AdmissionLimits> limits;
     private final Clock clock;
     private final Sleeper sleeper;
-    private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
-    private int running;
+    private final Slots slots = new Slots();
     private long rejectedFull;
     private long timedOut;
 
@@ -50,43 +48,47 @@ public final class Admission {
      */
     public CompletableFuture<Ticket> admit() {
         AdmissionLimits l = limits.get();
-        Instant now = clock.instant();
-        Waiter w;
-        synchronized (this) {
-            if (running < l.maxConcurrent() && queue.isEmpty()) {
-                running++;
-                return CompletableFuture.completedFuture(new Slot(Duration.ZERO));
-            }
-            if (queue.size() >= l.queueDepth()) {
+        Instant enqueuedAt = clock.instant();
+        Slots.Place place = slots.take(l.maxConcurrent(), l.queueDepth());
+        if (place == null) {
+            synchronized (this) {
                 rejectedFull++;
-                return CompletableFuture.failedFuture(new ProxyException(new ProxyError(ErrorKind.UNAVAILABLE,
-                        "The proxy is at capacity: queue is full (" + queue.size() + " pending); retry shortly.", null,
-                        Duration.ofSeconds(1))));
             }
-            w = new Waiter(now, queue.size() + 1);
-            queue.addLast(w);
+            return CompletableFuture.failedFuture(new ProxyException(new ProxyError(ErrorKind.UNAVAILABLE,
+                    "The proxy is at capacity: queue is full (" + slots.waiting() + " pending); retry shortly.", null,
+                    Duration.ofSeconds(1))));
         }
+        if (!place.waiting()) {
+            return CompletableFuture.completedFuture(new Slot(Duration.ZERO));
+        }
+        CompletableFuture<Ticket> ticket = new CompletableFuture<>();
         CompletableFuture<Void> timer = sleeper.sleep(l.queueWait());
         timer.whenComplete((v, e) -> {
-            if (!timer.isCancelled()) {
-                expire(w);
+            if (!timer.isCancelled() && place.granted().cancel(false)) {
+                expired(ticket, enqueuedAt, place.position());
             }
         });
-        w.future.whenComplete((t, e) -> {
+        place.granted().whenComplete((v, e) -> {
             timer.cancel(false);
-            if (w.future.isCancelled()) {
-                abandon(w);
+            // a slot handed to a ticket given up meanwhile goes back at once
+            if (e == null && !ticket.complete(new Slot(Duration.between(enqueuedAt, clock.instant())))) {
+                slots.release();
             }
         });
-        return w.future;
+        ticket.whenComplete((t, e) -> {
+            if (ticket.isCancelled()) {
+                place.granted().cancel(false);
+            }
+        });
+        return ticket;
     }
 
-    public synchronized int running() {
-        return running;
+    public int running() {
+        return slots.taken();
     }
 
-    public synchronized int queued() {
-        return queue.size();
+    public int queued() {
+        return slots.waiting();
     }
 
     public synchronized long rejectedFull() {
@@ -97,59 +99,14 @@ public final class Admission {
         return timedOut;
     }
 
-    private void expire(Waiter w) {
+    private void expired(CompletableFuture<Ticket> ticket, Instant enqueuedAt, int position) {
         synchronized (this) {
-            if (!queue.remove(w)) {
-                return;
-            }
             timedOut++;
         }
-        Duration waited = Duration.between(w.enqueuedAt, clock.instant());
-        w.future.completeExceptionally(new ProxyException(new ProxyError(ErrorKind.UNAVAILABLE, "Timed out after waiting "
-                + Math.max(1, Math.round(waited.toMillis() / 1000.0)) + " s in queue; position was " + w.position + ".", null,
-                Duration.ofSeconds(1))));
-    }
-
-    private void abandon(Waiter w) {
-        synchronized (this) {
-            queue.remove(w);
-        }
-    }
-
-    private void release() {
-        Waiter next;
-        synchronized (this) {
-            next = null;
-            Iterator<Waiter> it = queue.iterator();
-            while (it.hasNext()) {
-                Waiter w = it.next();
-                it.remove();
-                if (!w.future.isDone()) {
-                    next = w;
-                    break;
-                }
-            }
-            if (next == null) {
-                running--;
-                return;
-            }
-            // the slot passes straight to the next waiter: running stays the same
-        }
-        Duration waited = Duration.between(next.enqueuedAt, clock.instant());
-        if (!next.future.complete(new Slot(waited))) {
-            release(); // cancelled in the meantime: pass the slot on
-        }
-    }
-
-    private static final class Waiter {
-        final Instant enqueuedAt;
-        final int position;
-        final CompletableFuture<Ticket> future = new CompletableFuture<>();
-
-        Waiter(Instant enqueuedAt, int position) {
-            this.enqueuedAt = enqueuedAt;
-            this.position = position;
-        }
+        Duration waited = Duration.between(enqueuedAt, clock.instant());
+        ticket.completeExceptionally(new ProxyException(new ProxyError(ErrorKind.UNAVAILABLE, "Timed out after waiting "
+                + Math.max(1, Math.round(waited.toMillis() / 1000.0)) + " s in queue; position was " + position + ".",
+                null, Duration.ofSeconds(1))));
     }
 
     private final class Slot implements Ticket {
@@ -173,7 +130,7 @@ public final class Admission {
                 }
                 released = true;
             }
-            Admission.this.release();
+            slots.release();
         }
     }
 }

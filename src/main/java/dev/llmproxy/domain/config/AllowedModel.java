@@ -28,12 +28,15 @@ import java.util.Objects;
  *                        times the input price for them); null: they cost {@code inputCostPerMTok} like the others
  * @param promptCaching   whether the provider is asked to cache the stable start of each prompt (the system prompt
  *                        and the tools), for providers that cache only when asked (Anthropic's)
+ * @param maxConcurrent   how many calls to the model may be in flight at once; null for no cap. Requests beyond it
+ *                        go to the next model of their chain, or wait for a slot when it is the last
  */
 public record AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                            boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
                            BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
                            String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok,
-                           String vectorSpace, BigDecimal cacheWriteCostPerMTok, boolean promptCaching) {
+                           String vectorSpace, BigDecimal cacheWriteCostPerMTok, boolean promptCaching,
+                           Integer maxConcurrent) {
     /** The fields of a model as the config document and the console's form name them, in order. */
     public static final List<String> FIELDS = Arrays.stream(AllowedModel.class.getRecordComponents())
             .map(RecordComponent::getName).toList();
@@ -44,6 +47,17 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
         Objects.requireNonNull(upstreamModel, "upstreamModel");
     }
 
+    /** A model without a concurrency cap. */
+    public AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
+                        boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
+                        BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
+                        String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok,
+                        String vectorSpace, BigDecimal cacheWriteCostPerMTok, boolean promptCaching) {
+        this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
+                inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
+                cachedInputCostPerMTok, vectorSpace, cacheWriteCostPerMTok, promptCaching, null);
+    }
+
     /** A model without prompt caching. */
     public AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                         boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
@@ -52,7 +66,7 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
                         String vectorSpace) {
         this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
                 inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
-                cachedInputCostPerMTok, vectorSpace, null, false);
+                cachedInputCostPerMTok, vectorSpace, null, false, null);
     }
 
     /** A chat model. */
@@ -62,7 +76,7 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
                         String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok) {
         this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
                 inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
-                cachedInputCostPerMTok, null, null, false);
+                cachedInputCostPerMTok, null, null, false, null);
     }
 
     /** Whether this model makes embeddings (it has a vector space) rather than chat answers. */

@@ -13,6 +13,9 @@ import java.util.Objects;
  */
 final class ModelsCheck {
 
+    /** A cap beyond any server's worker pool is a typo, not a limit. */
+    static final int MAX_CONCURRENT = 100_000;
+
     private ModelsCheck() {
     }
 
@@ -45,6 +48,9 @@ final class ModelsCheck {
             }
             if (m.thinkingHeadroom() != null && (m.thinkingHeadroom() < 0 || m.thinkingHeadroom() > ReasoningEffort.MAX_HEADROOM)) {
                 problems.add(new Problem(at + ".thinkingHeadroom", "must be from 0 to " + ReasoningEffort.MAX_HEADROOM + " tokens"));
+            }
+            if (m.maxConcurrent() != null && (m.maxConcurrent() < 1 || m.maxConcurrent() > MAX_CONCURRENT)) {
+                problems.add(new Problem(at + ".maxConcurrent", "must be from 1 to " + MAX_CONCURRENT + " calls"));
             }
             if (m.vectorSpace() != null) {
                 VectorSpace.problem(m.vectorSpace()).ifPresent(why -> problems.add(new Problem(at + ".vectorSpace", why)));

@@ -29,6 +29,8 @@ public enum Outcome {
     SKIPPED_BREAKER_OPEN,
     /** Not called: its recent latency says it would not answer in the time left of the request's budget. */
     SKIPPED_TOO_SLOW,
+    /** Not called: the model had as many calls in flight as its concurrency cap allows. */
+    SKIPPED_AT_CAPACITY,
     /** Cancelled in flight: the client went away before the attempt ended. */
     ABANDONED;
 
@@ -39,6 +41,7 @@ public enum Outcome {
 
     /** Whether no upstream call was made. */
     public boolean skipped() {
-        return this == SKIPPED_COOLDOWN || this == SKIPPED_BREAKER_OPEN || this == SKIPPED_TOO_SLOW;
+        return this == SKIPPED_COOLDOWN || this == SKIPPED_BREAKER_OPEN || this == SKIPPED_TOO_SLOW
+                || this == SKIPPED_AT_CAPACITY;
     }
 }

@@ -20,19 +20,21 @@ public final class ChainExecutor {
     private final Breakers breakers;
     private final ModelStep stack;
 
-    /** With latency windows and quota readings of its own, which nothing else reads. */
+    /** With latency windows, quota readings and model slots of its own, which nothing else reads. */
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
                          Breakers breakers, DoubleSupplier random) {
         this(upstream, sleeper, clock, cooldowns, breakers, new ModelLatencies(clock),
-                new ProviderQuotas(clock, cooldowns), random);
+                new ProviderQuotas(clock, cooldowns), new ModelSlots(), random);
     }
 
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
-                         Breakers breakers, ModelLatencies latencies, ProviderQuotas quotas, DoubleSupplier random) {
+                         Breakers breakers, ModelLatencies latencies, ProviderQuotas quotas, ModelSlots slots,
+                         DoubleSupplier random) {
         this.clock = clock;
         this.cooldowns = cooldowns;
         this.breakers = breakers;
-        this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, latencies, quotas, random);
+        this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, latencies, quotas, slots,
+                random);
     }
 
     public RunningChain execute(ChainPlan plan) {

@@ -1,7 +1,5 @@
 package dev.llmproxy.domain.routing;
 
-import dev.llmproxy.domain.breaker.BreakerState;
-import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.latency.LatencyKind;
 import dev.llmproxy.domain.latency.ModelLatencies;
@@ -22,13 +20,11 @@ import java.util.concurrent.CompletableFuture;
 final class DeadlineGate implements ModelPolicy {
 
     private final ModelLatencies latencies;
-    private final RateLimitCooldowns cooldowns;
-    private final Breakers breakers;
+    private final LaterModels later;
 
-    DeadlineGate(ModelLatencies latencies, RateLimitCooldowns cooldowns, Breakers breakers) {
+    DeadlineGate(ModelLatencies latencies, LaterModels later) {
         this.latencies = latencies;
-        this.cooldowns = cooldowns;
-        this.breakers = breakers;
+        this.later = later;
     }
 
     @Override
@@ -46,7 +42,7 @@ final class DeadlineGate implements ModelPolicy {
             Optional<Duration> needs = latencies.percentile(attempt.model(),
                     stream ? LatencyKind.FIRST_TOKEN : LatencyKind.TOTAL, percentile);
             Duration left = deadline.remaining();
-            if (needs.isPresent() && needs.get().compareTo(left) > 0 && laterModelCallable(attempt)) {
+            if (needs.isPresent() && needs.get().compareTo(left) > 0 && later.callableAfter(attempt)) {
                 attempt.run().log().skipped(attempt.model(), Outcome.SKIPPED_TOO_SLOW, "not called: would not "
                         + (stream ? "start answering" : "finish") + " in the " + ModelLatencies.seconds(left)
                         + " s left; p" + percentile + (stream ? " to first token " : " ")
@@ -55,10 +51,5 @@ final class DeadlineGate implements ModelPolicy {
             }
         }
         return inner.run(attempt);
-    }
-
-    private boolean laterModelCallable(ModelTry attempt) {
-        return attempt.run().plan().anyAfter(attempt.index(), name -> cooldowns.remaining(name).isEmpty()
-                && breakers.of(name).state() != BreakerState.OPEN);
     }
 }

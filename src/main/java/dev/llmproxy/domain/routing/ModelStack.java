@@ -17,6 +17,7 @@ import java.util.function.DoubleSupplier;
  *   <li>{@link RateLimitPolicy}: a model cooling down after a 429 (or whose quota its provider said is spent) is
  *   passed over, a 429 cools it down;</li>
  *   <li>{@link DeadlineGate}: no attempt starts past the chain budget, nor on a model too slow for what is left;</li>
+ *   <li>{@link ConcurrencyCap}: a model at its cap of calls in flight is passed over, or waited for when last;</li>
  *   <li>{@link BreakerGate}: an open circuit passes the model over, every attempt reports to it;</li>
  *   <li>{@link AttemptTimeout}: the attempt's bound, capped by what is left of the budget;</li>
  *   <li>{@link UpstreamAttempt}: the call itself, classified by the outcome table.</li>
@@ -30,10 +31,11 @@ final class ModelStack {
 
     static ModelStep standard(UpstreamPort upstream, Clock clock, Sleeper sleeper, RateLimitCooldowns cooldowns,
                               Breakers breakers, ModelLatencies latencies, ProviderQuotas quotas,
-                              DoubleSupplier random) {
+                              ModelSlots slots, DoubleSupplier random) {
+        LaterModels later = new LaterModels(cooldowns, breakers);
         return of(List.of(new SameModelRetry(sleeper, random), new RoomForThinking(),
-                new RateLimitPolicy(cooldowns, quotas, sleeper), new DeadlineGate(latencies, cooldowns, breakers),
-                new BreakerGate(breakers), new AttemptTimeout()),
+                new RateLimitPolicy(cooldowns, quotas, sleeper), new DeadlineGate(latencies, later),
+                new ConcurrencyCap(slots, later, sleeper), new BreakerGate(breakers), new AttemptTimeout()),
                 new UpstreamAttempt(upstream, clock, latencies, quotas));
     }
 

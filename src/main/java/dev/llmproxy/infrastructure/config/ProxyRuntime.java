@@ -9,6 +9,7 @@ import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.latency.ModelLatencies;
+import dev.llmproxy.domain.routing.ModelSlots;
 import dev.llmproxy.domain.routing.ProviderQuotas;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.sharing.SharedBreakers;
@@ -76,6 +77,7 @@ public class ProxyRuntime {
     private Breakers breakers;
     private ModelLatencies latencies;
     private ProviderQuotas quotas;
+    private final ModelSlots slots = new ModelSlots();
     private Admission admission;
     private HttpTransport plainHttp;
     private HttpTransport tlsHttp;
@@ -116,7 +118,7 @@ public class ProxyRuntime {
                 ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
                 ProviderKind.AZURE_OPENAI, azure, ProviderKind.VERTEX, vertex, ProviderKind.BEDROCK, bedrock,
                 ProviderKind.SIM, sim)), timers, clock, cooldowns,
-                breakers, latencies, quotas, () -> ThreadLocalRandom.current().nextDouble());
+                breakers, latencies, quotas, slots, () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /** Secrets come from the environment or any MicroProfile Config source; the value is never logged. */
@@ -162,6 +164,12 @@ public class ProxyRuntime {
     @Produces
     ProviderQuotas quotas() {
         return quotas;
+    }
+
+    /** Each model's calls in flight on this instance, against its concurrency cap. */
+    @Produces
+    ModelSlots slots() {
+        return slots;
     }
 
     @Produces

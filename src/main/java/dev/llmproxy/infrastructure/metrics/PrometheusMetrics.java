@@ -11,6 +11,7 @@ import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.config.FreeStatus;
 import dev.llmproxy.domain.latency.ModelLatencies;
+import dev.llmproxy.domain.routing.ModelSlots;
 import dev.llmproxy.domain.routing.ProviderQuotas;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.infrastructure.limits.LimiterStores;
@@ -88,6 +89,8 @@ public class PrometheusMetrics implements ProxyMetrics {
     ModelLatencies latencies;
     @Inject
     ProviderQuotas quotas;
+    @Inject
+    ModelSlots slots;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
@@ -98,7 +101,7 @@ public class PrometheusMetrics implements ProxyMetrics {
     private MultiGauge budgetUsed;
     private JvmGcMetrics gc;
     private LatencyGauges latencyGauges;
-    private QuotaGauges quotaGauges;
+    private PlanningGauges planningGauges;
 
     @PostConstruct
     void start() {
@@ -119,7 +122,7 @@ public class PrometheusMetrics implements ProxyMetrics {
                 .description("Settled spend of each budget in force as a share of it (the larger of its units)")
                 .register(registry);
         latencyGauges = new LatencyGauges(latencies, registry);
-        quotaGauges = new QuotaGauges(quotas, registry);
+        planningGauges = new PlanningGauges(quotas, slots, registry);
         bindAdmission();
         Gauge.builder("proxy.request.log.backlog", requestLog, RequestLog::pending).strongReference(true)
                 .description("Request log records waiting to be written").register(registry);
@@ -206,7 +209,7 @@ public class PrometheusMetrics implements ProxyMetrics {
         refreshBreakerStates();
         List<String> models = health.models().stream().map(ModelHealth.ModelStatus::name).toList();
         latencyGauges.refresh(models);
-        quotaGauges.refresh(models, clock.instant());
+        planningGauges.refresh(models, clock.instant());
         tierAvailable.register(health.tiers().stream()
                 .map(t -> MultiGauge.Row.of(Tags.of("tier", t.name()), t.canAnswer() ? 1 : 0))
                 .collect(Collectors.toList()), true);

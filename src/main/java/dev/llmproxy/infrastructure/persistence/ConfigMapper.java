@@ -33,7 +33,7 @@ final class ConfigMapper {
         return new AllowedModel(e.name, e.provider, e.upstreamModel, e.family, e.enabled, e.free, e.freeVerifiedOn,
                 e.contextWindow, e.supportsPrefill, e.inputCostPerMTok, e.outputCostPerMTok, e.localStandIn,
                 e.reasoningEffort, e.thinkingHeadroom, e.cachedInputCostPerMTok, e.vectorSpace, e.cacheWriteCostPerMTok,
-                e.promptCaching);
+                e.promptCaching, e.maxConcurrent);
     }
 
     static ModelEntity toEntity(AllowedModel m, int sortOrder) {
@@ -56,6 +56,7 @@ final class ConfigMapper {
         e.vectorSpace = m.vectorSpace();
         e.cacheWriteCostPerMTok = m.cacheWriteCostPerMTok();
         e.promptCaching = m.promptCaching();
+        e.maxConcurrent = m.maxConcurrent();
         e.sortOrder = sortOrder;
         return e;
     }

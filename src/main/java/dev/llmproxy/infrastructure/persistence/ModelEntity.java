@@ -45,6 +45,8 @@ public class ModelEntity {
     public BigDecimal cacheWriteCostPerMTok;
     @Column(name = "prompt_caching")
     public boolean promptCaching;
+    @Column(name = "max_concurrent")
+    public Integer maxConcurrent;
     @Column(name = "sort_order")
     public int sortOrder;
 }

@@ -60,6 +60,7 @@ public final class ModelForm {
         v.put("cacheWriteCostPerMTok", m.cacheWriteCostPerMTok() == null ? ""
                 : m.cacheWriteCostPerMTok().toPlainString());
         v.put("promptCaching", m.promptCaching() ? "on" : "");
+        v.put("maxConcurrent", n(m.maxConcurrent()));
         return v;
     }
 
@@ -92,6 +93,7 @@ public final class ModelForm {
         }
         Integer context = whole(form, "contextWindow", errors);
         Integer headroom = whole(form, "thinkingHeadroom", errors);
+        Integer cap = whole(form, "maxConcurrent", errors);
         BigDecimal in = decimal(form, "inputCostPerMTok", errors);
         BigDecimal out = decimal(form, "outputCostPerMTok", errors);
         BigDecimal cached = decimal(form, "cachedInputCostPerMTok", errors);
@@ -102,7 +104,7 @@ public final class ModelForm {
         AllowedModel model = new AllowedModel(name, provider, upstream, text(form, "family"), checked(form, "enabled"),
                 checked(form, "free"), verified, context, checked(form, "supportsPrefill"), in, out,
                 text(form, "localStandIn"), text(form, "reasoningEffort"), headroom, cached, text(form, "vectorSpace"),
-                written, checked(form, "promptCaching"));
+                written, checked(form, "promptCaching"), cap);
         List<AllowedModel> models = new ArrayList<>(current.models());
         int index = -1;
         for (int i = 0; i < models.size(); i++) {

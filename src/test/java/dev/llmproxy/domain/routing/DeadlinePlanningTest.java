@@ -50,7 +50,7 @@ class DeadlinePlanningTest {
     private final ModelLatencies latencies = new ModelLatencies(clock);
     private final ChainExecutor executor = new ChainExecutor(port,
             d -> { clock.advance(d); return CompletableFuture.completedFuture(null); }, clock, cooldowns, breakers,
-            latencies, new ProviderQuotas(clock, cooldowns), () -> 0.5);
+            latencies, new ProviderQuotas(clock, cooldowns), new ModelSlots(), () -> 0.5);
 
     /** Answers after {@code takes}; an answer longer than the attempt's bound is a timeout at the bound. */
     private Function<UpstreamCall, UpstreamReply> answersIn(long takesMs) {

@@ -23,7 +23,7 @@ class GatesTest {
             .consecutiveFailures(1).cooldown(Duration.ofSeconds(30)).build(), f.clock, "test", t -> { });
 
     private DeadlineGate deadlineGate() {
-        return new DeadlineGate(f.latencies, f.cooldowns, breakers);
+        return new DeadlineGate(f.latencies, new LaterModels(f.cooldowns, breakers));
     }
 
     @Test

@@ -46,7 +46,7 @@ class QuotaPlanningTest {
     private final ProviderQuotas quotas = new ProviderQuotas(clock, cooldowns);
     private final ChainExecutor executor = new ChainExecutor(port, d -> CompletableFuture.completedFuture(null), clock,
             cooldowns, new Breakers(() -> BreakerPolicy.DEFAULT, clock, "test", t -> { }), new ModelLatencies(clock),
-            quotas, () -> 0.5);
+            quotas, new ModelSlots(), () -> 0.5);
 
     private ChainResult run(long promptTokens, String... chain) {
         List<Candidate> candidates = java.util.Arrays.stream(chain)

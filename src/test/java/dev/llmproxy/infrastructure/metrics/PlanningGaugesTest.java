@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.metrics;
 
+import dev.llmproxy.domain.routing.ModelSlots;
 import dev.llmproxy.domain.routing.ProviderQuotas;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.domain.upstream.QuotaReading;
@@ -13,7 +14,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class QuotaGaugesTest {
+class PlanningGaugesTest {
 
     @Test
     void whatWasLeftUntilItsResetAndHowLongAModelIsPassedOver() {
@@ -23,12 +24,17 @@ class QuotaGaugesTest {
         clock.advance(Duration.ofSeconds(10));
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
-        new QuotaGauges(quotas, registry).refresh(List.of("spent", "idle"), clock.instant());
+        ModelSlots slots = new ModelSlots();
+        slots.of("spent").take(4, 0);
+
+        new PlanningGauges(quotas, slots, registry).refresh(List.of("spent", "idle"), clock.instant());
 
         assertThat(registry.scrape())
                 .contains("proxy_model_ratelimit_remaining{model=\"spent\",unit=\"requests\"} 0.0")
                 .doesNotContain("unit=\"tokens\"") // its token window has reset since
                 .contains("proxy_model_cooldown_seconds{model=\"spent\"} 20.0")
-                .contains("proxy_model_cooldown_seconds{model=\"idle\"} 0.0");
+                .contains("proxy_model_cooldown_seconds{model=\"idle\"} 0.0")
+                .contains("proxy_model_in_flight{model=\"spent\"} 1.0")
+                .contains("proxy_model_in_flight{model=\"idle\"} 0.0");
     }
 }
