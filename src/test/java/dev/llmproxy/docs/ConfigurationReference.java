@@ -139,6 +139,11 @@ final class ConfigurationReference {
         m.put("maxConcurrent", "calls (1 to 100,000) to the model that may be in flight at once, so one slow model "
                 + "cannot hold every worker; beyond it a request goes to the next model of its chain, or waits for a "
                 + "slot within its budget when no later model could be called; unset: no cap");
+        m.put("deploymentOf", "the deployment group this model is one deployment of (the same model at another "
+                + "provider or region); tiers and callers may name the group, whose deployments are balanced and fail "
+                + "over to each other before the chain moves on; unset: in no group");
+        m.put("weight", "the deployment's share (1 to 1,000) of its group's traffic; give every deployment of a group "
+                + "a weight, or none to send each request first to the fastest lately");
         return Map.copyOf(m);
     }
 }

@@ -123,9 +123,27 @@ final class ConfigBuilder {
         return this;
     }
 
+    /**
+     * A free deployment of {@code group} with {@code weight} (null: none), at the fault upstream's own provider, or
+     * through a provider of kind {@code openrouter} at the same address when {@code viaRouter} (deployments at
+     * providers of two kinds may name different upstream models).
+     */
+    ConfigBuilder deployment(String name, String group, Integer weight, boolean viaRouter) {
+        if (viaRouter) {
+            provider("openrouter", "openrouter", this.baseUrl, "IT_UPSTREAM_KEY");
+        }
+        models.add("{\"name\":\"" + name + "\",\"provider\":\"" + (viaRouter ? "openrouter" : "fault")
+                + "\",\"upstreamModel\":\"" + name + "\",\"enabled\":true,\"free\":true,"
+                + "\"freeVerifiedOn\":\"2026-11-30\",\"contextWindow\":8192,\"deploymentOf\":\"" + group + "\""
+                + (weight == null ? "" : ",\"weight\":" + weight) + "}");
+        return this;
+    }
+
+    /** A tier; each model of its chain that is not yet a model or a deployment group is added as a free model. */
     ConfigBuilder tier(String name, String... chain) {
         for (String m : chain) {
-            if (models.stream().noneMatch(s -> s.startsWith("{\"name\":\"" + m + "\""))) {
+            if (models.stream().noneMatch(s -> s.startsWith("{\"name\":\"" + m + "\"")
+                    || s.contains("\"deploymentOf\":\"" + m + "\""))) {
                 model(m);
             }
         }

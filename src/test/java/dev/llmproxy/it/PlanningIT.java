@@ -41,6 +41,8 @@ class PlanningIT extends DeployedProxy {
                 "x-ratelimit-remaining-tokens", "40000", "x-ratelimit-reset-tokens", "1s")), ok());
         fault.on("plan-spare", ok());
         fault.on("plan-held", FaultUpstream.heldUntil(held, ok()));
+        fault.on("plan-east", ok());
+        fault.on("plan-west", ok());
     }
 
     @AfterAll
@@ -52,7 +54,9 @@ class PlanningIT extends DeployedProxy {
     private static String config(long chainBudgetMs) {
         return new ConfigBuilder(fault.baseUrl()).setting("chainBudgetMs", chainBudgetMs)
                 .tier("plan-deadline", "plan-slow", "plan-fast").tier("plan-quotas", "plan-quota", "plan-spare")
-                .cappedModel("plan-held", 1).tier("plan-capped", "plan-held", "plan-fast").build();
+                .cappedModel("plan-held", 1).tier("plan-capped", "plan-held", "plan-fast")
+                .deployment("plan-east", "plan-pair", 3, false).deployment("plan-west", "plan-pair", 1, true)
+                .tier("plan-balanced", "plan-pair", "plan-fast").setting("maxSameModelRetries", 0).build();
     }
 
     @Test
@@ -142,5 +146,40 @@ class PlanningIT extends DeployedProxy {
         } finally {
             caller.shutdownNow();
         }
+    }
+
+    @Test
+    void aGroupBalancesByWeightAndFailsOverInsideTheGroupBeforeTheChainMovesOn() throws Exception {
+        proxy.importConfig(config(10_000));
+        ExecutorService callers = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<String>> answered = callers.invokeAll(IntStream.range(0, 1_000)
+                    .mapToObj(i -> (Callable<String>) () -> {
+                        HttpResponse<String> r = proxy.chat("plan-balanced");
+                        assertThat(r.statusCode()).isEqualTo(200);
+                        return r.headers().firstValue("X-Proxy-Model").orElseThrow();
+                    }).toList());
+            int east = 0;
+            for (Future<String> model : answered) {
+                assertThat(model.get()).isIn("plan-east", "plan-west");
+                east += model.get().equals("plan-east") ? 1 : 0;
+            }
+            // weights 3 to 1: 750 expected, the tolerance over four standard deviations of a fair draw
+            assertThat(east).isBetween(690, 810);
+        } finally {
+            callers.shutdown();
+        }
+        assertThat(fault.calls("plan-east") + fault.calls("plan-west")).isEqualTo(1_000);
+
+        fault.on("plan-east", FaultUpstream.status(503));
+        int fastCalls = fault.calls("plan-fast");
+        for (int i = 0; i < 10; i++) {
+            HttpResponse<String> r = proxy.chat("plan-balanced");
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(r.headers().firstValue("X-Proxy-Model")).hasValue("plan-west");
+        }
+        assertThat(fault.calls("plan-fast")).isEqualTo(fastCalls);
+        assertThat(fault.calls("plan-east")).isPositive();
+        fault.on("plan-east", ok());
     }
 }

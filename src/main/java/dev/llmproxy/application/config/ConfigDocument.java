@@ -137,7 +137,8 @@ public final class ConfigDocument {
                 f.bool("supportsPrefill", false), f.decimal("inputCostPerMTok"), f.decimal("outputCostPerMTok"),
                 f.string("localStandIn", false), f.string("reasoningEffort", false), f.nonNegativeInt("thinkingHeadroom"),
                 f.decimal("cachedInputCostPerMTok"), f.string("vectorSpace", false), f.decimal("cacheWriteCostPerMTok"),
-                f.bool("promptCaching", false), f.positiveInt("maxConcurrent"));
+                f.bool("promptCaching", false), f.positiveInt("maxConcurrent"), f.string("deploymentOf", false),
+                f.positiveInt("weight"));
         if (name != null && provider != null && upstream != null) {
             out.add(m);
         }

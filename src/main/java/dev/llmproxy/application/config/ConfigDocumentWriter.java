@@ -51,6 +51,8 @@ public final class ConfigDocumentWriter {
             if (m.thinkingHeadroom() != null) b.add("thinkingHeadroom", m.thinkingHeadroom());
             if (m.vectorSpace() != null) b.add("vectorSpace", m.vectorSpace());
             if (m.maxConcurrent() != null) b.add("maxConcurrent", m.maxConcurrent());
+            if (m.deploymentOf() != null) b.add("deploymentOf", m.deploymentOf());
+            if (m.weight() != null) b.add("weight", m.weight());
             models.add(b);
         }
         JsonArrayBuilder tiers = JsonCodec.array();

@@ -30,13 +30,17 @@ import java.util.Objects;
  *                        and the tools), for providers that cache only when asked (Anthropic's)
  * @param maxConcurrent   how many calls to the model may be in flight at once; null for no cap. Requests beyond it
  *                        go to the next model of their chain, or wait for a slot when it is the last
+ * @param deploymentOf    the deployment group this model is one deployment of (the same model at another provider
+ *                        or region); chains and callers may name the group, which balances its deployments. Null:
+ *                        in no group
+ * @param weight          the model's share of its group's traffic; null in a group balanced by observed latency
  */
 public record AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                            boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
                            BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
                            String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok,
                            String vectorSpace, BigDecimal cacheWriteCostPerMTok, boolean promptCaching,
-                           Integer maxConcurrent) {
+                           Integer maxConcurrent, String deploymentOf, Integer weight) {
     /** The fields of a model as the config document and the console's form name them, in order. */
     public static final List<String> FIELDS = Arrays.stream(AllowedModel.class.getRecordComponents())
             .map(RecordComponent::getName).toList();
@@ -47,7 +51,7 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
         Objects.requireNonNull(upstreamModel, "upstreamModel");
     }
 
-    /** A model without a concurrency cap. */
+    /** A model without a concurrency cap, in no deployment group. */
     public AllowedModel(String name, String provider, String upstreamModel, String family, boolean enabled,
                         boolean free, LocalDate freeVerifiedOn, Integer contextWindow, boolean supportsPrefill,
                         BigDecimal inputCostPerMTok, BigDecimal outputCostPerMTok, String localStandIn,
@@ -55,7 +59,7 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
                         String vectorSpace, BigDecimal cacheWriteCostPerMTok, boolean promptCaching) {
         this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
                 inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
-                cachedInputCostPerMTok, vectorSpace, cacheWriteCostPerMTok, promptCaching, null);
+                cachedInputCostPerMTok, vectorSpace, cacheWriteCostPerMTok, promptCaching, null, null, null);
     }
 
     /** A model without prompt caching. */
@@ -66,7 +70,7 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
                         String vectorSpace) {
         this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
                 inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
-                cachedInputCostPerMTok, vectorSpace, null, false, null);
+                cachedInputCostPerMTok, vectorSpace, null, false, null, null, null);
     }
 
     /** A chat model. */
@@ -76,7 +80,7 @@ public record AllowedModel(String name, String provider, String upstreamModel, S
                         String reasoningEffort, Integer thinkingHeadroom, BigDecimal cachedInputCostPerMTok) {
         this(name, provider, upstreamModel, family, enabled, free, freeVerifiedOn, contextWindow, supportsPrefill,
                 inputCostPerMTok, outputCostPerMTok, localStandIn, reasoningEffort, thinkingHeadroom,
-                cachedInputCostPerMTok, null, null, false, null);
+                cachedInputCostPerMTok, null, null, false, null, null, null);
     }
 
     /** Whether this model makes embeddings (it has a vector space) rather than chat answers. */

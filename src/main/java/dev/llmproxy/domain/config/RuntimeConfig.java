@@ -16,13 +16,16 @@ public final class RuntimeConfig {
     private final Map<String, Provider> providers;
     private final Map<String, AllowedModel> models;
     private final Map<String, Tier> tiers;
+    /** Derived from the models: each deployment group's deployments. */
+    private final Map<String, List<AllowedModel>> groups;
     private final Settings settings;
     /** Derived once per snapshot: every answer asks whether its model is a stand-in. */
     private final java.util.Set<String> standIns;
 
     private RuntimeConfig(long version, Map<String, Provider> providers, Map<String, AllowedModel> models,
-                          Map<String, Tier> tiers, Settings settings) {
+                          Map<String, List<AllowedModel>> groups, Map<String, Tier> tiers, Settings settings) {
         this.version = version;
+        this.groups = groups;
         this.providers = providers;
         this.models = models;
         this.tiers = tiers;
@@ -39,16 +42,18 @@ public final class RuntimeConfig {
         List<Problem> problems = new ArrayList<>();
         Map<String, Provider> providerMap = ProvidersCheck.check(providers, problems);
         Map<String, AllowedModel> modelMap = ModelsCheck.check(models, providerMap, problems);
-        Map<String, Tier> tierMap = TiersCheck.check(tiers, modelMap, problems);
+        Map<String, List<AllowedModel>> groups = DeploymentsCheck.check(models, modelMap, providerMap, problems);
+        Map<String, Tier> tierMap = TiersCheck.check(tiers, modelMap, groups, problems);
         if (!problems.isEmpty()) {
             throw new ConfigValidationException(problems);
         }
         return new RuntimeConfig(version, Collections.unmodifiableMap(providerMap),
-                Collections.unmodifiableMap(modelMap), Collections.unmodifiableMap(tierMap), settings);
+                Collections.unmodifiableMap(modelMap), Map.copyOf(groups), Collections.unmodifiableMap(tierMap),
+                settings);
     }
 
     public RuntimeConfig withVersion(long newVersion) {
-        return new RuntimeConfig(newVersion, providers, models, tiers, settings);
+        return new RuntimeConfig(newVersion, providers, models, groups, tiers, settings);
     }
 
     /** This configuration with other providers, checked like any other ({@link ConfigValidationException}). */
@@ -76,6 +81,9 @@ public final class RuntimeConfig {
     public Optional<Provider> provider(String name) { return Optional.ofNullable(providers.get(name)); }
     public Optional<AllowedModel> model(String name) { return Optional.ofNullable(models.get(name)); }
     public Optional<Tier> tier(String name) { return Optional.ofNullable(tiers.get(name)); }
+
+    /** The deployments of the group {@code name}, in allowlist order; empty if no model names that group. */
+    public List<AllowedModel> deployments(String name) { return groups.getOrDefault(name, List.of()); }
 
     /** Whether the model is some model's local stand-in: an answer from it is a local model's. */
     public boolean isStandIn(String modelName) {

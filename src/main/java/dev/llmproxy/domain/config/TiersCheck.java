@@ -8,8 +8,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The tiers: unique valid names no model has, and chains of allowlisted models, each once, that all make one kind of
- * answer (chat, or vectors of one space).
+ * The tiers: unique valid names no model or group has, and chains of allowlisted models and deployment groups, each
+ * once, that all make one kind of answer (chat, or vectors of one space).
  */
 final class TiersCheck {
 
@@ -17,7 +17,8 @@ final class TiersCheck {
     }
 
     /** @return the tiers by name, in order (the first of a duplicate) */
-    static Map<String, Tier> check(List<Tier> tiers, Map<String, AllowedModel> models, List<Problem> problems) {
+    static Map<String, Tier> check(List<Tier> tiers, Map<String, AllowedModel> models,
+                                   Map<String, List<AllowedModel>> groups, List<Problem> problems) {
         Map<String, Tier> byName = new LinkedHashMap<>();
         for (int i = 0; i < tiers.size(); i++) {
             Tier t = tiers.get(i);
@@ -26,9 +27,9 @@ final class TiersCheck {
             if (byName.putIfAbsent(t.name(), t) != null) {
                 problems.add(new Problem(at + ".name", "duplicate tier '" + t.name() + "'"));
             }
-            if (models.containsKey(t.name())) {
-                problems.add(new Problem(at + ".name", "'" + t.name()
-                        + "' is also a model name; callers could not tell them apart"));
+            if (models.containsKey(t.name()) || groups.containsKey(t.name())) {
+                problems.add(new Problem(at + ".name", "'" + t.name() + "' is also a model"
+                        + (models.containsKey(t.name()) ? "" : " group") + " name; callers could not tell them apart"));
             }
             if (t.chain().isEmpty()) {
                 problems.add(new Problem(at + ".chain", "must name at least one model"));
@@ -37,9 +38,10 @@ final class TiersCheck {
             AllowedModel first = null;
             for (int j = 0; j < t.chain().size(); j++) {
                 String model = t.chain().get(j);
-                AllowedModel m = models.get(model);
+                AllowedModel m = groups.containsKey(model) ? groups.get(model).get(0) : models.get(model);
                 if (m == null) {
-                    problems.add(new Problem(at + ".chain[" + j + "]", "'" + model + "' is not an allowlisted model"));
+                    problems.add(new Problem(at + ".chain[" + j + "]", "'" + model
+                            + "' is neither an allowlisted model nor a deployment group"));
                 } else if (first == null) {
                     first = m;
                 } else if (!Objects.equals(first.vectorSpace(), m.vectorSpace())) {

@@ -5,6 +5,7 @@ import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -19,6 +20,7 @@ public final class ChainExecutor {
     private final RateLimitCooldowns cooldowns;
     private final Breakers breakers;
     private final ModelStep stack;
+    private final DeploymentOrder deployments;
 
     /** With latency windows, quota readings and model slots of its own, which nothing else reads. */
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
@@ -33,11 +35,14 @@ public final class ChainExecutor {
         this.clock = clock;
         this.cooldowns = cooldowns;
         this.breakers = breakers;
+        this.deployments = new DeploymentOrder(latencies, random);
         this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, latencies, quotas, slots,
                 random);
     }
 
     public RunningChain execute(ChainPlan plan) {
-        return new CandidateFallback(new RunContext(plan, clock), stack, cooldowns, breakers).start();
+        List<Candidate> ordered = deployments.apply(plan.candidates(), plan.stream() != null);
+        ChainPlan balanced = ordered == plan.candidates() ? plan : plan.withCandidates(ordered);
+        return new CandidateFallback(new RunContext(balanced, clock), stack, cooldowns, breakers).start();
     }
 }

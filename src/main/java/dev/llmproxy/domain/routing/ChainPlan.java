@@ -33,6 +33,11 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
         this(requestId, candidates, payload, settings, stream, 0);
     }
 
+    /** The same plan with its candidates in another order. */
+    ChainPlan withCandidates(List<Candidate> ordered) {
+        return new ChainPlan(requestId, ordered, payload, settings, stream, promptTokens, trace);
+    }
+
     public ChainPlan {
         candidates = List.copyOf(candidates);
         trace = trace == null ? RunTrace.NONE : trace;

@@ -62,10 +62,13 @@ public final class RouteResolver {
             List<Candidate> candidates = new ArrayList<>();
             boolean enabled = false;
             for (String name : tier.get().chain()) {
-                Optional<AllowedModel> model = config.model(name).filter(AllowedModel::enabled);
-                enabled |= model.isPresent();
-                model.filter(mayCall).flatMap(m -> config.provider(m.provider()).map(p -> new Candidate(m, p)))
-                        .ifPresent(candidates::add);
+                for (Candidate c : named(config, name)) {
+                    enabled = true;
+                    if (mayCall.test(c.model()) && candidates.stream()
+                            .noneMatch(x -> x.model().name().equals(c.model().name()))) {
+                        candidates.add(c);
+                    }
+                }
             }
             if (candidates.isEmpty() && enabled) {
                 throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "Tier '" + requested + "' has no model "
@@ -77,8 +80,11 @@ public final class RouteResolver {
             }
             return new Route(requested, candidates);
         }
+        if (!config.deployments(requested).isEmpty()) {
+            return group(config, requested, mayCall, settings);
+        }
         AllowedModel model = config.model(requested).orElseThrow(() -> new ProxyException(new ProxyError(
-                ErrorKind.COST_SAFETY, "'" + requested + "' is neither a tier nor an allowlisted model; "
+                ErrorKind.COST_SAFETY, "'" + requested + "' is neither a tier, an allowlisted model nor a deployment group; "
                 + "only allowlisted models are called.", "model", null)));
         if (!model.enabled()) {
             throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY,
@@ -90,6 +96,36 @@ public final class RouteResolver {
         }
         Provider provider = config.provider(model.provider()).orElseThrow();
         return new Route(null, List.of(new Candidate(model, provider)));
+    }
+
+    /** A deployment group asked for by name: its deployments, as one model asked for would be judged. */
+    private static Route group(RuntimeConfig config, String requested, Predicate<AllowedModel> mayCall,
+                               Settings settings) {
+        List<Candidate> enabled = named(config, requested);
+        if (enabled.isEmpty()) {
+            throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY,
+                    "Every deployment of '" + requested + "' is disabled on the allowlist.", "model", null));
+        }
+        List<Candidate> candidates = enabled.stream().filter(c -> mayCall.test(c.model())).toList();
+        if (candidates.isEmpty()) {
+            throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "No deployment of '" + requested
+                    + "' is " + unverified(settings) + "; requireVerifiedFree refuses them.", "model", null));
+        }
+        return new Route(null, candidates);
+    }
+
+    /** The enabled models a chain entry names at a known provider: the model, or a group's deployments. */
+    private static List<Candidate> named(RuntimeConfig config, String name) {
+        List<AllowedModel> deployments = config.deployments(name);
+        List<AllowedModel> models = deployments.isEmpty() ? config.model(name).stream().toList() : deployments;
+        String group = deployments.isEmpty() ? null : name;
+        List<Candidate> out = new ArrayList<>();
+        for (AllowedModel m : models) {
+            if (m.enabled()) {
+                config.provider(m.provider()).ifPresent(p -> out.add(new Candidate(m, p, group)));
+            }
+        }
+        return out;
     }
 
     private static String unverified(Settings settings) {

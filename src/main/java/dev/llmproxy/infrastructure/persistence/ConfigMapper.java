@@ -33,7 +33,7 @@ final class ConfigMapper {
         return new AllowedModel(e.name, e.provider, e.upstreamModel, e.family, e.enabled, e.free, e.freeVerifiedOn,
                 e.contextWindow, e.supportsPrefill, e.inputCostPerMTok, e.outputCostPerMTok, e.localStandIn,
                 e.reasoningEffort, e.thinkingHeadroom, e.cachedInputCostPerMTok, e.vectorSpace, e.cacheWriteCostPerMTok,
-                e.promptCaching, e.maxConcurrent);
+                e.promptCaching, e.maxConcurrent, e.deploymentOf, e.weight);
     }
 
     static ModelEntity toEntity(AllowedModel m, int sortOrder) {
@@ -57,6 +57,8 @@ final class ConfigMapper {
         e.cacheWriteCostPerMTok = m.cacheWriteCostPerMTok();
         e.promptCaching = m.promptCaching();
         e.maxConcurrent = m.maxConcurrent();
+        e.deploymentOf = m.deploymentOf();
+        e.weight = m.weight();
         e.sortOrder = sortOrder;
         return e;
     }

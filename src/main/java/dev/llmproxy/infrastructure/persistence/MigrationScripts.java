@@ -32,7 +32,8 @@ final class MigrationScripts implements ResourceProvider {
             "V019__rate_take_counted.sql", "V020__refusal_runs.sql",
             "V021__front_door.sql", "V022__stored_responses.sql", "V023__vector_space.sql",
             "V024__config_entered.sql", "V025__prompt_caching.sql", "V026__attempts_in_row.sql",
-            "V027__request_rollup.sql", "V028__model_concurrency.sql");
+            "V027__request_rollup.sql", "V028__model_concurrency.sql",
+            "V029__deployment_groups.sql");
 
     private final String dialect;
 

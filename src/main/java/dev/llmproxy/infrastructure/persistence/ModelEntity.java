@@ -47,6 +47,10 @@ public class ModelEntity {
     public boolean promptCaching;
     @Column(name = "max_concurrent")
     public Integer maxConcurrent;
+    @Column(name = "deployment_of")
+    public String deploymentOf;
+    @Column(name = "weight")
+    public Integer weight;
     @Column(name = "sort_order")
     public int sortOrder;
 }

@@ -61,6 +61,8 @@ public final class ModelForm {
                 : m.cacheWriteCostPerMTok().toPlainString());
         v.put("promptCaching", m.promptCaching() ? "on" : "");
         v.put("maxConcurrent", n(m.maxConcurrent()));
+        v.put("deploymentOf", n(m.deploymentOf()));
+        v.put("weight", n(m.weight()));
         return v;
     }
 
@@ -91,9 +93,10 @@ public final class ModelForm {
                 errors.put("freeVerifiedOn", "A date such as 2026-11-30.");
             }
         }
-        Integer context = whole(form, "contextWindow", errors);
-        Integer headroom = whole(form, "thinkingHeadroom", errors);
-        Integer cap = whole(form, "maxConcurrent", errors);
+        Integer context = whole(form, "contextWindow", "tokens", errors);
+        Integer headroom = whole(form, "thinkingHeadroom", "tokens", errors);
+        Integer cap = whole(form, "maxConcurrent", "calls", errors);
+        Integer weight = whole(form, "weight", "shares", errors);
         BigDecimal in = decimal(form, "inputCostPerMTok", errors);
         BigDecimal out = decimal(form, "outputCostPerMTok", errors);
         BigDecimal cached = decimal(form, "cachedInputCostPerMTok", errors);
@@ -104,7 +107,7 @@ public final class ModelForm {
         AllowedModel model = new AllowedModel(name, provider, upstream, text(form, "family"), checked(form, "enabled"),
                 checked(form, "free"), verified, context, checked(form, "supportsPrefill"), in, out,
                 text(form, "localStandIn"), text(form, "reasoningEffort"), headroom, cached, text(form, "vectorSpace"),
-                written, checked(form, "promptCaching"), cap);
+                written, checked(form, "promptCaching"), cap, text(form, "deploymentOf"), weight);
         List<AllowedModel> models = new ArrayList<>(current.models());
         int index = -1;
         for (int i = 0; i < models.size(); i++) {
@@ -130,7 +133,7 @@ public final class ModelForm {
         }
     }
 
-    private static Integer whole(Function<String, String> form, String field, Map<String, String> errors) {
+    private static Integer whole(Function<String, String> form, String field, String unit, Map<String, String> errors) {
         String t = text(form, field);
         if (t == null) {
             return null;
@@ -138,7 +141,7 @@ public final class ModelForm {
         try {
             return Integer.valueOf(t);
         } catch (NumberFormatException e) {
-            errors.put(field, "A whole number of tokens.");
+            errors.put(field, "A whole number of " + unit + ".");
             return null;
         }
     }

@@ -53,7 +53,7 @@ class ConcurrencyCapTest {
 
     private static Candidate capped(String name, Integer cap) {
         return new Candidate(new AllowedModel(name, "p", "up-" + name, null, true, false, null, null, false, null,
-                null, null, null, null, null, null, null, false, cap), PROVIDER);
+                null, null, null, null, null, null, null, false, cap, null, null), PROVIDER);
     }
 
     private static final Settings SETTINGS = Settings.builder().set("chainBudgetMs", 30_000L)
