@@ -152,6 +152,14 @@ final class ConfigBuilder {
         return this;
     }
 
+    /** A tier that hedges: a model slow to answer has the next one started beside it. */
+    ConfigBuilder hedgedTier(String name, String... chain) {
+        tier(name, chain);
+        String plain = tiers.remove(tiers.size() - 1);
+        tiers.add(plain.substring(0, plain.length() - 1) + ",\"hedged\":true}");
+        return this;
+    }
+
     /** Breakers that never open: for tests of other behaviour that call failing models many times. */
     ConfigBuilder withoutBreakers() {
         return setting("breakerFailureThreshold", 10_000).setting("breakerConsecutiveFailures", 10_000);

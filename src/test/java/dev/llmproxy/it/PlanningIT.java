@@ -7,6 +7,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.stream.IntStream;
 
 import static dev.llmproxy.testing.FaultUpstream.ok;
 import static dev.llmproxy.testing.FaultUpstream.okWith;
+import static dev.llmproxy.testing.OpenAiBodies.answerEvents;
 import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,6 +45,8 @@ class PlanningIT extends DeployedProxy {
         fault.on("plan-held", FaultUpstream.heldUntil(held, ok()));
         fault.on("plan-east", ok());
         fault.on("plan-west", ok());
+        fault.on("plan-lag", fault.hang());
+        fault.on("plan-quick", fault.stream(0, 0, FaultUpstream.Ending.DONE, answerEvents("plan-quick", "quick")));
     }
 
     @AfterAll
@@ -56,7 +60,9 @@ class PlanningIT extends DeployedProxy {
                 .tier("plan-deadline", "plan-slow", "plan-fast").tier("plan-quotas", "plan-quota", "plan-spare")
                 .cappedModel("plan-held", 1).tier("plan-capped", "plan-held", "plan-fast")
                 .deployment("plan-east", "plan-pair", 3, false).deployment("plan-west", "plan-pair", 1, true)
-                .tier("plan-balanced", "plan-pair", "plan-fast").setting("maxSameModelRetries", 0).build();
+                .tier("plan-balanced", "plan-pair", "plan-fast").setting("maxSameModelRetries", 0)
+                .hedgedTier("plan-hedged", "plan-lag", "plan-quick").setting("hedgeAfterMinMs", 100)
+                .setting("hedgeAfterMaxMs", 300).build();
     }
 
     @Test
@@ -95,6 +101,32 @@ class PlanningIT extends DeployedProxy {
         String metrics = proxy.get("/metrics").body();
         assertThat(metrics).contains("proxy_model_latency_answers{kind=\"total\",model=\"plan-slow\"}")
                 .containsPattern("proxy_model_latency_seconds\\{kind=\"total\",model=\"plan-slow\",quantile=\"0.9\"} \\d+\\.\\d");
+    }
+
+    @Test
+    void aHedgedStreamAnswersFromTheFasterModelAndTheSlowerCallIsCancelledAndLogged() throws Exception {
+        proxy.importConfig(config(10_000));
+        int abandoned = fault.hangsAbandonedByClient();
+
+        Streamed s = Streamed.call(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(),
+                "plan-hedged", false);
+
+        assertThat(s.response().statusCode()).isEqualTo(200);
+        assertThat(s.header("X-Proxy-Model")).isEqualTo("plan-quick");
+        assertThat(s.text()).isEqualTo("quick");
+        assertThat(s.done()).isTrue();
+        // the slower call is cancelled: its connection is closed, not left to run until its first-token limit
+        await().atMost(Duration.ofSeconds(10)).until(() -> fault.hangsAbandonedByClient() > abandoned);
+        assertThat(fault.calls("plan-lag")).isEqualTo(1);
+        JsonArray attempts = proxy.awaitLoggedRow(s.header("X-Request-Id"), Duration.ofSeconds(10))
+                .getJsonArray("attempts");
+        assertThat(attempts).hasSize(2);
+        JsonObject outrun = attempts.getJsonObject(0);
+        assertThat(outrun.getString("model")).isEqualTo("plan-lag");
+        assertThat(outrun.getString("outcome")).isEqualTo("OUTRUN");
+        assertThat(outrun.getString("reason")).isEqualTo("cancelled: plan-quick answered first (hedged after 0.3 s)");
+        assertThat(attempts.getJsonObject(1).getString("model")).isEqualTo("plan-quick");
+        assertThat(attempts.getJsonObject(1).getString("outcome")).isEqualTo("SUCCESS");
     }
 
     @Test

@@ -38,7 +38,8 @@ class RedisLimitsIT {
             + "\"models\":[{\"name\":\"rl-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
             + "{\"name\":\"rl-429\",\"provider\":\"sim\",\"upstreamModel\":\"ratelimited-retry-after-600s\"},"
             + "{\"name\":\"rl-down\",\"provider\":\"sim\",\"upstreamModel\":\"error-500\"},"
-            + "{\"name\":\"rl-slow\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-6000ms\"}],"
+            + "{\"name\":\"rl-slow\",\"provider\":\"sim\",\"upstreamModel\":\"healthy-6000ms\"},"
+            + "{\"name\":\"rl-measured\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"}],"
             + "\"tiers\":[{\"name\":\"rl-tier\",\"chain\":[\"rl-ok\"]},"
             + "{\"name\":\"rl-cool\",\"chain\":[\"rl-429\",\"rl-ok\"]},"
             + "{\"name\":\"rl-fall\",\"chain\":[\"rl-down\",\"rl-ok\"]}],"
@@ -194,6 +195,17 @@ class RedisLimitsIT {
                     .contains("proxy_attempts_total{model=\"rl-down\",outcome=\"skipped_breaker_open\"}");
         });
         assertThat(b.get("/metrics").body()).doesNotContain("model=\"rl-down\",outcome=\"server_error\"");
+    }
+
+    @Test
+    void theLatenciesOneInstanceMeasuresCountOnTheOther() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            assertThat(Instances.chat(a, "203.0.113.6" + i, "rl-measured").statusCode()).isEqualTo(200);
+        }
+        // told in a batch about once a second: b plans with a's measurements without calling the model itself
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(b.get("/metrics").body())
+                .contains("proxy_model_latency_answers{kind=\"total\",model=\"rl-measured\"} 3.0"));
+        assertThat(b.get("/metrics").body()).doesNotContain("proxy_attempts_total{model=\"rl-measured\"");
     }
 
     private static void awaitShared() {

@@ -99,7 +99,7 @@ public final class BootstrapConfig {
         List<Tier> tiers = new ArrayList<>();
         for (Tier t : base.tiers()) {
             List<String> real = heads.get(t.name());
-            tiers.add(real == null ? t : new Tier(t.name(), t.description(), real));
+            tiers.add(real == null ? t : new Tier(t.name(), t.description(), real, t.hedged()));
         }
         tiers.addAll(added);
         return RuntimeConfig.of(0, providers, models, tiers, base.settings());

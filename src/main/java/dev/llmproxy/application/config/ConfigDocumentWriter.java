@@ -59,6 +59,7 @@ public final class ConfigDocumentWriter {
         for (Tier t : config.tiers()) {
             JsonObjectBuilder b = JsonCodec.object().add("name", t.name());
             if (t.description() != null) b.add("description", t.description());
+            if (t.hedged()) b.add("hedged", true);
             tiers.add(b.add("chain", JsonCodec.array(t.chain())));
         }
         JsonObjectBuilder settings = JsonCodec.object();

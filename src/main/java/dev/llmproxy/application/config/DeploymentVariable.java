@@ -36,8 +36,8 @@ public enum DeploymentVariable {
             + "Setting it later resets the password"),
     PROXY_REDIS_URL(Part.PROXY, "unset",
             "Redis or Valkey (`redis://host:6379/0`, `rediss://` for TLS) for the rate-limit windows, budget "
-            + "reservations and failed sign-ins of several instances, and their 429 cooldowns and breakers; unset: "
-            + "in the database"),
+            + "reservations and failed sign-ins of several instances, and their 429 cooldowns, breakers and model "
+            + "latencies; unset: in the database"),
     PROXY_BOOTSTRAP(Part.PROXY, "unset",
             "path to a config document applied at start when the database holds no configuration yet"),
     PROXY_INSTANCE_ID(Part.PROXY, "host name and process id",

@@ -11,6 +11,7 @@ import dev.llmproxy.application.spend.SpendGuard;
 import dev.llmproxy.application.telemetry.RequestTracing;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.config.RuntimeConfig;
+import dev.llmproxy.domain.config.Tier;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
@@ -99,7 +100,7 @@ public class ChatCompletionService {
             }
             reservation = spend.reserve(config.settings(), caller.key(), caller.record().scope(),
                     route.candidates().stream().map(Candidate::model).toList(), request.promptTokenEstimate(),
-                    request.maxTokens());
+                    request.maxTokens(), hedges(config, route));
         } catch (ProxyException e) {
             ChainResult refused = new ChainResult.Failure(e.error(), List.of(), false);
             recorder.ran(requestId, receivedAt, null, request, caller, refused, List.of(), null);
@@ -109,7 +110,8 @@ public class ChatCompletionService {
         try {
             run = QueuedRun.start(admission, executor, clock, new ChainPlan(requestId, route.candidates(),
                     new OpenAiPayload(request.body(), request.stream()), config.settings(), sink,
-                    request.promptTokenEstimate(), tracing.run(requestId)));
+                    request.promptTokenEstimate(), tracing.run(requestId), hedges(config, route)
+                    && reservation.coversHedge()));
         } catch (RuntimeException e) {
             spend.settle(reservation, Charge.ZERO); // nothing was called: the reservation is released
             throw e;
@@ -145,6 +147,11 @@ public class ChatCompletionService {
             }
         });
         return answered;
+    }
+
+    /** Whether the route's tier hedges (a model or group asked for by name does not). */
+    private static boolean hedges(RuntimeConfig config, RouteResolver.Route route) {
+        return route.tier() != null && config.tier(route.tier()).map(Tier::hedged).orElse(false);
     }
 
     /** A chat request must name chat models, an embeddings request embedding models (a tier's are all of one kind). */

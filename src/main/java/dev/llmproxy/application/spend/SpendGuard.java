@@ -42,16 +42,19 @@ public class SpendGuard {
      * @param chain        the models that could answer, in order
      * @param promptTokens the prompt estimate
      * @param maxTokens    the caller's output allowance, or null
+     * @param hedged       whether the request may call two models at once: then the worst case of both is reserved
+     *                     when the budgets have room for it, else that of one (and the request must not hedge)
      * @throws ProxyException {@code BUDGET_EXCEEDED} when a budget has no room; {@code COST_SAFETY} when a budget in
      *                        US dollars applies and a model of the chain has no price
      */
     public Reservation reserve(Settings settings, ApiKey key, String scope, List<AllowedModel> chain,
-                               long promptTokens, Integer maxTokens) {
+                               long promptTokens, Integer maxTokens, boolean hedged) {
         List<Budget> budgets = BudgetOwners.of(settings.costSafety().budgets(), settings.callers().keyTokensPerMinute(), key, scope);
         if (budgets.isEmpty()) {
             return Reservation.NONE;
         }
-        WorstCase.Bound worst = WorstCase.of(chain, promptTokens, maxTokens, settings.costSafety().reserveOutputTokens());
+        long fallbackOutput = settings.costSafety().reserveOutputTokens();
+        WorstCase.Bound worst = WorstCase.of(chain, promptTokens, maxTokens, fallbackOutput, 1);
         if (worst.unpriced() != null) {
             budgets.stream().filter(b -> b.maxUsd() != null).findFirst().ifPresent(b -> {
                 throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "Model '" + worst.unpriced().name()
@@ -60,6 +63,13 @@ public class SpendGuard {
             });
         }
         Instant now = clock.instant();
+        if (hedged && chain.size() > 1) {
+            Charge both = WorstCase.of(chain, promptTokens, maxTokens, fallbackOutput, 2).charge();
+            BudgetLedger.Reserved reserved = ledger.reserve(budgets, both, now);
+            if (reserved.decision() instanceof BudgetDecision.Reserved) {
+                return new Reservation(budgets, both, now, promptTokens, reserved.shared(), true);
+            }
+        }
         BudgetLedger.Reserved reserved = ledger.reserve(budgets, worst.charge(), now);
         if (reserved.decision() instanceof BudgetDecision.Refused refused) {
             metrics.budgetRefused(refused.budget().name());

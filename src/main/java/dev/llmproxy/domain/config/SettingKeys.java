@@ -45,6 +45,14 @@ public final class SettingKeys {
             + "this percentile (time to first token for a stream, total time otherwise) is longer than what is left "
             + "of the chain budget is passed over before its call, unless no later model of the chain could be "
             + "called; a model with fewer than 20 answers in the last 5 minutes is always called (0 = off)."));
+    public static final SettingKey.LongKey HEDGE_AFTER_MIN_MS = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("hedgeAfterMinMs", 250, 0, HOUR_MS, "ms", "In a tier that hedges: the earliest "
+            + "the next model is started beside a model that has not answered (a stream: not sent its first token) "
+            + "by its recent p95."));
+    public static final SettingKey.LongKey HEDGE_AFTER_MAX_MS = register(SettingGroup.TIME_BUDGETS,
+            new SettingKey.LongKey("hedgeAfterMaxMs", 4_000, 0, HOUR_MS, "ms", "In a tier that hedges: the latest "
+            + "the next model is started beside a slow one; also the wait for a model with fewer than 20 answers in "
+            + "the last 5 minutes."));
     public static final SettingKey.LongKey FIRST_TOKEN_TIMEOUT_MS = register(SettingGroup.STREAMING,
             new SettingKey.LongKey("firstTokenTimeoutMs",
             5_000, 1, HOUR_MS, "ms", "Streaming: longest wait, from the start of an "

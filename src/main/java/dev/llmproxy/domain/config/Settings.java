@@ -32,7 +32,8 @@ public final class Settings {
         this.timeBudgets = new TimeBudgets(ms(SettingKeys.ATTEMPT_TIMEOUT_MS), ms(SettingKeys.CHAIN_BUDGET_MS),
                 get(SettingKeys.MAX_SAME_MODEL_RETRIES).intValue(), ms(SettingKeys.BACKOFF_INITIAL_MS),
                 ms(SettingKeys.BACKOFF_MAX_MS), ms(SettingKeys.RATE_LIMIT_COOLDOWN_MS),
-                get(SettingKeys.WAIT_FOR_RETRY_AFTER), get(SettingKeys.DEADLINE_PERCENTILE).intValue());
+                get(SettingKeys.WAIT_FOR_RETRY_AFTER), get(SettingKeys.DEADLINE_PERCENTILE).intValue(),
+                ms(SettingKeys.HEDGE_AFTER_MIN_MS), ms(SettingKeys.HEDGE_AFTER_MAX_MS));
         this.streaming = new StreamingRules(ms(SettingKeys.FIRST_TOKEN_TIMEOUT_MS),
                 ms(SettingKeys.STREAM_IDLE_TIMEOUT_MS), ms(SettingKeys.STREAM_COMMIT_MS),
                 get(SettingKeys.STREAM_COMMIT_BYTES));

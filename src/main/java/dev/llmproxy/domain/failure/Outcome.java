@@ -32,7 +32,9 @@ public enum Outcome {
     /** Not called: the model had as many calls in flight as its concurrency cap allows. */
     SKIPPED_AT_CAPACITY,
     /** Cancelled in flight: the client went away before the attempt ended. */
-    ABANDONED;
+    ABANDONED,
+    /** Cancelled in flight: the model it was hedged with (or against) answered first. */
+    OUTRUN;
 
     /** Whether the answer stopped at its length limit (it stands, unless a later model does better). */
     public boolean truncated() {

@@ -8,10 +8,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Consumer;
 
 /**
  * What each model has needed lately: its time to first token (streams) and its total time, over the last
- * {@link #WINDOW}, on this instance. A model whose window holds fewer than {@link #MIN_SAMPLES} answers has no
+ * {@link #WINDOW}: measured on this instance, plus what the other instances tell of theirs when they share a store
+ * ({@link #heard}). A model whose window holds fewer than {@link #MIN_SAMPLES} answers has no
  * percentile: one slow answer says little, and nothing is decided on it.
  */
 public final class ModelLatencies {
@@ -24,14 +26,31 @@ public final class ModelLatencies {
     }
 
     private final Clock clock;
+    private final Consumer<LatencySample> told;
     private final ConcurrentMap<String, Map<LatencyKind, SlidingHistogram>> models = new ConcurrentHashMap<>();
 
     public ModelLatencies(Clock clock) {
+        this(clock, sample -> { });
+    }
+
+    /** @param told told of each latency this instance measures (never of one it heard of) */
+    public ModelLatencies(Clock clock, Consumer<LatencySample> told) {
         this.clock = clock;
+        this.told = told;
     }
 
     public void record(String model, LatencyKind kind, Duration latency) {
-        models.computeIfAbsent(model, m -> windows()).get(kind).record(clock.millis(), latency.toMillis());
+        keep(model, kind, latency.toMillis());
+        told.accept(new LatencySample(model, kind, latency.toMillis()));
+    }
+
+    /** A latency another instance measured: counted as if measured here now. */
+    public void heard(LatencySample sample) {
+        keep(sample.model(), sample.kind(), sample.millis());
+    }
+
+    private void keep(String model, LatencyKind kind, long millis) {
+        models.computeIfAbsent(model, m -> windows()).get(kind).record(clock.millis(), millis);
     }
 
     /** The model's latency at {@code percentile} (1 to 99), if its window holds enough answers to tell. */

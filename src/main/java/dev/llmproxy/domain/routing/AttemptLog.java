@@ -7,22 +7,31 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The attempts of one chain run. The run adds to it one step at a time; a cancelling thread may read it meanwhile,
- * and then the attempt in flight is recorded as abandoned.
+ * The attempts of one chain run. The run adds to it one step at a time, or two when it hedges (each racer of a
+ * {@link HedgeRace} has its own attempt in flight, keyed by its {@link RunContext}); a cancelling thread may read it
+ * meanwhile, and then the attempts in flight are recorded as abandoned.
  */
 final class AttemptLog {
 
     /** @param soFar what the provider has billed for it so far (for a stream: what it produced) */
-    private record InFlight(String model, Instant started, Supplier<AttemptBill> soFar, RunTrace.AttemptTrace trace) { }
+    private record InFlight(ModelTry attempt, Instant started, Supplier<AttemptBill> soFar,
+                            RunTrace.AttemptTrace trace) {
+        String model() {
+            return attempt.model();
+        }
+    }
 
     private final Clock clock;
     private final RunTrace trace;
     private final List<AttemptRecord> made = Collections.synchronizedList(new ArrayList<>());
-    private volatile InFlight current;
+    /** By the run (or racer) the call belongs to; insertion order is call order. */
+    private final Map<Object, InFlight> current = Collections.synchronizedMap(new LinkedHashMap<>());
 
     AttemptLog(Clock clock, RunTrace trace) {
         this.clock = clock;
@@ -46,24 +55,43 @@ final class AttemptLog {
      */
     Instant calling(ModelTry attempt, Supplier<AttemptBill> soFar) {
         Instant now = clock.instant();
-        current = new InFlight(attempt.model(), now, soFar, trace == RunTrace.NONE ? RunTrace.AttemptTrace.NONE
-                : trace.calling(start(attempt)));
+        current.put(attempt.run(), new InFlight(attempt, now, soFar, trace == RunTrace.NONE
+                ? RunTrace.AttemptTrace.NONE : trace.calling(start(attempt))));
         return now;
     }
 
-    /** The {@code traceparent} of the call in flight, for the provider; null when not traced. */
-    String traceparent() {
-        InFlight inFlight = current;
+    /** The {@code traceparent} of {@code run}'s call in flight, for the provider; null when not traced. */
+    String traceparent(RunContext run) {
+        InFlight inFlight = current.get(run);
         return inFlight == null ? null : inFlight.trace().traceparent();
     }
 
-    void answered(AttemptRecord attempt) {
-        InFlight inFlight = current;
-        current = null;
-        made.add(attempt);
-        if (inFlight != null) {
-            inFlight.trace().answered(attempt);
+    /** @return false when the call was recorded already: its racer lost ({@link #outrun}) */
+    boolean answered(RunContext run, AttemptRecord attempt) {
+        InFlight inFlight = current.remove(run);
+        if (inFlight == null) {
+            return false;
         }
+        made.add(attempt);
+        inFlight.trace().answered(attempt);
+        return true;
+    }
+
+    /**
+     * {@code run}'s call in flight, if any, is cancelled because another answered first: it is recorded as
+     * {@link Outcome#OUTRUN}, billed at its prompt (and whatever it produced), the least its provider may charge.
+     */
+    void outrun(RunContext run, String reason) {
+        InFlight inFlight = current.remove(run);
+        if (inFlight == null) {
+            return;
+        }
+        AttemptBill bill = AttemptBill.produced(inFlight.attempt().candidate().model(),
+                inFlight.attempt().run().plan().promptTokens(), 0);
+        AttemptRecord record = new AttemptRecord(inFlight.model(), Outcome.OUTRUN, null,
+                Duration.between(inFlight.started(), clock.instant()), reason, bill.tokens(), bill.costUsd());
+        made.add(record);
+        inFlight.trace().answered(record);
     }
 
     private RunTrace.AttemptStart start(ModelTry attempt) {
@@ -91,11 +119,14 @@ final class AttemptLog {
         return made;
     }
 
-    /** Every attempt so far, then the one in flight (if any) as abandoned: the run was cancelled. */
+    /** Every attempt so far, then those in flight (if any) as abandoned: the run was cancelled. */
     List<AttemptRecord> abandoned() {
         List<AttemptRecord> attempts = new ArrayList<>(List.copyOf(made));
-        InFlight inFlight = current;
-        if (inFlight != null) {
+        List<InFlight> inFlights;
+        synchronized (current) {
+            inFlights = List.copyOf(current.values());
+        }
+        for (InFlight inFlight : inFlights) {
             AttemptBill bill = inFlight.soFar().get();
             AttemptRecord abandoned = new AttemptRecord(inFlight.model(), Outcome.ABANDONED, null,
                     Duration.between(inFlight.started(), clock.instant()), "cancelled: the client went away",

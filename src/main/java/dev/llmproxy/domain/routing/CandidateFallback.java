@@ -8,14 +8,18 @@ import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.domain.streaming.StreamStats;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 
-import java.util.concurrent.CompletableFuture;
+import dev.llmproxy.domain.latency.ModelLatencies;
+
+import java.time.Duration;
+import java.util.List;
 
 /**
  * The outer fallback of one run: gives each candidate of the chain its turn through the per-model policies
  * ({@link ModelStack}) and acts on how the turn ended, by the outcome table (docs/routing.md):
  * answer the client, move on to the next model, or end the chain. A truncated answer the table moved on from is
  * kept, and answers when no later model does better. Once a streamed answer has reached the client, what follows is
- * {@link StreamContinuation}'s.
+ * {@link StreamContinuation}'s. In a plan that hedges, a turn may race its candidate with the next
+ * ({@link HedgeRace}).
  */
 final class CandidateFallback {
 
@@ -24,13 +28,20 @@ final class CandidateFallback {
     private final RateLimitCooldowns cooldowns;
     private final Breakers breakers;
     private final StreamContinuation continuation;
+    private final HedgeDelay hedgeDelay;
+    private final Sleeper sleeper;
     private ChainResult.Success keptTruncated;
+    /** The latest hedged turn, or null. */
+    private HedgeRace race;
 
-    CandidateFallback(RunContext run, ModelStep stack, RateLimitCooldowns cooldowns, Breakers breakers) {
+    CandidateFallback(RunContext run, ModelStep stack, RateLimitCooldowns cooldowns, Breakers breakers,
+                      ModelLatencies latencies, Sleeper sleeper) {
         this.run = run;
         this.stack = stack;
         this.cooldowns = cooldowns;
         this.breakers = breakers;
+        this.hedgeDelay = new HedgeDelay(latencies);
+        this.sleeper = sleeper;
         this.continuation = run.splice() == null ? null : new StreamContinuation(run, cooldowns);
     }
 
@@ -47,22 +58,35 @@ final class CandidateFallback {
             finishExhausted(false);
             return;
         }
-        ModelTry attempt = new ModelTry(run, run.plan().candidates().get(index), index, run.continuing());
-        CompletableFuture<ModelResult> turn;
-        try {
-            turn = stack.run(attempt);
-        } catch (RuntimeException e) {
-            turn = CompletableFuture.failedFuture(e);
+        if (race != null && race.adopt(index)) {
+            return; // started beside the model before: its turn goes on
         }
-        turn.whenComplete((result, error) -> {
-            if (error != null) {
-                // A defect in a policy must end the request with an answer, never leave it hanging.
-                finish(new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL, "The chain failed unexpectedly."),
-                        run.log().all(), run.saw429()));
-                return;
-            }
-            onTurnEnded(attempt, result);
-        });
+        Duration hedgeAfter = hedgeDelay.of(run, index);
+        if (hedgeAfter != null) {
+            race = new HedgeRace(run, stack, this::ended, hedgeAfter, index);
+            race.start(sleeper);
+            return;
+        }
+        ModelTry attempt = new ModelTry(run, run.plan().candidates().get(index), index, run.continuing());
+        HedgeRace.call(stack, attempt).whenComplete((result, error) -> ended(attempt, result, error));
+    }
+
+    private void ended(ModelTry attempt, ModelResult result, Throwable error) {
+        if (error != null) {
+            // A defect in a policy must end the request with an answer, never leave it hanging.
+            finish(new ChainResult.Failure(ProxyError.of(ErrorKind.INTERNAL, "The chain failed unexpectedly."),
+                    attempts(), run.saw429()));
+            return;
+        }
+        onTurnEnded(attempt, result);
+    }
+
+    /** The attempts as the result reports them; the chain ends now, so a racer still running is cancelled first. */
+    private List<AttemptRecord> attempts() {
+        if (race != null) {
+            race.end();
+        }
+        return run.log().all();
     }
 
     private void onTurnEnded(ModelTry attempt, ModelResult result) {
@@ -118,41 +142,43 @@ final class CandidateFallback {
         if (verdict.outcome() == Outcome.RATE_LIMITED) {
             if (verdict.action() == Verdict.Action.STOP) {
                 finish(new ChainResult.Failure(ChainMessages.rateLimitedError(run.plan().soonest(cooldowns::remaining)),
-                        run.log().all(), run.saw429()));
+                        attempts(), run.saw429()));
             } else {
                 turn(attempt.index() + 1);
             }
             return;
         }
         switch (verdict.action()) {
-            case SUCCEED -> finish(success(attempt, (UpstreamReply.Completed) a.reply(), verdict));
+            case SUCCEED -> finish(success(attempt, (UpstreamReply.Completed) a.reply(), verdict, attempts()));
             case RETRY_SAME -> turn(attempt.index() + 1); // the retries are spent
             case NEXT -> {
                 if (verdict.outcome().truncated() && keptTruncated == null) {
-                    keptTruncated = success(attempt, (UpstreamReply.Completed) a.reply(), verdict);
+                    // its attempts are the log as it stands: the list is replaced when the kept answer is used
+                    keptTruncated = success(attempt, (UpstreamReply.Completed) a.reply(), verdict, List.of());
                 }
                 turn(attempt.index() + 1);
             }
-            case STOP -> finish(new ChainResult.Failure(ChainMessages.stopError(verdict, a.reply()), run.log().all(),
+            case STOP -> finish(new ChainResult.Failure(ChainMessages.stopError(verdict, a.reply()), attempts(),
                     run.saw429()));
         }
     }
 
-    private ChainResult.Success success(ModelTry attempt, UpstreamReply.Completed reply, Verdict verdict) {
+    private ChainResult.Success success(ModelTry attempt, UpstreamReply.Completed reply, Verdict verdict,
+                                        List<AttemptRecord> attempts) {
         return new ChainResult.Success(attempt.candidate().model(), reply, attempt.index() > 0,
-                verdict.outcome().truncated(), run.log().all(), run.saw429());
+                verdict.outcome().truncated(), attempts, run.saw429());
     }
 
     private void finishExhausted(boolean budgetSpent) {
         if (keptTruncated != null) {
             ChainResult.Success kept = keptTruncated;
-            finish(new ChainResult.Success(kept.model(), kept.reply(), kept.fallback(), true, run.log().all(),
+            finish(new ChainResult.Success(kept.model(), kept.reply(), kept.fallback(), true, attempts(),
                     run.saw429()));
             return;
         }
-        ProxyError error = ChainMessages.exhaustedError(run.log().all(), run.plan().settings(), budgetSpent,
+        ProxyError error = ChainMessages.exhaustedError(attempts(), run.plan().settings(), budgetSpent,
                 run.plan().soonest(cooldowns::remaining), run.plan().soonest(name -> breakers.of(name).untilProbe()));
-        finish(new ChainResult.Failure(error, run.log().all(), run.saw429()));
+        finish(new ChainResult.Failure(error, attempts(), run.saw429()));
     }
 
     private void finish(ChainResult r) {

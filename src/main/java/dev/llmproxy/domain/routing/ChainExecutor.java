@@ -21,6 +21,8 @@ public final class ChainExecutor {
     private final Breakers breakers;
     private final ModelStep stack;
     private final DeploymentOrder deployments;
+    private final ModelLatencies latencies;
+    private final Sleeper sleeper;
 
     /** With latency windows, quota readings and model slots of its own, which nothing else reads. */
     public ChainExecutor(UpstreamPort upstream, Sleeper sleeper, Clock clock, RateLimitCooldowns cooldowns,
@@ -36,6 +38,8 @@ public final class ChainExecutor {
         this.cooldowns = cooldowns;
         this.breakers = breakers;
         this.deployments = new DeploymentOrder(latencies, random);
+        this.latencies = latencies;
+        this.sleeper = sleeper;
         this.stack = ModelStack.standard(upstream, clock, sleeper, cooldowns, breakers, latencies, quotas, slots,
                 random);
     }
@@ -43,6 +47,7 @@ public final class ChainExecutor {
     public RunningChain execute(ChainPlan plan) {
         List<Candidate> ordered = deployments.apply(plan.candidates(), plan.stream() != null);
         ChainPlan balanced = ordered == plan.candidates() ? plan : plan.withCandidates(ordered);
-        return new CandidateFallback(new RunContext(balanced, clock), stack, cooldowns, breakers).start();
+        return new CandidateFallback(new RunContext(balanced, clock), stack, cooldowns, breakers, latencies,
+                sleeper).start();
     }
 }

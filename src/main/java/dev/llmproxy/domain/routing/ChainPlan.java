@@ -15,9 +15,15 @@ import java.util.function.Predicate;
  * @param stream       where a streamed answer goes, or null for a request answered in one piece
  * @param promptTokens the prompt estimate: what a broken stream is billed beside what it produced, when the provider
  *                     reported no usage
+ * @param hedged       whether a slow candidate has the next one started beside it ({@link HedgeRace})
  */
 public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
-                        ClientStream stream, long promptTokens, RunTrace trace) {
+                        ClientStream stream, long promptTokens, RunTrace trace, boolean hedged) {
+
+    public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
+                     ClientStream stream, long promptTokens, RunTrace trace) {
+        this(requestId, candidates, payload, settings, stream, promptTokens, trace, false);
+    }
 
     public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
                      ClientStream stream, long promptTokens) {
@@ -35,7 +41,7 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
 
     /** The same plan with its candidates in another order. */
     ChainPlan withCandidates(List<Candidate> ordered) {
-        return new ChainPlan(requestId, ordered, payload, settings, stream, promptTokens, trace);
+        return new ChainPlan(requestId, ordered, payload, settings, stream, promptTokens, trace, hedged);
     }
 
     public ChainPlan {

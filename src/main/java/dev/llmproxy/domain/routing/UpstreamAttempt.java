@@ -41,7 +41,7 @@ final class UpstreamAttempt implements ModelStep {
         CompletableFuture<UpstreamReply> call;
         try {
             String model = attempt.model();
-            call = upstream.send(callFor(attempt, latency).tracedAs(attempt.run().log().traceparent())
+            call = upstream.send(callFor(attempt, latency).tracedAs(attempt.run().log().traceparent(attempt.run()))
                     .watchingQuota(reading -> quotas.heard(model, reading)));
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
@@ -79,8 +79,10 @@ final class UpstreamAttempt implements ModelStep {
         if (latency != null) {
             latency.ended(verdict.outcome(), attempt.run().splice() != null, took);
         }
-        attempt.run().log().answered(new AttemptRecord(attempt.model(), verdict.outcome(),
-                ChainMessages.statusOf(reply), took, reason, bill.tokens(), bill.costUsd()));
+        if (!attempt.run().log().answered(attempt.run(), new AttemptRecord(attempt.model(), verdict.outcome(),
+                ChainMessages.statusOf(reply), took, reason, bill.tokens(), bill.costUsd()))) {
+            return ModelResult.HALTED; // outrun meanwhile: recorded as such
+        }
         return new ModelResult.Answered(reply, verdict, reason);
     }
 
@@ -97,7 +99,7 @@ final class UpstreamAttempt implements ModelStep {
                     null, null, attempt.moreRoom());
         }
         Duration firstToken = min(plan.settings().streaming().firstToken(), attempt.timeout());
-        UpstreamEvents observer = splice.observerFor(candidate, attempt.index() > 0, attempt.run().saw429());
+        UpstreamEvents observer = attempt.run().observerFor(candidate, attempt.index() > 0);
         return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
                 latency == null ? observer : latency.around(observer),
                 new StreamLimits(firstToken, plan.settings().streaming().idle()), attempt.moreRoom());

@@ -4,12 +4,15 @@ import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.upstream.TokenUsage;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
  * The most a request can cost, reserved before any provider is called: its prompt estimate and its output allowance
  * ({@code max_tokens}, plus the model's thinking headroom; without one, the room left in the model's context window,
- * else a fallback allowance) at the most expensive model of the chain that could answer.
+ * else a fallback allowance) at the most expensive model of the chain that could answer; for a request that may call two
+ * models at once (hedged), at the two most expensive.
  */
 public final class WorstCase {
 
@@ -20,23 +23,30 @@ public final class WorstCase {
      * @param promptTokens   the prompt estimate
      * @param maxTokens      the caller's output allowance, or null
      * @param fallbackOutput the allowance assumed for a model whose context window is not known
-     * @return the worst case; its USD part is null when a model of the chain has no price (and is not free)
+     * @param calls          how many models may be called at once: the worst case is that of the most expensive
+     *                       {@code calls} of them
+     * @return the worst case; its USD part bounds the priced models only when a model of the chain has no price (and
+     *         is not free)
      */
-    public static Bound of(List<AllowedModel> chain, long promptTokens, Integer maxTokens, long fallbackOutput) {
-        long tokens = 0;
-        BigDecimal usd = BigDecimal.ZERO;
+    public static Bound of(List<AllowedModel> chain, long promptTokens, Integer maxTokens, long fallbackOutput,
+                           int calls) {
+        List<Long> tokens = new ArrayList<>();
+        List<BigDecimal> usd = new ArrayList<>();
         AllowedModel unpriced = null;
         for (AllowedModel m : chain) {
             long output = output(m, promptTokens, maxTokens, fallbackOutput);
-            tokens = Math.max(tokens, promptTokens + output);
+            tokens.add(promptTokens + output);
             BigDecimal cost = Cost.of(m, new TokenUsage(clamp(promptTokens), clamp(output), null));
             if (cost == null) {
                 unpriced = unpriced == null ? m : unpriced;
             } else {
-                usd = usd.max(cost);
+                usd.add(cost);
             }
         }
-        return new Bound(new Charge(usd, tokens), unpriced);
+        return new Bound(new Charge(usd.stream().sorted(Comparator.reverseOrder()).limit(calls)
+                .reduce(BigDecimal.ZERO, BigDecimal::add),
+                tokens.stream().sorted(Comparator.reverseOrder()).limit(calls).mapToLong(Long::longValue).sum()),
+                unpriced);
     }
 
     /**

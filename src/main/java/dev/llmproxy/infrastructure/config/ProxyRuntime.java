@@ -14,6 +14,7 @@ import dev.llmproxy.domain.routing.ProviderQuotas;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.sharing.SharedBreakers;
 import dev.llmproxy.infrastructure.sharing.SharedCooldowns;
+import dev.llmproxy.infrastructure.sharing.SharedLatencies;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.HttpUpstream;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
@@ -69,6 +70,8 @@ public class ProxyRuntime {
     @Inject
     SharedCooldowns sharedCooldowns;
     @Inject
+    SharedLatencies sharedLatencies;
+    @Inject
     SharedBreakers sharedBreakers;
 
     private ExecutorService workers;
@@ -111,7 +114,8 @@ public class ProxyRuntime {
                 breakerEvents::record, sharedBreakers.peers(id));
         sharedBreakers.listen(id, breakers);
         RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock, sharedCooldowns.announcer(id));
-        latencies = new ModelLatencies(clock);
+        latencies = new ModelLatencies(clock, sharedLatencies.announcer(id, timers));
+        sharedLatencies.listen(id, latencies::heard);
         quotas = new ProviderQuotas(clock, cooldowns);
         sharedCooldowns.listen(id, cooldowns::heard);
         executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,

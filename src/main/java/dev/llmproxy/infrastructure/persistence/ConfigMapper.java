@@ -64,13 +64,14 @@ final class ConfigMapper {
     }
 
     static Tier toDomain(TierEntity e) {
-        return new Tier(e.name, e.description, e.chain);
+        return new Tier(e.name, e.description, e.chain, e.hedged);
     }
 
     static TierEntity toEntity(Tier t, int sortOrder) {
         TierEntity e = new TierEntity();
         e.name = t.name();
         e.description = t.description();
+        e.hedged = t.hedged();
         e.sortOrder = sortOrder;
         e.chain.addAll(t.chain());
         return e;

@@ -21,6 +21,7 @@ public class TierEntity {
     public String description;
     @Column(name = "sort_order")
     public int sortOrder;
+    public boolean hedged;
     @ElementCollection(fetch = FetchType.EAGER)
     @CollectionTable(name = "tier_chain", joinColumns = @JoinColumn(name = "tier_name"))
     @OrderColumn(name = "chain_index")

@@ -69,7 +69,8 @@ public class RedisConnection {
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))
                 .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build()).build());
-        LOG.info("Rate limits, budget reservations, failed sign-ins, 429 cooldowns and breakers: shared through Redis "
+        LOG.info("Rate limits, budget reservations, failed sign-ins, 429 cooldowns, breakers and model latencies: shared "
+                + "through Redis "
                 + "at " + uri.getHost() + ":" + uri.getPort() + " by every instance given the same PROXY_REDIS_URL.");
     }
 

@@ -44,6 +44,7 @@ public record TierEdit(String action, Integer index, String model, String descri
         List<String> chain = new ArrayList<>(tier.chain());
         String description = tier.description();
         String name = tierName;
+        boolean hedged = tier.hedged();
         String summary;
         switch (action == null ? "" : action) {
             case "up", "down" -> {
@@ -91,11 +92,15 @@ public record TierEdit(String action, Integer index, String model, String descri
                 summary = "tier " + tierName + " renamed to " + name + " (callers asking for " + tierName
                         + " are now refused)";
             }
+            case "hedge", "unhedge" -> {
+                hedged = action.equals("hedge");
+                summary = "tier " + tierName + (hedged ? ": hedges slow models" : ": no longer hedges");
+            }
             default -> throw new IllegalArgumentException("Unknown change '" + action + "'.");
         }
         List<Tier> tiers = new ArrayList<>();
         for (Tier t : current.tiers()) {
-            tiers.add(t.name().equals(tierName) ? new Tier(name, description, chain) : t);
+            tiers.add(t.name().equals(tierName) ? new Tier(name, description, chain, hedged) : t);
         }
         RuntimeConfig next = current.withTiers(tiers);
         return new Result(next, summary);

@@ -25,7 +25,7 @@ public class TiersPage {
     public record ChainEntry(int index, String model, boolean enabled, boolean first, boolean last) {
     }
 
-    public record TierView(String name, String description, List<ChainEntry> chain) {
+    public record TierView(String name, String description, List<ChainEntry> chain, boolean hedged) {
     }
 
     void list(ConsoleRequest r) throws IOException {
@@ -89,6 +89,6 @@ public class TiersPage {
         List<String> chain = t.chain();
         return new TierView(t.name(), t.description(), java.util.stream.IntStream.range(0, chain.size())
                 .mapToObj(i -> new ChainEntry(i, chain.get(i), c.model(chain.get(i)).map(AllowedModel::enabled).orElse(false),
-                        i == 0, i == chain.size() - 1)).toList());
+                        i == 0, i == chain.size() - 1)).toList(), t.hedged());
     }
 }

@@ -54,6 +54,17 @@ class ConfigDocumentTest {
     }
 
     @Test
+    void aHedgedTierReadsAndExportsItsFlagAndAnUnhedgedOneLeavesItOut() {
+        RuntimeConfig c = ConfigDocument.read(ISSUE_EXAMPLE.replace("\"chain\": [\"fb-s04-503\", \"fb-ok\"]}",
+                "\"chain\": [\"fb-s04-503\", \"fb-ok\"], \"hedged\": true}"));
+        assertThat(c.tier("s04").orElseThrow().hedged()).isTrue();
+        String exported = ConfigDocumentWriter.writeString(c);
+        assertThat(exported).contains("\"hedged\": true");
+        assertThat(ConfigDocument.read(exported).tier("s04").orElseThrow().hedged()).isTrue();
+        assertThat(ConfigDocumentWriter.writeString(ConfigDocument.read(ISSUE_EXAMPLE))).doesNotContain("hedged");
+    }
+
+    @Test
     void providersModelsAndTiersKeepTheOrderTheyWereGivenIn() {
         String names = "zeta,beta,omega,alpha,kappa,delta,sigma,gamma";
         StringBuilder doc = new StringBuilder("{\"providers\":[");

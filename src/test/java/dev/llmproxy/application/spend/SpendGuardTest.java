@@ -51,7 +51,7 @@ class SpendGuardTest {
 
     private Reservation reserve(String scope, String model, int maxTokens) {
         AllowedModel m = CONFIG.model(model).orElseThrow();
-        return guard.reserve(CONFIG.settings(), null, scope, List.of(m), 9, maxTokens);
+        return guard.reserve(CONFIG.settings(), null, scope, List.of(m), 9, maxTokens, false);
     }
 
     @Test
@@ -73,6 +73,23 @@ class SpendGuardTest {
         assertThat(refusals).containsExactly("scope:usd.daily");
         guard.settle(first, new Charge(new BigDecimal("0.00018"), 18));
         assertThat(reserve("usd", "priced", 991).none()).isFalse();
+    }
+
+    @Test
+    void aHedgedRequestReservesTwoCallsWhileTheyFitAndOneWithoutHedgingOnceTheyDoNot() {
+        AllowedModel m = CONFIG.model("priced").orElseThrow();
+        Reservation both = guard.reserve(CONFIG.settings(), null, "usd", List.of(m, m), 9, 991, true);
+        assertThat(both.coversHedge()).isTrue();
+        assertThat(both.charge()).isEqualTo(new Charge(new BigDecimal("0.02"), 2000));
+        guard.settle(both, Charge.ZERO);
+        reserve("usd", "priced", 991); // $0.015 left: room for one call, not two
+
+        Reservation one = guard.reserve(CONFIG.settings(), null, "usd", List.of(m, m), 9, 991, true);
+
+        assertThat(one.coversHedge()).isFalse();
+        assertThat(one.charge()).isEqualTo(new Charge(new BigDecimal("0.01"), 1000));
+        assertThat(refusals).isEmpty();
+        assertThat(Reservation.NONE.coversHedge()).isTrue();
     }
 
     @Test

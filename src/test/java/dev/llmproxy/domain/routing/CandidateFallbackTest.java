@@ -3,6 +3,7 @@ package dev.llmproxy.domain.routing;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.failure.ErrorKind;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +17,8 @@ class CandidateFallbackTest {
     private final Breakers breakers = new Breakers(() -> BreakerPolicy.DEFAULT, f.clock, "test", t -> { });
 
     private ChainResult.Failure runWith(ModelStep stack) {
-        RunningChain r = new CandidateFallback(f.run("a", "b"), stack, f.cooldowns, breakers).start();
+        RunningChain r = new CandidateFallback(f.run("a", "b"), stack, f.cooldowns, breakers,
+                new ModelLatencies(f.clock), d -> new CompletableFuture<>()).start();
         assertThat(r).isDone();
         return (ChainResult.Failure) r.join();
     }

@@ -36,7 +36,7 @@ class TemplatesTest {
     @Test
     void auditorsSeeNoEditControlsAndAdminsDo() {
         TiersPage.TierView tier = new TiersPage.TierView("fast", "quick", List.of(
-                new TiersPage.ChainEntry(0, "m1", true, true, false), new TiersPage.ChainEntry(1, "m2", true, false, true)));
+                new TiersPage.ChainEntry(0, "m1", true, true, false), new TiersPage.ChainEntry(1, "m2", true, false, true)), false);
         Map<String, Object> model = Map.of("tier", tier, "addable", List.of("m3"), "version", 7L);
         String auditor = templates.render("tier", with(model, new ConsoleRequest.Chrome("audrey", false, "tok", "tiers")));
         assertThat(auditor).doesNotContain("<form method=\"post\" action=\"/admin/tiers").doesNotContain("Remove")
@@ -44,6 +44,12 @@ class TemplatesTest {
         String admin = templates.render("tier", with(model, new ConsoleRequest.Chrome("ada", true, "tok", "tiers")));
         assertThat(admin).contains("name=\"_csrf\" value=\"tok\"").contains("name=\"version\" value=\"7\"")
                 .contains("id=\"down-m1\"").contains("id=\"up-m2\"").doesNotContain("id=\"up-m1\"");
+        assertThat(admin).contains("value=\"hedge\"").contains("Hedge slow models").contains("Off: each model");
+        assertThat(auditor).doesNotContain("Hedge slow models").contains("Off: each model");
+        TiersPage.TierView hedged = new TiersPage.TierView("fast", "quick", tier.chain(), true);
+        String on = templates.render("tier", with(Map.of("tier", hedged, "addable", List.of(), "version", 7L),
+                new ConsoleRequest.Chrome("ada", true, "tok", "tiers")));
+        assertThat(on).contains("value=\"unhedge\"").contains("Stop hedging").contains("On: a model");
     }
 
     @Test

@@ -41,6 +41,20 @@ class TierEditTest {
     }
 
     @Test
+    void turnsHedgingOnAndOffKeepingItThroughOtherEdits() {
+        TierEdit.Result on = new TierEdit("hedge", null, null, null).apply(CONFIG, "t");
+        assertThat(on.config().tier("t").orElseThrow().hedged()).isTrue();
+        assertThat(on.summary()).isEqualTo("tier t: hedges slow models");
+        assertThat(new TierEdit("up", 1, null, null).apply(on.config(), "t").config().tier("t").orElseThrow()
+                .hedged()).isTrue();
+        assertThat(new TierEdit("rename", null, null, null, "w").apply(on.config(), "t").config().tier("w")
+                .orElseThrow().hedged()).isTrue();
+        TierEdit.Result off = new TierEdit("unhedge", null, null, null).apply(on.config(), "t");
+        assertThat(off.config().tier("t").orElseThrow().hedged()).isFalse();
+        assertThat(off.summary()).isEqualTo("tier t: no longer hedges");
+    }
+
+    @Test
     void createsAndRenamesTiers() {
         TierEdit.Result created = TierEdit.create(CONFIG, "v", "c", "new one");
         assertThat(created.config().tier("v").orElseThrow().chain()).containsExactly("c");
