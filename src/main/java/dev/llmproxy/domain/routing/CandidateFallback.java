@@ -5,10 +5,9 @@ import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.Verdict;
+import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.streaming.StreamStats;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-
-import dev.llmproxy.domain.latency.ModelLatencies;
 
 import java.time.Duration;
 import java.util.List;
@@ -68,7 +67,7 @@ final class CandidateFallback {
             return;
         }
         ModelTry attempt = new ModelTry(run, run.plan().candidates().get(index), index, run.continuing());
-        HedgeRace.call(stack, attempt).whenComplete((result, error) -> ended(attempt, result, error));
+        stack.runCatching(attempt).whenComplete((result, error) -> ended(attempt, result, error));
     }
 
     private void ended(ModelTry attempt, ModelResult result, Throwable error) {
@@ -153,7 +152,7 @@ final class CandidateFallback {
             case RETRY_SAME -> turn(attempt.index() + 1); // the retries are spent
             case NEXT -> {
                 if (verdict.outcome().truncated() && keptTruncated == null) {
-                    // its attempts are the log as it stands: the list is replaced when the kept answer is used
+                    // its attempts are filled in if the kept answer is used
                     keptTruncated = success(attempt, (UpstreamReply.Completed) a.reply(), verdict, List.of());
                 }
                 turn(attempt.index() + 1);

@@ -64,15 +64,7 @@ final class HedgeRace {
     void start(Sleeper sleeper) {
         timer = sleeper.sleep(after);
         run.waitOut(timer).thenRun(this::timeUp);
-        call(stack, first).whenComplete(this::firstEnded);
-    }
-
-    static CompletableFuture<ModelResult> call(ModelStep stack, ModelTry attempt) {
-        try {
-            return stack.run(attempt);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
+        stack.runCatching(first).whenComplete(this::firstEnded);
     }
 
     private void timeUp() {
@@ -85,7 +77,7 @@ final class HedgeRace {
             hedge = new ModelTry(run.racer(this), run.plan().candidates().get(index), index, false);
             started = hedge;
         }
-        call(stack, started).whenComplete(this::hedgeEnded);
+        stack.runCatching(started).whenComplete(this::hedgeEnded);
     }
 
     /**

@@ -6,4 +6,13 @@ import java.util.concurrent.CompletableFuture;
 @FunctionalInterface
 interface ModelStep {
     CompletableFuture<ModelResult> run(ModelTry attempt);
+
+    /** {@link #run}, a defect thrown instead of returned being returned as a failed turn. */
+    default CompletableFuture<ModelResult> runCatching(ModelTry attempt) {
+        try {
+            return run(attempt);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
 }
