@@ -89,9 +89,11 @@ public class ChatCompletionService {
                                                    Caller caller, ClientStream sink) {
         RuntimeConfig config = configs.current();
         RouteResolver.Route route;
+        boolean hedged;
         Reservation reservation;
         try {
             route = RouteResolver.resolve(config, request.model(), LocalDate.now(clock), localModels::ready);
+            hedged = hedges(config, route);
             checkKind(route, request);
             if (!caller.mayUse(route.tier())) {
                 throw new ProxyException(ProxyError.of(ErrorKind.NOT_PERMITTED, route.tier() == null
@@ -100,7 +102,7 @@ public class ChatCompletionService {
             }
             reservation = spend.reserve(config.settings(), caller.key(), caller.record().scope(),
                     route.candidates().stream().map(Candidate::model).toList(), request.promptTokenEstimate(),
-                    request.maxTokens(), hedges(config, route));
+                    request.maxTokens(), hedged);
         } catch (ProxyException e) {
             ChainResult refused = new ChainResult.Failure(e.error(), List.of(), false);
             recorder.ran(requestId, receivedAt, null, request, caller, refused, List.of(), null);
@@ -110,7 +112,7 @@ public class ChatCompletionService {
         try {
             run = QueuedRun.start(admission, executor, clock, new ChainPlan(requestId, route.candidates(),
                     new OpenAiPayload(request.body(), request.stream()), config.settings(), sink,
-                    request.promptTokenEstimate(), tracing.run(requestId), hedges(config, route)
+                    request.promptTokenEstimate(), tracing.run(requestId), hedged
                     && reservation.coversHedge()));
         } catch (RuntimeException e) {
             spend.settle(reservation, Charge.ZERO); // nothing was called: the reservation is released
