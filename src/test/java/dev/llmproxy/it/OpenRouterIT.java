@@ -41,6 +41,7 @@ class OpenRouterIT extends DeployedProxy {
         fault.on("openrouter/free", FaultUpstream.status(200, OpenAiBodies.completion(PICK, "picked for you", "stop")));
         fault.on("or-inband", fault.stream(0, 5, Ending.DONE, IN_BAND_429));
         fault.on("or-ok", fault.stream(0, 5, Ending.DONE, answerEvents("or-ok", "Hello", " there")));
+        fault.on("or-plain", FaultUpstream.ok());
         List<String> waiting = new ArrayList<>(Collections.nCopies(30, ": OPENROUTER PROCESSING"));
         fault.on("or-thinking", fault.stream(0, 50, Ending.STALL, waiting.toArray(String[]::new)));
         String[] midError = partialEvents("or-mid", "Half", " an answer");
@@ -52,6 +53,7 @@ class OpenRouterIT extends DeployedProxy {
                 .openRouterModel("or-free-router", "openrouter/free", false)
                 .openRouterModel("or-inband", "or-inband", false)
                 .openRouterModel("or-ok", "or-ok", false)
+                .openRouterModel("or-plain", "or-plain", false)
                 .openRouterModel("or-thinking", "or-thinking", false)
                 .openRouterModel("or-mid", "or-mid", false)
                 .tier("or-last-resort", "or-down", "or-free-router")
@@ -116,5 +118,37 @@ class OpenRouterIT extends DeployedProxy {
         assertThat(s.text()).isEqualTo("Half an answer");
         assertThat(s.events()).containsExactly("error");
         assertThat(s.done()).isFalse();
+    }
+
+    @Test
+    void aCallerCannotChooseAnotherModelOrPriceThroughTheProvidersOwnFields() {
+        String hi = "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]";
+        int calls = fault.calls("or-plain");
+        for (String field : List.of("\"models\":[\"openai/gpt-5\"]", "\"route\":\"fallback\"",
+                "\"provider\":{\"order\":[\"OpenAI\"]}", "\"plugins\":[{\"id\":\"web\"}]", "\"n\":5",
+                "\"service_tier\":\"priority\"", "\"store\":true", "\"data_sources\":[]")) {
+            HttpResponse<String> r = proxy.post("/v1/chat/completions", "{\"model\":\"or-plain\"," + field + "," + hi + "}");
+            assertThat(r.statusCode()).as(field).isEqualTo(400);
+            assertThat(r.body()).as(field).contains("\"param\":\"" + field.substring(1, field.indexOf('"', 1)) + "\"");
+        }
+        assertThat(fault.calls("or-plain")).isEqualTo(calls);
+        HttpResponse<String> ok = proxy.post("/v1/chat/completions", "{\"model\":\"or-plain\",\"n\":1,"
+                + "\"service_tier\":\"auto\",\"store\":false,\"temperature\":0," + hi + "}");
+        assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
+        assertThat(fault.lastBody("or-plain")).contains("\"temperature\":0").doesNotContain("\"models\"")
+                .doesNotContain("\"provider\"").doesNotContain("\"route\"");
+    }
+
+    @Test
+    void aModelNameNoDatabaseCanKeepIsLoggedStorablyAndTheLogGoesOn() {
+        String hi = "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]";
+        HttpResponse<String> refused = proxy.post("/v1/chat/completions", "{\"model\":\"a\\u0000b\\ud800\"," + hi + "}");
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+        JsonObject row = proxy.awaitLoggedRow(refused.headers().firstValue("X-Request-Id").orElseThrow(),
+                Duration.ofSeconds(20));
+        assertThat(row.getString("requestedModel")).isEqualTo("a\uFFFDb\uFFFD");
+        HttpResponse<String> after = proxy.post("/v1/chat/completions", "{\"model\":\"or-plain\"," + hi + "}");
+        assertThat(after.statusCode()).isEqualTo(200);
+        proxy.awaitLoggedRow(after.headers().firstValue("X-Request-Id").orElseThrow(), Duration.ofSeconds(20));
     }
 }

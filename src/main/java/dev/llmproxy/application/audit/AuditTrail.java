@@ -2,6 +2,7 @@ package dev.llmproxy.application.audit;
 
 import dev.llmproxy.domain.audit.AuditEvent;
 import dev.llmproxy.domain.audit.AuditRepository;
+import dev.llmproxy.domain.text.StorableText;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -24,8 +25,8 @@ public class AuditTrail {
     Clock clock;
 
     public void record(String actor, String action, String target, String before, String after) {
-        AuditEvent e = new AuditEvent(clock.instant(), actor == null ? "unknown" : actor, action, target,
-                clip(before), clip(after));
+        AuditEvent e = new AuditEvent(clock.instant(), actor == null ? "unknown" : StorableText.of(actor), action,
+                StorableText.of(target), clip(before), clip(after));
         LOG.info(() -> "Audit: " + e.actor() + " " + e.action() + " " + e.target()
                 + (e.after() == null ? "" : " -> " + e.after()));
         try {
@@ -51,6 +52,6 @@ public class AuditTrail {
     }
 
     private static String clip(String s) {
-        return s == null || s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT - 1) + "…";
+        return StorableText.of(s == null || s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT - 1) + "…");
     }
 }

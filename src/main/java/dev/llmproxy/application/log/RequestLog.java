@@ -86,6 +86,18 @@ public class RequestLog {
         return b == null ? 0 : b.dropped();
     }
 
+    /** Records the database refused as they were and took without their free text, since start. */
+    public long reduced() {
+        RequestLogBatcher b = batcher;
+        return b == null ? 0 : b.reduced();
+    }
+
+    /** Records the database refused for what they held, even reduced: not in the log (each one is in the server log). */
+    public long refused() {
+        RequestLogBatcher b = batcher;
+        return b == null ? 0 : b.refused();
+    }
+
     /** Runs {@code lastRows} when the instance stops, just before the queue is written out. */
     public void beforeStop(Runnable lastRows) {
         this.lastRows.add(lastRows);

@@ -34,7 +34,7 @@ public final class RequestLogBatcher {
     /** Whether answers wait for their rows now (requestLogDurability=sync): then every commit must be durable. */
     private final BooleanSupplier durable;
     /** A queued row, and who waits for its commit (null: nobody). */
-    private record Entry(RequestRecord record, CompletableFuture<Void> committed) {
+    record Entry(RequestRecord record, CompletableFuture<Void> committed) {
     }
 
     private final BlockingQueue<Entry> queue;
@@ -42,6 +42,7 @@ public final class RequestLogBatcher {
     private final Duration linger;
     private final CountDownLatch stopping = new CountDownLatch(1);
     private final AtomicLong dropped = new AtomicLong();
+    private final OneByOne oneByOne;
     private final Thread worker;
 
     /**
@@ -51,6 +52,7 @@ public final class RequestLogBatcher {
     public RequestLogBatcher(RequestLogWriter repository, BooleanSupplier durable, ThreadFactory threads, int capacity,
                              int batchSize, Duration linger) {
         this.repository = repository;
+        this.oneByOne = new OneByOne(repository);
         this.durable = durable;
         this.linger = linger;
         this.queue = new LinkedBlockingQueue<>(capacity);
@@ -95,6 +97,10 @@ public final class RequestLogBatcher {
     }
 
     public long dropped() { return dropped.get(); }
+    /** Rows the database refused as they were, written without their free text ({@link RequestRecord#reduced}). */
+    public long reduced() { return oneByOne.reduced(); }
+    /** Rows the database refused even so, or alone in a batch it otherwise took: not in the log. */
+    public long refused() { return oneByOne.refused(); }
     public int pending() { return queue.size(); }
 
     /** Stops the worker after it has written everything queued (bounded by the timeout). */
@@ -157,26 +163,12 @@ public final class RequestLogBatcher {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Request log batch of " + batch.size() + " failed; writing its rows one by one", e);
         }
-        List<Entry> failed = new ArrayList<>();
-        for (Entry e : batch) {
-            try {
-                repository.saveAll(List.of(e.record()), mustLast);
-                committed(e, null);
-            } catch (RuntimeException refused) {
-                failed.add(e);
-            }
-        }
-        if (failed.size() == batch.size()) {
-            return; // nothing went in: the database is unreachable, keep them all
-        }
-        batch.clear();
-        for (Entry e : failed) {
-            LOG.severe("Request log: the database refused this record, skipped: " + e.record());
-            committed(e, new IllegalStateException("the database refused the request-log row"));
+        if (oneByOne.settled(batch, mustLast)) {
+            batch.clear();
         }
     }
 
-    private static void committed(Entry e, Throwable failure) {
+    static void committed(Entry e, Throwable failure) {
         if (e.committed() != null) {
             if (failure == null) {
                 e.committed().complete(null);

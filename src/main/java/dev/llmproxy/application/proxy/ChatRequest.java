@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * A validated OpenAI chat completions request. Fields the proxy does not interpret (temperature, tools...) are
- * kept and forwarded as they came. Another front door's request becomes one of these by translation.
+ * kept and forwarded as they came, when they are fields it forwards at all ({@link ForwardedFields}). Another front door's request becomes one of these by translation.
  *
  * @param door the API the request came through
  */
@@ -31,8 +31,11 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
 
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
 
+    /** A caller's chat completions request: only fields the proxy forwards ({@link ForwardedFields#CHAT}). */
     public static ChatRequest parse(byte[] bytes) {
-        return validated(jsonObject(bytes), FrontDoor.CHAT);
+        ChatRequest request = validated(jsonObject(bytes), FrontDoor.CHAT);
+        ForwardedFields.CHAT.check(request.body());
+        return request;
     }
 
     /**

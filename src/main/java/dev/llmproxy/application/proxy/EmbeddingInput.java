@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * An OpenAI embeddings request ({@code POST /v1/embeddings}), checked as OpenAI checks it: {@code input} is a string,
  * a list of strings, a list of token ids or a list of such lists, never empty; {@code dimensions} a positive whole
- * number; {@code encoding_format} float or base64. Fields it does not interpret are forwarded as they came.
+ * number; {@code encoding_format} float or base64. Fields it does not interpret are forwarded as they
+ * came; others are refused ({@link ForwardedFields#EMBEDDINGS}).
  */
 public final class EmbeddingInput {
 
@@ -50,6 +51,7 @@ public final class EmbeddingInput {
         if (stream == JsonValue.TRUE) {
             throw bad("stream", "Embeddings are answered in one piece; 'stream' is not supported.");
         }
+        ForwardedFields.EMBEDDINGS.check(body);
         return new ChatRequest(body, model.getString(), false, FrontDoor.EMBEDDINGS);
     }
 

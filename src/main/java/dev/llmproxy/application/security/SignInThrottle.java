@@ -5,6 +5,7 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.security.SignInFailures;
 import jakarta.enterprise.context.ApplicationScoped;
+import dev.llmproxy.domain.text.StorableText;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
@@ -100,9 +101,12 @@ public class SignInThrottle {
         return List.of(userKey(user), ADDRESS + clientHash);
     }
 
-    /** A name is case-sensitive in the user store; its count is too, and its key bounded like any other. */
+    /**
+     * A name is case-sensitive in the user store; its count is too, and its key bounded like any other and storable:
+     * a name no store can keep would otherwise fail the count itself.
+     */
     private static String userKey(String user) {
-        return USER + (user.length() > 100 ? user.substring(0, 100) : user);
+        return USER + StorableText.of(user.length() > 100 ? user.substring(0, 100) : user);
     }
 
     private static long max(Settings s, String key) {

@@ -44,6 +44,18 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
                 streamStats, queueWaitMs, caller, promptExcerpt, null, false, null, FrontDoor.CHAT);
     }
 
+    /**
+     * This record without the text callers and providers wrote (the model asked for, the excerpt, the name the
+     * upstream gave, the attempts' reasons): what is kept of a row the store refused as it was.
+     */
+    public RequestRecord reduced() {
+        List<AttemptRecord> bare = attempts.stream().map(a -> new AttemptRecord(a.model(), a.outcome(), a.status(),
+                a.latency(), null, a.tokens(), a.costUsd())).toList();
+        return new RequestRecord(requestId, receivedAt, tier, null, answeringModel, fallback, status, errorCode,
+                latencyMs, promptTokens, completionTokens, totalTokens, null, truncated, saw429, stream, bare,
+                streamStats, queueWaitMs, caller, null, null, answeredLocally, costUsd, frontDoor);
+    }
+
     /** A record of the request with that id, received then; everything else is unknown until said. */
     public static Builder of(String requestId, Instant receivedAt) {
         return new Builder(requestId, receivedAt);

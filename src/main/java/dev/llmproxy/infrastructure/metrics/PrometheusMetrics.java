@@ -128,6 +128,12 @@ public class PrometheusMetrics implements ProxyMetrics {
                 .description("Request log records waiting to be written").register(registry);
         FunctionCounter.builder("proxy.request.log.dropped", requestLog, RequestLog::dropped)
                 .description("Request log records dropped because the writer fell too far behind").register(registry);
+        FunctionCounter.builder("proxy.request.log.reduced", requestLog, RequestLog::reduced)
+                .description("Request log records the database refused as they were, kept without their free text")
+                .register(registry);
+        FunctionCounter.builder("proxy.request.log.refused", requestLog, RequestLog::refused)
+                .description("Request log records the database refused for what they held: not in the log")
+                .register(registry);
         Gauge.builder("proxy.rate.limit.store.shared", limiter, l -> l.shared() ? 1 : 0).strongReference(true)
                 .description("1 while rate limits are decided by the shared store, 0 while on per-instance memory")
                 .register(registry);

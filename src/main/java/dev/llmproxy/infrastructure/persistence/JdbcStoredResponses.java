@@ -4,6 +4,8 @@ import dev.llmproxy.application.responses.StoredResponses;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.llmproxy.domain.text.StorableText;
+
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -37,8 +39,8 @@ public class JdbcStoredResponses implements StoredResponses {
             ps.setString(2, s.requestId());
             ps.setString(3, s.owner());
             ps.setTimestamp(4, Timestamp.valueOf(LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)));
-            ps.setString(5, s.conversation());
-            ps.setString(6, s.response());
+            ps.setString(5, StorableText.of(s.conversation()));
+            ps.setString(6, StorableText.of(s.response()));
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException("response " + s.responseId() + " could not be stored: " + e.getMessage(), e);
@@ -47,6 +49,9 @@ public class JdbcStoredResponses implements StoredResponses {
 
     @Override
     public Optional<Stored> find(String responseId, String owner) {
+        if (!StorableText.storable(responseId)) {
+            return Optional.empty();
+        }
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("SELECT request_id, conversation, response FROM stored_response"
                      + " WHERE response_id = ? AND owner = ?")) {
@@ -64,6 +69,9 @@ public class JdbcStoredResponses implements StoredResponses {
 
     @Override
     public boolean delete(String responseId, String owner) {
+        if (!StorableText.storable(responseId)) {
+            return false;
+        }
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("DELETE FROM stored_response WHERE response_id = ? AND owner = ?")) {
             ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.persistence;
 
 import jakarta.inject.Inject;
+import dev.llmproxy.domain.log.RecordRefused;
 import dev.llmproxy.domain.log.RequestLogFilter;
 import dev.llmproxy.domain.log.RequestLogRepository;
 import dev.llmproxy.domain.log.RequestRecord;
@@ -52,7 +53,8 @@ public class JpaRequestLogRepository implements RequestLogRepository {
                 throw e;
             }
         } catch (SQLException e) {
-            throw new PersistenceException("request log batch of " + records.size() + " rows failed: " + e.getMessage(), e);
+            String message = "request log batch of " + records.size() + " rows failed: " + e.getMessage();
+            throw SqlStates.refusedContent(e) ? new RecordRefused(message, e) : new PersistenceException(message, e);
         }
     }
 

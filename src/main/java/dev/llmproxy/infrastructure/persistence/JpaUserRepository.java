@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.persistence;
 
+import dev.llmproxy.domain.text.StorableText;
 import dev.llmproxy.domain.security.ConsoleUser;
 import dev.llmproxy.domain.security.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +23,9 @@ public class JpaUserRepository implements UserRepository {
     @Override
     @Transactional
     public Optional<ConsoleUser> find(String username) {
+        if (!StorableText.storable(username)) {
+            return Optional.empty(); // no stored user has such a name, and PostgreSQL would refuse the query
+        }
         return Optional.ofNullable(em.find(ConsoleUserEntity.class, username)).map(JpaUserRepository::toDomain);
     }
 

@@ -4,6 +4,7 @@ import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
+import dev.llmproxy.domain.text.StorableText;
 
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -18,16 +19,16 @@ final class RequestLogMapper {
         RequestLogEntity e = new RequestLogEntity();
         e.requestId = r.requestId();
         e.receivedAt = toUtc(r.receivedAt());
-        e.tier = r.tier();
+        e.tier = text(r.tier());
         e.requestedModel = clip(r.requestedModel(), 300);
-        e.answeringModel = r.answeringModel();
+        e.answeringModel = text(r.answeringModel());
         e.answeredAs = clip(r.answeredAs(), 200);
         e.answeredLocally = r.answeredLocally();
         e.costUsd = r.costUsd();
         e.frontDoor = r.frontDoor() == null ? null : r.frontDoor().wireName();
         e.fallback = r.fallback();
         e.status = r.status();
-        e.errorCode = r.errorCode();
+        e.errorCode = text(r.errorCode());
         e.latencyMs = r.latencyMs();
         e.promptTokens = r.promptTokens();
         e.completionTokens = r.completionTokens();
@@ -39,21 +40,21 @@ final class RequestLogMapper {
         e.queueWaitMs = r.queueWaitMs();
         CallerRecord c = r.caller();
         e.clientHash = c.clientHash();
-        e.keyId = c.keyId();
-        e.scope = c.scope();
+        e.keyId = text(c.keyId());
+        e.scope = text(c.scope());
         e.rateLimits = clip(c.limits(), 400);
-        e.rateLimitHit = c.limitHit();
+        e.rateLimitHit = text(c.limitHit());
         e.limiter = c.limiter();
         e.refusals = c.refusals();
         e.lastRefusedAt = c.lastRefusedAt() == null ? null : toUtc(c.lastRefusedAt());
-        e.promptExcerpt = r.promptExcerpt();
+        e.promptExcerpt = text(r.promptExcerpt());
         if (r.streamStats() != null) {
             e.firstTokenMs = r.streamStats().firstTokenMs();
             e.eventsRelayed = r.streamStats().eventsRelayed();
             e.malformedEvents = r.streamStats().malformed();
             e.continuations = r.streamStats().continuations();
         }
-        e.attempts = AttemptsJson.write(r.attempts());
+        e.attempts = text(AttemptsJson.write(r.attempts()));
         return e;
     }
 
@@ -79,7 +80,13 @@ final class RequestLogMapper {
         return LocalDateTime.ofInstant(instant.truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
     }
 
+    /** At most {@code max} characters of {@code s}, storable ({@link StorableText}). */
     static String clip(String s, int max) {
-        return s == null || s.length() <= max ? s : s.substring(0, max);
+        return text(s == null || s.length() <= max ? s : s.substring(0, max));
+    }
+
+    /** Text from a caller or a provider, as the database can keep it. */
+    private static String text(String s) {
+        return StorableText.of(s);
     }
 }

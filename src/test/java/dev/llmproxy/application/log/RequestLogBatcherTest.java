@@ -1,5 +1,6 @@
 package dev.llmproxy.application.log;
 
+import dev.llmproxy.domain.log.RecordRefused;
 import dev.llmproxy.domain.log.RequestLogWriter;
 import dev.llmproxy.domain.log.RequestRecord;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,11 @@ class RequestLogBatcherTest {
         public void saveAll(List<RequestRecord> records, boolean mustLast) {
             if (down.get()) throw new IllegalStateException("database unreachable");
             if (records.stream().anyMatch(r -> r.requestId().equals("poison"))) throw new IllegalStateException("constraint");
+            // as PostgreSQL refuses a NUL in text, and a key it already has
+            if (records.stream().anyMatch(r -> r.requestedModel() != null && r.requestedModel().indexOf(0) >= 0
+                    || r.requestId().equals("duplicate"))) {
+                throw new RecordRefused("refused for its content", null);
+            }
             batchSizes.add(records.size());
             durable.add(mustLast);
             saved.addAll(records);
@@ -75,6 +81,41 @@ class RequestLogBatcherTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> repo.saved.size() == 2);
         b.submit(record("d"));
         await().atMost(Duration.ofSeconds(10)).until(() -> repo.saved.size() == 3);
+        b.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aRowRefusedForWhatItHoldsIsWrittenWithoutItsFreeTextAndTheLogGoesOn() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1000, 10, Duration.ZERO);
+        b.start();
+        RequestRecord hostile = new RequestRecord("nul", Instant.now(), null, "a\u0000b", null, false, 403,
+                "cost_safety", 1, null, null, null, null, false, false, false, List.of(), null, null, null, "x\u0000");
+        var committed = b.submitAwaiting(hostile); // alone in its batch: it must not look like an outage
+        await().atMost(Duration.ofSeconds(5)).until(committed::isDone);
+        b.submit(record("after"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> repo.saved.size() == 2);
+        assertThat(committed).isCompleted();
+        assertThat(repo.saved.get(0).requestId()).isEqualTo("nul");
+        assertThat(repo.saved.get(0).requestedModel()).isNull();
+        assertThat(repo.saved.get(0).promptExcerpt()).isNull();
+        assertThat(repo.saved.get(0).errorCode()).isEqualTo("cost_safety");
+        assertThat(b.reduced()).isEqualTo(1);
+        assertThat(b.refused()).isZero();
+        b.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aRowRefusedEvenWithoutItsFreeTextIsDroppedAndCountedNeverRetried() {
+        FlakyRepository repo = new FlakyRepository();
+        RequestLogBatcher b = new RequestLogBatcher(repo, () -> false, Thread::new, 1000, 10, Duration.ZERO);
+        b.start();
+        var committed = b.submitAwaiting(record("duplicate"));
+        await().atMost(Duration.ofSeconds(5)).until(committed::isDone);
+        assertThat(committed).isCompletedExceptionally();
+        b.submit(record("after"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> repo.saved.size() == 1);
+        assertThat(b.refused()).isEqualTo(1);
         b.stop(Duration.ofSeconds(5));
     }
 
