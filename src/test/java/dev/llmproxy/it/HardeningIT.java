@@ -222,4 +222,37 @@ class HardeningIT extends DeployedProxy {
     private HttpResponse<String> api(String authorization, String client) {
         return proxy.send("GET", "/admin/api/config", null, "Authorization", authorization, "X-Forwarded-For", client);
     }
+
+    @Test
+    void aNulInASignInNameIsAWrongPasswordAndLeavesTheSharedCountersShared() {
+        double fallbacks = fallbacks();
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> r = proxy.send("GET", "/admin/api/config", null, "Authorization",
+                    basic("nul\u0000name", "wrong"), "X-Forwarded-For", "198.51.100.77");
+            assertThat(r.statusCode()).as(r.body()).isIn(401, 429);
+        }
+        assertThat(fallbacks()).isEqualTo(fallbacks);
+    }
+
+    /** How often the shared counters' store was given up for per-instance counting since start. */
+    private double fallbacks() {
+        return proxy.get("/metrics").body().lines().filter(l -> l.startsWith("proxy_shared_store_fallbacks_total"))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    }
+
+    @Test
+    void aForwardedHeaderAClientSendsThroughABalancerThatWritesXForwardedForChangesNothing() {
+        String chat = "{\"model\":\"h-tier\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+        List<String> hashes = new java.util.ArrayList<>();
+        for (String[] headers : List.of(new String[] {"Forwarded", "for=203.0.113.1", "X-Forwarded-For", "198.51.100.90"},
+                new String[] {"Forwarded", "for=203.0.113.2", "X-Forwarded-For", "198.51.100.90"},
+                new String[] {"X-Forwarded-For", "198.51.100.91"})) {
+            HttpResponse<String> r = proxy.send("POST", "/v1/chat/completions", chat, headers);
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            hashes.add(proxy.awaitLoggedRow(r.headers().firstValue("X-Request-Id").orElseThrow(),
+                    java.time.Duration.ofSeconds(20)).getJsonObject("caller").getString("clientHash"));
+        }
+        assertThat(hashes.get(1)).isEqualTo(hashes.get(0));
+        assertThat(hashes.get(2)).isNotEqualTo(hashes.get(0));
+    }
 }

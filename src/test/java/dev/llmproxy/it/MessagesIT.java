@@ -253,6 +253,15 @@ class MessagesIT extends DeployedProxy {
         assertThat(proxy.post("/v1/messages/count_tokens", "{").statusCode()).isEqualTo(400);
     }
 
+    @Test
+    void countTokensAdmitsItsCallerAsTheMessagesDoorDoesBeforeReadingTheBody() {
+        HttpResponse<String> r = proxy.send("POST", "/v1/messages/count_tokens", "{\"model\":\"msg-plain\","
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}",
+                "x-api-key", "llmp_AAAAAAAAAAAA_" + "B".repeat(32));
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(401);
+        assertThat(json(r.body()).getJsonObject("error").getString("type")).isEqualTo("authentication_error");
+    }
+
     private static JsonObject json(String body) {
         return Json.createReader(new StringReader(body)).readObject();
     }

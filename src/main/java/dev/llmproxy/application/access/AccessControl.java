@@ -58,7 +58,7 @@ public class AccessControl {
         }
         CallerRules rules = configs.current().settings().callers();
         String clientHash = mode.hasher().hash(ClientAddress.resolve(request.peer(), request.forwarded(),
-                request.xForwardedFor(), rules.trustedProxies()));
+                request.xForwardedFor(), rules.forwardingHeader(), rules.trustedProxies()));
         ApiKey key = identify(request, rules, clientHash);
         String keyId = key == null ? null : key.id();
         String scope = scope(key, request.routeScope(), clientHash);
@@ -91,8 +91,9 @@ public class AccessControl {
         if (!mode.serving()) {
             return CallerRecord.UNKNOWN;
         }
+        CallerRules rules = configs.current().settings().callers();
         return CallerRecord.client(mode.hasher().hash(ClientAddress.resolve(request.peer(), request.forwarded(),
-                request.xForwardedFor(), configs.current().settings().callers().trustedProxies())));
+                request.xForwardedFor(), rules.forwardingHeader(), rules.trustedProxies())));
     }
 
     private ApiKey identify(AccessRequest request, CallerRules rules, String clientHash) {

@@ -8,9 +8,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Who the client is, by address. Forwarding headers are believed only when the direct peer is a trusted proxy;
- * then the client is the first address, walking back from the peer, that is not itself a trusted proxy. Anything
- * else (a spoofed header from an untrusted peer, a garbled entry) leaves the peer or the last trustworthy address.
+ * Who the client is, by address. A forwarding header is believed only when the direct peer is a trusted proxy, and
+ * only the one header the trusted proxies write; then the client is the first address, walking back from the peer,
+ * that is not itself a trusted proxy. Anything else (a spoofed header from an untrusted peer, the other header, which
+ * a balancer passes on as the client sent it, a garbled entry) leaves the peer or the last trustworthy address.
  */
 public final class ClientAddress {
 
@@ -20,10 +21,12 @@ public final class ClientAddress {
     /**
      * @param peer           the socket peer's address
      * @param forwarded      the {@code Forwarded} header (RFC 7239), or null
-     * @param xForwardedFor  the {@code X-Forwarded-For} header, or null; used only without {@code Forwarded}
+     * @param xForwardedFor  the {@code X-Forwarded-For} header, or null
+     * @param believed       which of the two the trusted proxies write
      * @return the client's address in canonical text form
      */
-    public static String resolve(String peer, String forwarded, String xForwardedFor, List<Cidr> trustedProxies) {
+    public static String resolve(String peer, String forwarded, String xForwardedFor, ForwardingHeader believed,
+                                 List<Cidr> trustedProxies) {
         Optional<byte[]> peerBytes = Cidr.literal(peer);
         if (peerBytes.isEmpty()) {
             return peer;
@@ -32,8 +35,9 @@ public final class ClientAddress {
         if (!trusted(peerBytes.get(), trustedProxies)) {
             return client;
         }
-        List<String> hops = forwarded != null && !forwarded.isBlank() ? forwardedFor(forwarded)
-                : xForwardedFor != null ? List.of(xForwardedFor.split(",")) : List.of();
+        String chain = believed == ForwardingHeader.FORWARDED ? forwarded : xForwardedFor;
+        List<String> hops = chain == null || chain.isBlank() ? List.of()
+                : believed == ForwardingHeader.FORWARDED ? forwardedFor(chain) : List.of(chain.split(","));
         for (int i = hops.size() - 1; i >= 0; i--) {
             Optional<byte[]> hop = Cidr.literal(stripPort(hops.get(i).trim()));
             if (hop.isEmpty()) {

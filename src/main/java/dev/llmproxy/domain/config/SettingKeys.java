@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.config;
 
 import dev.llmproxy.domain.access.Cidr;
+import dev.llmproxy.domain.access.ForwardingHeader;
 import dev.llmproxy.domain.access.OriginPolicy;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 
@@ -192,8 +193,12 @@ public final class SettingKeys {
             0, 0, 10_000, "characters", "Characters of the last user message kept in the request log for auditors "
             + "(0: prompts are not stored at all)."));
     public static final TextListKey TRUSTED_PROXIES = register(SettingGroup.CALLERS, new TextListKey("trustedProxies",
-            List.of(), "Addresses or CIDR ranges of the load balancers in front of the proxy; only from these are "
-            + "X-Forwarded-For and Forwarded believed.", Cidr::parse));
+            List.of(), "Addresses or CIDR ranges of the load balancers in front of the proxy; only from these is "
+            + "the client's address in the forwarding header believed.", Cidr::parse));
+    public static final SettingKey.ChoiceKey FORWARDING_HEADER = register(SettingGroup.CALLERS,
+            new SettingKey.ChoiceKey("forwardingHeader", ForwardingHeader.X_FORWARDED_FOR.header(),
+            ForwardingHeader.names(), "The header the trustedProxies write the client's address into; the other one "
+            + "is ignored, because a balancer passes it on as the client sent it."));
     public static final TextListKey ALLOWED_ORIGINS = register(SettingGroup.CALLERS, new TextListKey("allowedOrigins",
             List.of("localhost", "127.0.0.1"), "Browser origins allowed to call the proxy: exact hosts, .suffixes for "
             + "subdomains, or *. Requests without an Origin header are not gated.", OriginPolicy::validate));

@@ -25,6 +25,8 @@ final class BodyReader implements ReadListener {
         void failed(ProxyError error);
     }
 
+    private static final int FIRST_CHUNK = 16_384;
+
     private final ServletInputStream in;
     private final long max;
     private final Handler handler;
@@ -36,7 +38,9 @@ final class BodyReader implements ReadListener {
         this.in = in;
         this.max = max;
         this.handler = handler;
-        this.buffer = new byte[(int) Math.min(max + 1, declared >= 0 ? declared + 1 : 16_384)];
+        // Never more than what has arrived (and a first chunk): a declared length is a claim, not bytes, and sizing by
+        // it let requests that never send their bodies reserve megabytes each before any check.
+        this.buffer = new byte[(int) Math.min(max + 1, declared >= 0 ? Math.min(declared + 1, FIRST_CHUNK) : FIRST_CHUNK)];
     }
 
     /**
@@ -54,6 +58,11 @@ final class BodyReader implements ReadListener {
         BodyReader reader = new BodyReader(req.getInputStream(), max, declared, handler);
         reader.in.setReadListener(reader);
         return reader;
+    }
+
+    /** The bytes this reader holds for the body now: what arrived, rounded up, never what was only declared. */
+    synchronized int reserved() {
+        return buffer == null ? 0 : buffer.length;
     }
 
     synchronized boolean isDone() {

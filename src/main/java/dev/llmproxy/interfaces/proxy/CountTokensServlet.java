@@ -1,10 +1,13 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatCompletionService;
+import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
@@ -16,6 +19,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -23,7 +27,8 @@ import java.util.logging.Logger;
 /**
  * {@code POST /v1/messages/count_tokens}: the proxy's estimate of a Messages request's input tokens, the figure it
  * reserves against budgets before a call. It is an estimate (no model's tokenizer is consulted, so no upstream is
- * called and nothing is counted against limits), and answers like {@code GET /v1/models}, to anyone.
+ * called). The caller is admitted as at {@code /v1/messages} (its key, its rate limits) before a byte of the body is
+ * read: reading and parsing a body costs memory, which no one may spend unchecked.
  */
 @WebServlet(urlPatterns = "/v1/messages/count_tokens", asyncSupported = true)
 public class CountTokensServlet extends ApiServlet {
@@ -31,7 +36,9 @@ public class CountTokensServlet extends ApiServlet {
     private static final Logger LOG = Logger.getLogger(CountTokensServlet.class.getName());
 
     @Inject
-    ConfigService configs;
+    ChatCompletionService service;
+    @Inject
+    Clock clock;
     @Inject
     Sleeper sleeper;
 
@@ -46,12 +53,20 @@ public class CountTokensServlet extends ApiServlet {
 
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        String requestId = RequestIds.of(req);
+        ChatExchange exchange = service.begin(requestId, clock.instant(), FrontDoor.MESSAGES);
+        try {
+            exchange.admit(new AccessRequest(req.getRemoteAddr(), req.getHeader("Forwarded"),
+                    req.getHeader("X-Forwarded-For"), MessagesServlet.credentials(req), null), req.getContentType());
+        } catch (ProxyException e) {
+            res.getOutputStream().write(prepareError(res, e.error()));
+            return;
+        }
         AsyncContext async = req.startAsync();
         async.setTimeout(0);
-        String requestId = RequestIds.of(req);
         BodyReader reader;
         try {
-            reader = BodyReader.read(req, configs.current().settings().callers().maxBodyBytes(), new BodyReader.Handler() {
+            reader = BodyReader.read(req, exchange.settings().callers().maxBodyBytes(), new BodyReader.Handler() {
                 @Override
                 public void body(byte[] body) {
                     answer(async, requestId, body);
@@ -67,7 +82,7 @@ public class CountTokensServlet extends ApiServlet {
             return;
         }
         if (!reader.isDone()) {
-            Duration limit = configs.current().settings().callers().bodyTimeout();
+            Duration limit = exchange.settings().callers().bodyTimeout();
             sleeper.sleep(limit).thenRun(() -> reader.expire("The request body did not arrive within "
                     + limit.toMillis() + " ms."));
         }
