@@ -38,6 +38,9 @@ public enum DeploymentVariable {
             "Redis or Valkey (`redis://host:6379/0`, `rediss://` for TLS) for the rate-limit windows, budget "
             + "reservations and failed sign-ins of several instances, and their 429 cooldowns, breakers and model "
             + "latencies; unset: in the database"),
+    PROXY_REDIS_PREFIX(Part.PROXY, "`llmproxy:`",
+            "what every key and channel of this deployment starts with in Redis: deployments that share one Redis "
+            + "need one each, the same on all instances of a deployment"),
     PROXY_BOOTSTRAP(Part.PROXY, "unset",
             "path to a config document applied at start when the database holds no configuration yet"),
     PROXY_INSTANCE_ID(Part.PROXY, "host name and process id",
@@ -56,8 +59,9 @@ public enum DeploymentVariable {
             + "(`realm_access.roles` for Keycloak's realm roles)"),
     PROXY_OIDC_ADMIN_GROUPS(Part.PROXY, "unset", "comma-separated groups whose members get the `admin` role"),
     PROXY_OIDC_AUDITOR_GROUPS(Part.PROXY, "unset", "comma-separated groups whose members get the `auditor` role"),
-    PROXY_OIDC_API_AUDIENCE(Part.PROXY, "`PROXY_OIDC_CLIENT_ID`",
-            "the audience an admin API bearer token must name"),
+    PROXY_OIDC_API_AUDIENCE(Part.PROXY, "`api://` and `PROXY_OIDC_CLIENT_ID`",
+            "the audience an admin API bearer token must name; never the client id alone, which the console's ID "
+            + "tokens name"),
     PROXY_OIDC_REDIRECT_URI(Part.PROXY, "from the request",
             "the address the provider sends the browser back to (`https://host/admin/oidc/callback`); set it behind "
             + "a reverse proxy that does not pass on the scheme and host"),

@@ -124,11 +124,18 @@ public final class CircuitBreaker {
         }
     }
 
-    /** Another instance opened this model's breaker until then: skipped here too, recorded there. */
-    public synchronized void heardOpened(Instant until) {
-        if (!until.isAfter(clock.instant())) {
+    /**
+     * Another instance opened this model's breaker until then: skipped here too, recorded there. Never for longer
+     * than this breaker's own cooldown: what is heard is not proof, and a message no instance sent must not keep a
+     * model out for long.
+     */
+    public synchronized void heardOpened(Instant told) {
+        Instant now = clock.instant();
+        if (!told.isAfter(now)) {
             return;
         }
+        Instant longest = now.plus(policy.cooldown());
+        Instant until = told.isAfter(longest) ? longest : told;
         if (state != BreakerState.OPEN) {
             state = BreakerState.OPEN;
             clearCounts();

@@ -19,6 +19,13 @@ public final class RateLimitCooldowns {
     public record Cooldown(String model, Instant until) {
     }
 
+    /**
+     * The longest a model is skipped for one 429 or one spent quota: a provider's reset rarely says more, after it
+     * one call finds out again, and a cooldown told by an instance that does not exist cannot silence a model for
+     * long.
+     */
+    public static final Duration LONGEST = Duration.ofHours(1);
+
     private final Clock clock;
     private final Consumer<Cooldown> announce;
     private final ConcurrentMap<String, Instant> until = new ConcurrentHashMap<>();
@@ -34,16 +41,18 @@ public final class RateLimitCooldowns {
     }
 
     public void coolDown(String model, Duration duration) {
-        Instant end = clock.instant().plus(duration);
+        Instant end = clock.instant().plus(duration.compareTo(LONGEST) > 0 ? LONGEST : duration);
         if (later(model, end)) {
             announce.accept(new Cooldown(model, end));
         }
     }
 
-    /** A cooldown another instance started: held here too, and not announced again. */
+    /** A cooldown another instance started: held here too (at most {@link #LONGEST}), and not announced again. */
     public void heard(Cooldown cooldown) {
-        if (cooldown.until().isAfter(clock.instant())) {
-            later(cooldown.model(), cooldown.until());
+        Instant now = clock.instant();
+        if (cooldown.until().isAfter(now)) {
+            Instant longest = now.plus(LONGEST);
+            later(cooldown.model(), cooldown.until().isAfter(longest) ? longest : cooldown.until());
         }
     }
 

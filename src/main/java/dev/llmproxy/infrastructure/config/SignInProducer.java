@@ -43,7 +43,7 @@ public class SignInProducer {
         settings = new SingleSignOnSettings(issuer, clientId, Variables.text(config, PROXY_OIDC_CLIENT_SECRET),
                 Variables.text(config, PROXY_OIDC_GROUPS_CLAIM).orElse("groups"),
                 new GroupRoles(groups(PROXY_OIDC_ADMIN_GROUPS), groups(PROXY_OIDC_AUDITOR_GROUPS)),
-                Variables.text(config, PROXY_OIDC_API_AUDIENCE).orElse(clientId),
+                Variables.text(config, PROXY_OIDC_API_AUDIENCE).orElse(clientId == null ? null : "api://" + clientId),
                 Variables.text(config, PROXY_OIDC_REDIRECT_URI).map(URI::create), local.equals("on"));
         provider = new NimbusIdentityProvider(settings);
     }

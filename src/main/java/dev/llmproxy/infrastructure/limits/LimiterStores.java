@@ -73,7 +73,7 @@ public class LimiterStores {
     RateLimitStore shared() {
         RateLimitStore s = shared;
         if (s == null && redis.configured()) {
-            s = new RedisRateLimitStore(redis::commands);
+            s = new RedisRateLimitStore(redis::commands, redis.prefix());
             shared = s;
         }
         if (s == null) {

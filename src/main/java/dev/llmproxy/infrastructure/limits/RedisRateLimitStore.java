@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  */
 public final class RedisRateLimitStore implements RateLimitStore {
 
-    static final String PREFIX = "llmproxy:rate:";
+    static final String KEYS = "rate:";
     /**
      * KEYS: a window's hash each; ARGV: now (ms), then per key its length (ms), slot length (ms) and maximum. Returns
      * {key number (1-based), retry-after ms} of the first full window, else {0, 0, count of key 1 with this request,
@@ -70,9 +70,12 @@ public final class RedisRateLimitStore implements RateLimitStore {
             """);
 
     private final Supplier<RedisCommands<String, String>> redis;
+    private final String prefix;
 
-    public RedisRateLimitStore(Supplier<RedisCommands<String, String>> redis) {
+    /** @param prefix the deployment's prefix of every key ({@code PROXY_REDIS_PREFIX}) */
+    public RedisRateLimitStore(Supplier<RedisCommands<String, String>> redis, String prefix) {
         this.redis = redis;
+        this.prefix = prefix + KEYS;
     }
 
     @Override
@@ -83,7 +86,7 @@ public final class RedisRateLimitStore implements RateLimitStore {
         args[0] = Long.toString(now.toEpochMilli());
         for (int i = 0; i < rows.size(); i++) {
             CountRow r = rows.get(i);
-            keys[i] = PREFIX + r.key();
+            keys[i] = prefix + r.key();
             args[1 + 3 * i] = Long.toString(r.window().length().toMillis());
             args[2 + 3 * i] = Long.toString(WindowCounts.slotLength(r.window()));
             args[3 + 3 * i] = Integer.toString(r.window().max());

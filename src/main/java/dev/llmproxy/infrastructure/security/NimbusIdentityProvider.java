@@ -37,6 +37,8 @@ import dev.llmproxy.domain.security.Identity;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -45,18 +47,28 @@ import java.util.logging.Logger;
  * The OpenID Connect provider through Nimbus's SDK: the authorization request with PKCE, the code exchange, and the
  * checks of ID and access tokens ({@link ProviderKeys}). The provider is discovered at the first sign-in or bearer
  * token, not at deployment, so the proxy starts even while the provider is down; a failed discovery is tried again
- * at the next one.
+ * a few seconds later ({@link ProviderDiscovery}), and no caller waits long for one.
  */
 public class NimbusIdentityProvider implements IdentityProvider {
 
     private static final Logger LOG = Logger.getLogger(NimbusIdentityProvider.class.getName());
     private static final Scope SCOPE = new Scope("openid", "profile", "email");
 
+    /** A caller waits this long for a discovery under way (token checks are on request threads). */
+    private static final Duration DISCOVERY_WAIT = Duration.ofSeconds(2);
+    /** After a failed discovery, callers are refused at once for this long, then one tries again. */
+    private static final Duration DISCOVERY_RETRY = Duration.ofSeconds(5);
+
     private final SingleSignOnSettings settings;
-    private volatile ProviderKeys provider;
+    private final ProviderDiscovery<ProviderKeys> discovery;
 
     public NimbusIdentityProvider(SingleSignOnSettings settings) {
+        this(settings, Clock.systemUTC(), DISCOVERY_WAIT, DISCOVERY_RETRY);
+    }
+
+    NimbusIdentityProvider(SingleSignOnSettings settings, Clock clock, Duration wait, Duration retryAfter) {
         this.settings = settings;
+        this.discovery = new ProviderDiscovery<>(() -> ProviderKeys.discover(settings), clock, wait, retryAfter);
     }
 
     @Override
@@ -154,15 +166,6 @@ public class NimbusIdentityProvider implements IdentityProvider {
     }
 
     private ProviderKeys provider() throws SignInRefused {
-        ProviderKeys p = provider;
-        if (p == null) {
-            synchronized (this) {
-                if (provider == null) {
-                    provider = ProviderKeys.discover(settings);
-                }
-                p = provider;
-            }
-        }
-        return p;
+        return discovery.get();
     }
 }

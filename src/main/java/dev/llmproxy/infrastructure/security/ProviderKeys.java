@@ -60,11 +60,13 @@ record ProviderKeys(OIDCProviderMetadata metadata, IDTokenValidator idTokens,
         accessTokens.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT,
                 new JOSEObjectType("at+jwt"), null));
         accessTokens.setJWSKeySelector(new JWSVerificationKeySelector<>(ASYMMETRIC, keys));
-        // Nimbus asks these sets whether they hold null: they must be null-tolerant, unlike Set.of
+        // Nimbus asks these sets whether they hold null: they must be null-tolerant, unlike Set.of. An ID token is not
+        // an access token, whatever its audience: the console's carry the nonce it asked for, and an ID token from
+        // any code flow its hashes, claims no access token has.
         DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(
                 new HashSet<>(List.of(settings.apiAudience())),
                 new JWTClaimsSet.Builder().issuer(issuer.getValue()).build(), new HashSet<>(List.of("sub", "exp")),
-                null);
+                new HashSet<>(List.of("nonce", "at_hash", "c_hash")));
         claims.setMaxClockSkew(MAX_SKEW_SECONDS);
         accessTokens.setJWTClaimsSetVerifier(claims);
         return new ProviderKeys(metadata, idTokens, accessTokens);

@@ -13,9 +13,10 @@ final class PeerChannel {
     private final String channel;
     private final String instanceId;
 
+    /** @param channel the channel's name within the deployment's prefix */
     PeerChannel(RedisConnection redis, String channel, String instanceId) {
         this.redis = redis;
-        this.channel = channel;
+        this.channel = redis.prefix() + channel;
         this.instanceId = instanceId;
     }
 

@@ -49,7 +49,11 @@ public class RedisConnection {
     @Resource
     ManagedScheduledExecutorService scheduler;
 
+    /** What every key and channel starts with unless {@code PROXY_REDIS_PREFIX} says otherwise. */
+    public static final String DEFAULT_PREFIX = "llmproxy:";
+
     private RedisURI uri;
+    private String prefix = DEFAULT_PREFIX;
     private RedisClient client;
     private volatile StatefulRedisConnection<String, String> connection;
     private final List<StatefulRedisPubSubConnection<String, String>> subscriptions = new CopyOnWriteArrayList<>();
@@ -63,6 +67,7 @@ public class RedisConnection {
             return;
         }
         uri = RedisURI.create(url); // a malformed URL stops the deployment, which is what an operator wants to see
+        prefix = Variables.text(config, PROXY_REDIS_PREFIX).orElse(DEFAULT_PREFIX);
         uri.setTimeout(COMMAND_TIMEOUT);
         client = RedisClient.create(uri);
         client.setOptions(ClientOptions.builder()
@@ -71,7 +76,16 @@ public class RedisConnection {
                 .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build()).build());
         LOG.info("Rate limits, budget reservations, failed sign-ins, 429 cooldowns, breakers and model latencies: shared "
                 + "through Redis "
-                + "at " + uri.getHost() + ":" + uri.getPort() + " by every instance given the same PROXY_REDIS_URL.");
+                + "at " + uri.getHost() + ":" + uri.getPort() + " by every instance given the same PROXY_REDIS_URL"
+                + " and PROXY_REDIS_PREFIX (keys and channels under '" + prefix + "').");
+    }
+
+    /**
+     * What this deployment's keys and channels start with: deployments that share one Redis keep apart by it, and
+     * hear nothing of each other.
+     */
+    public String prefix() {
+        return prefix;
     }
 
     /** Whether {@code PROXY_REDIS_URL} names a Redis. */

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  */
 public final class RedisSignInFailures implements SignInFailures {
 
-    static final String PREFIX = "llmproxy:sign-in:";
+    static final String KEYS = "sign-in:";
     /**
      * KEYS: the keys' hashes; ARGV: now, the start a window running now must be after, and the end a new window gets
      * (ms). Counts one failure on each (a new window where none runs); returns per key its failures, start and end.
@@ -52,9 +52,12 @@ public final class RedisSignInFailures implements SignInFailures {
             """);
 
     private final Supplier<RedisCommands<String, String>> redis;
+    private final String prefix;
 
-    public RedisSignInFailures(Supplier<RedisCommands<String, String>> redis) {
+    /** @param prefix the deployment's prefix of every key ({@code PROXY_REDIS_PREFIX}) */
+    public RedisSignInFailures(Supplier<RedisCommands<String, String>> redis, String prefix) {
         this.redis = redis;
+        this.prefix = prefix + KEYS;
     }
 
     @Override
@@ -87,21 +90,21 @@ public final class RedisSignInFailures implements SignInFailures {
 
     @Override
     public void clear(String key) {
-        redis.get().del(PREFIX + key);
+        redis.get().del(prefix + key);
     }
 
     @Override
     public int clearAll() {
         RedisCommands<String, String> commands = redis.get();
         int n = 0;
-        ScanIterator<String> all = ScanIterator.scan(commands, ScanArgs.Builder.matches(PREFIX + "*").limit(500));
+        ScanIterator<String> all = ScanIterator.scan(commands, ScanArgs.Builder.matches(prefix + "*").limit(500));
         while (all.hasNext()) {
             n += commands.del(all.next()).intValue();
         }
         return n;
     }
 
-    private static String[] hashes(List<String> keys) {
-        return keys.stream().map(k -> PREFIX + k).toArray(String[]::new);
+    private String[] hashes(List<String> keys) {
+        return keys.stream().map(k -> prefix + k).toArray(String[]::new);
     }
 }

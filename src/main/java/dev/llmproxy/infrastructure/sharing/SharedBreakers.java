@@ -20,8 +20,8 @@ import java.util.logging.Logger;
 public class SharedBreakers {
 
     private static final Logger LOG = Logger.getLogger(SharedBreakers.class.getName());
-    static final String CHANNEL = "llmproxy:breakers";
-    static final String PROBE_PREFIX = "llmproxy:probe:";
+    static final String CHANNEL = "breakers";
+    static final String PROBE_KEYS = "probe:";
     private static final String OPENED = "opened";
     private static final String CLOSED = "closed";
 
@@ -48,7 +48,7 @@ public class SharedBreakers {
             @Override
             public boolean mayProbe(String model, Duration lease) {
                 try {
-                    return redis.ifOpen().map(r -> r.set(PROBE_PREFIX + model, instanceId,
+                    return redis.ifOpen().map(r -> r.set(redis.prefix() + PROBE_KEYS + model, instanceId,
                             SetArgs.Builder.nx().px(Math.max(1, lease.toMillis()))) != null).orElse(true);
                 } catch (RuntimeException e) {
                     LOG.log(Level.FINE, "Redis cannot say who probes " + model + "; this instance probes", e);

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 @ApplicationScoped
 public class SharedCooldowns {
 
-    static final String CHANNEL = "llmproxy:cooldowns";
+    static final String CHANNEL = "cooldowns";
 
     @Inject
     RedisConnection redis;

@@ -27,7 +27,7 @@ import java.util.function.Consumer;
 @ApplicationScoped
 public class SharedLatencies {
 
-    static final String CHANNEL = "llmproxy:latencies";
+    static final String CHANNEL = "latencies";
     static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
     static final int MAX_PER_FLUSH = 5_000;
 

@@ -46,7 +46,7 @@ public class SharedSignInFailures implements SignInFailures {
     @PostConstruct
     void start() {
         backend = redis.configured() ? Backend.REDIS : Backend.DATABASE;
-        shared = redis.configured() ? new RedisSignInFailures(redis::commands) : database;
+        shared = redis.configured() ? new RedisSignInFailures(redis::commands, redis.prefix()) : database;
         remembered = new RememberedSignInFailures(database);
         if (scheduler != null) {
             saver = scheduler.scheduleWithFixedDelay(remembered::save, 1, 1, TimeUnit.SECONDS);

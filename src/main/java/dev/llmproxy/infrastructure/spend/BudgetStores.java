@@ -68,7 +68,7 @@ public class BudgetStores {
         holder = Holder.newLife(breakers.instanceId());
         memory = new MemoryBudgets(local, this::database, this::settleShared, this::exactInMemory);
         if (redis.configured()) {
-            inRedis = new RedisBudgetStore(redis::commands, this::database, holder);
+            inRedis = new RedisBudgetStore(redis::commands, this::database, holder, redis.prefix());
             toRedis = new SettlementQueue("Redis", inRedis::settle);
         }
         writer = scheduler.scheduleWithFixedDelay(this::write, WRITE_EVERY_MS, WRITE_EVERY_MS, TimeUnit.MILLISECONDS);

@@ -27,21 +27,26 @@ import java.util.function.Supplier;
  */
 public final class RedisBudgetStore implements SharedBudgetStore {
 
-    static final String PREFIX = "llmproxy:budget:";
-    static final String HOLDS = "llmproxy:budget-holds:";
+    static final String KEYS = "budget:";
+    static final String HOLD_KEYS = "budget-holds:";
     /** Dollars as whole units of the smallest amount a charge counts, so that Redis adds them exactly. */
     private static final int SCALE = dev.llmproxy.domain.spend.Cost.SCALE;
 
     private final Supplier<RedisCommands<String, String>> redis;
     private final Supplier<? extends BudgetStore> durable;
     private final Holder holder;
+    private final String rowKeys;
+    private final String holds;
 
     /**
      * @param durable the database's store, whose settled totals a period's hash starts from (found at first use)
+     * @param prefix  the deployment's prefix of every key ({@code PROXY_REDIS_PREFIX})
      */
     public RedisBudgetStore(Supplier<RedisCommands<String, String>> redis, Supplier<? extends BudgetStore> durable,
-            Holder holder) {
+            Holder holder, String prefix) {
         this.redis = redis;
+        this.rowKeys = prefix + KEYS;
+        this.holds = prefix + HOLD_KEYS;
         this.durable = durable;
         this.holder = holder;
     }
@@ -54,12 +59,12 @@ public final class RedisBudgetStore implements SharedBudgetStore {
         long lasts = 0;
         for (int i = 0; i < sorted.size(); i++) {
             Budget b = sorted.get(i);
-            keys[i] = PREFIX + b.rowKey(now);
+            keys[i] = rowKeys + b.rowKey(now);
             args[4 + 2 * i] = b.maxUsd() == null ? "-" : units(b.maxUsd());
             args[5 + 2 * i] = b.maxTokens() == null ? "-" : Long.toString(b.maxTokens());
             lasts = Math.max(lasts, lasts(b, now));
         }
-        keys[sorted.size()] = HOLDS + run(holder);
+        keys[sorted.size()] = holds + run(holder);
         args[0] = units(charge.usd());
         args[1] = Long.toString(charge.tokens());
         args[2] = run(holder);
@@ -89,7 +94,7 @@ public final class RedisBudgetStore implements SharedBudgetStore {
             Budget b = budgets.get(i);
             // only the settled use: what the database shows reserved was held by runs that are gone
             Charge used = saved.getOrDefault(b.name(), BudgetUse.NONE).used();
-            keys[i] = PREFIX + b.rowKey(now);
+            keys[i] = rowKeys + b.rowKey(now);
             args[3 * i] = units(used.usd());
             args[3 * i + 1] = Long.toString(used.tokens());
             args[3 * i + 2] = Long.toString(lasts(b, now));
@@ -113,7 +118,7 @@ public final class RedisBudgetStore implements SharedBudgetStore {
         args[0] = run(holder);
         for (int i = 0; i < rows.size(); i++) {
             Settlement.RowDelta r = rows.get(i);
-            keys[i] = PREFIX + r.rowKey();
+            keys[i] = rowKeys + r.rowKey();
             args[1 + 4 * i] = units(r.released().usd());
             args[2 + 4 * i] = Long.toString(r.released().tokens());
             args[3 + 4 * i] = units(r.used().usd());
@@ -124,7 +129,7 @@ public final class RedisBudgetStore implements SharedBudgetStore {
 
     @Override
     public Map<String, BudgetUse> use(List<Budget> budgets, Instant now) {
-        String[] keys = budgets.stream().map(b -> PREFIX + b.rowKey(now)).toArray(String[]::new);
+        String[] keys = budgets.stream().map(b -> rowKeys + b.rowKey(now)).toArray(String[]::new);
         List<Object> answer = RedisBudgetScripts.READ.run(redis.get(), ScriptOutputType.MULTI, keys);
         Map<String, BudgetUse> out = new LinkedHashMap<>();
         List<Budget> unseeded = new ArrayList<>();
@@ -145,10 +150,10 @@ public final class RedisBudgetStore implements SharedBudgetStore {
     public List<Holder> releaseGone(Predicate<String> alive) {
         RedisCommands<String, String> commands = redis.get();
         List<Holder> gone = new ArrayList<>();
-        ScanIterator<String> sets = ScanIterator.scan(commands, ScanArgs.Builder.matches(HOLDS + "*").limit(200));
+        ScanIterator<String> sets = ScanIterator.scan(commands, ScanArgs.Builder.matches(holds + "*").limit(200));
         while (sets.hasNext()) {
             String key = sets.next();
-            String run = key.substring(HOLDS.length());
+            String run = key.substring(holds.length());
             int bar = run.lastIndexOf('|');
             Holder h = new Holder(run.substring(0, bar), run.substring(bar + 1));
             boolean earlierRun = h.instanceId().equals(holder.instanceId()) && !h.life().equals(holder.life());

@@ -209,6 +209,15 @@ class CircuitBreakerTest {
     }
 
     @Test
+    void anOpeningHeardLastsNoLongerThanThisBreakersOwnCooldown() {
+        CircuitBreaker b = breaker(new Peers());
+        b.heardOpened(java.time.Instant.parse("9999-12-31T00:00:00Z")); // told by no instance that exists
+        assertThat(b.untilProbe()).hasValue(Duration.ofSeconds(30));
+        clock.advance(Duration.ofSeconds(30));
+        assertThat(b.tryAcquire()).isNotEqualTo(Permit.REFUSED);
+    }
+
+    @Test
     void onlyTheInstanceAllowedToProbeGoesHalfOpenTheOthersWaitForItsOutcome() {
         Peers peers = new Peers();
         CircuitBreaker b = breaker(peers);

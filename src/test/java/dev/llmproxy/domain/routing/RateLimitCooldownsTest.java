@@ -47,4 +47,12 @@ class RateLimitCooldownsTest {
         cooldowns.coolDown("m", Duration.ofSeconds(25));
         assertThat(announced).containsExactly(new Cooldown("m", clock.instant().plusSeconds(25)));
     }
+
+    @Test
+    void noCooldownToldOrSeenOutlastsTheLongestOne() {
+        cooldowns.heard(new Cooldown("forged", Instant.parse("9999-12-31T00:00:00Z")));
+        assertThat(cooldowns.remaining("forged")).hasValue(RateLimitCooldowns.LONGEST);
+        cooldowns.coolDown("daily", Duration.ofDays(1));
+        assertThat(cooldowns.remaining("daily")).hasValue(RateLimitCooldowns.LONGEST);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.limits;
 
+import dev.llmproxy.infrastructure.sharing.RedisConnection;
 import dev.llmproxy.domain.limits.Bucket;
 import dev.llmproxy.domain.limits.Decision;
 import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
@@ -66,7 +67,7 @@ class RateLimitStoreIT {
                 new Named<>("remembered on H2", () -> new RememberedLimits(h2, Duration.ofHours(2), Instant.now())),
                 new Named<>("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
                 new Named<>("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)),
-                new Named<>("Redis script", () -> new RedisRateLimitStore(redis::sync)));
+                new Named<>("Redis script", () -> new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX)));
     }
 
     private static Bucket ip(String id) {
@@ -123,7 +124,7 @@ class RateLimitStoreIT {
     @Test
     void theSharedStoresSayWhatEachWindowHoldsOnceTheRequestIsIn() {
         for (RateLimitStore store : List.of(new JdbcRateLimitStore(h2, 2), new JdbcRateLimitStore(pg, 2),
-                new PostgresRateLimitStore(pg, 2), new RedisRateLimitStore(redis::sync))) {
+                new PostgresRateLimitStore(pg, 2), new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX))) {
             Bucket b = ip(UUID.randomUUID().toString());
             Instant t = Instant.parse("2026-11-30T12:00:00Z");
             Window minute = b.windows().get(0);
@@ -182,13 +183,25 @@ class RateLimitStoreIT {
     @Test
     void redisForgetsAWindowOneWindowAfterItsLastRequestAndLoadsItsScriptAgainAfterARestart() {
         Bucket b = new Bucket("ip:" + UUID.randomUUID(), List.of(new Window("ipLimitPerMinute", Duration.ofMinutes(1), 1)));
-        String key = RedisRateLimitStore.PREFIX + b.countsKey(b.windows().get(0));
-        RateLimitStore store = new RedisRateLimitStore(redis::sync);
+        String key = RedisConnection.DEFAULT_PREFIX + RedisRateLimitStore.KEYS + b.countsKey(b.windows().get(0));
+        RateLimitStore store = new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX);
         assertThat(store.take(List.of(b), Instant.now())).isInstanceOf(Decision.Allowed.class);
         // one minute and one slot (a second) from its last request
         assertThat(redis.sync().pttl(key)).isBetween(55_000L, 61_000L);
         redis.sync().scriptFlush(); // what a restarted Redis holds
         assertThat(store.take(List.of(b), Instant.now())).isInstanceOf(Decision.Refused.class);
+    }
+
+    @Test
+    void deploymentsSharingOneRedisUnderTheirOwnPrefixesCountApart() {
+        Bucket b = new Bucket("ip:" + UUID.randomUUID(), List.of(new Window("ipLimitPerMinute", Duration.ofMinutes(1), 1)));
+        RateLimitStore one = new RedisRateLimitStore(redis::sync, "deployment-one:");
+        RateLimitStore two = new RedisRateLimitStore(redis::sync, "deployment-two:");
+        Instant now = Instant.now();
+        assertThat(one.take(List.of(b), now)).isInstanceOf(Decision.Allowed.class);
+        assertThat(two.take(List.of(b), now)).isInstanceOf(Decision.Allowed.class);
+        assertThat(one.take(List.of(b), now)).isInstanceOf(Decision.Refused.class);
+        assertThat(redis.sync().keys("deployment-two:rate:*")).isNotEmpty();
     }
 
     @Test

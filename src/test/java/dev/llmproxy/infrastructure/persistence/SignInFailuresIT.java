@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.persistence;
 
+import dev.llmproxy.infrastructure.sharing.RedisConnection;
 import dev.llmproxy.domain.security.InMemorySignInFailures;
 import dev.llmproxy.domain.security.SignInFailures;
 import dev.llmproxy.infrastructure.sharing.RedisSignInFailures;
@@ -58,7 +59,7 @@ class SignInFailuresIT {
     static Stream<Named<SignInFailures>> stores() {
         return Stream.of(new Named<>("in memory", InMemorySignInFailures::new),
                 new Named<>("H2", () -> jdbc(h2)), new Named<>("PostgreSQL", () -> jdbc(pg)),
-                new Named<>("Redis", () -> new RedisSignInFailures(redis::sync)));
+                new Named<>("Redis", () -> new RedisSignInFailures(redis::sync, RedisConnection.DEFAULT_PREFIX)));
     }
 
     private static SignInFailures jdbc(DataSource dataSource) {

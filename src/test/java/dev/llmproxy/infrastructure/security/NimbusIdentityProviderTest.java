@@ -136,6 +136,15 @@ class NimbusIdentityProviderTest {
     }
 
     @Test
+    void anIdTokenIsNotAnAccessTokenWhateverItsAudience() throws Exception {
+        for (String claim : List.of("nonce", "at_hash")) {
+            String idToken = signed(key, claims().claim(claim, "n-or-hash").build());
+            assertThatThrownBy(() -> provider(issuer, "groups").verifyAccessToken(idToken))
+                    .isInstanceOf(SignInRefused.class);
+        }
+    }
+
+    @Test
     void unsignedMacSignedAndMalformedTokensAreRefused() throws Exception {
         String unsigned = new PlainJWT(claims().build()).serialize();
         SignedJWT mac = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims().build());

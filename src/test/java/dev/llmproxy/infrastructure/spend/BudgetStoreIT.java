@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.spend;
 
+import dev.llmproxy.infrastructure.sharing.RedisConnection;
 import dev.llmproxy.domain.spend.Budget;
 import dev.llmproxy.domain.spend.BudgetDecision;
 import dev.llmproxy.domain.spend.BudgetPeriod;
@@ -104,7 +105,7 @@ class BudgetStoreIT {
     /** Redis for one run of an instance, each period started from PostgreSQL's settled totals. */
     private static RedisBudgetStore inRedis(Holder run) {
         JdbcBudgetStore durable = new JdbcBudgetStore(pg, 2, run);
-        return new RedisBudgetStore(redis::sync, () -> durable, run);
+        return new RedisBudgetStore(redis::sync, () -> durable, run, RedisConnection.DEFAULT_PREFIX);
     }
 
     /** An instance alone on H2: reservations in memory, settlements written straight through (here, not behind). */
@@ -262,7 +263,7 @@ class BudgetStoreIT {
         database.settle(List.of(new Settlement(List.of(b), Charge.ZERO, TENTH, NOW))); // spent before Redis was named
         assertThat(store.reserve(List.of(b), TENTH, NOW)).isEqualTo(BudgetDecision.RESERVED);
         assertThat(store.use(List.of(b), NOW).get(b.name())).isEqualTo(new BudgetUse(TENTH, TENTH));
-        String key = RedisBudgetStore.PREFIX + b.rowKey(NOW);
+        String key = RedisConnection.DEFAULT_PREFIX + RedisBudgetStore.KEYS + b.rowKey(NOW);
         assertThat(redis.sync().pttl(key)).as("kept until a day after the period").isGreaterThan(86_400_000L);
 
         // the settlement reaches both stores, as the writer sends it; then Redis restarts empty
