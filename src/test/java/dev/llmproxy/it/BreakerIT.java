@@ -29,13 +29,16 @@ class BreakerIT extends DeployedProxy {
         fault.on("b-fallback", ok());
         fault.on("b-x", ok());
         fault.on("b-y", ok());
+        fault.on("b-long", fault.delayed(2_000, ok()));
         new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl())
                 .setting("maxSameModelRetries", 0)
                 .setting("breakerFailureThreshold", 3).setting("breakerWindowMs", 60_000)
                 .setting("breakerConsecutiveFailures", 5).setting("breakerCooldownMs", 1500)
                 .setting("breakerHalfOpenProbes", 1).setting("breakerSuccessThreshold", 1)
+                .setting("attemptTimeoutMs", 700)
                 .tier("b-tier", "b-primary", "b-fallback")
                 .tier("b-all", "b-x", "b-y")
+                .tier("b-long-answers", "b-long", "b-fallback")
                 .build());
     }
 
@@ -53,6 +56,17 @@ class BreakerIT extends DeployedProxy {
                 .getJsonArray("models");
         return models.stream().map(JsonObject.class::cast).filter(m -> m.getString("name").equals(name)).findFirst()
                 .orElseThrow();
+    }
+
+    @Test
+    void plainCallsThatRunOutOfTimeDoNotOpenTheBreakerForEveryone() {
+        // a caller can make answers long on purpose; a whole answer late says nothing of the model's health
+        for (int i = 0; i < 4; i++) {
+            HttpResponse<String> r = proxy.chat("b-long-answers");
+            assertThat(r.headers().firstValue("X-Proxy-Model")).hasValue("b-fallback");
+        }
+        assertThat(fault.calls("b-long")).isEqualTo(4);
+        assertThat(model("/v1/status", "b-long").getString("state")).isEqualTo("closed");
     }
 
     @Test

@@ -7,8 +7,13 @@ public enum FailureKind {
     CONNECT,
     /** Connection reset or closed before response headers. */
     RESET,
-    /** No complete answer within the attempt timeout. */
+    /** A stream with no first token within its limit: the model did not start, which says it is unwell. */
     TIMEOUT,
+    /**
+     * A plain call with no complete answer within the attempt timeout. It may be the long answer a caller asked for,
+     * so it says nothing of the model's health: one caller's slow requests must not open a breaker for everyone.
+     */
+    ANSWER_TIMEOUT,
     /** A 2xx whose body was cut short or was not a valid completion. */
     MALFORMED
 }

@@ -130,6 +130,7 @@ final class ChainMessages {
         return switch (f.kind()) {
             case TIMEOUT -> f.detail() != null && f.detail().startsWith("no first token")
                     ? f.detail() : "timed out after " + timeout.toMillis() + " ms";
+            case ANSWER_TIMEOUT -> "timed out after " + timeout.toMillis() + " ms";
             case CONNECT -> "connection failed: " + f.detail();
             case RESET -> "connection reset before headers: " + f.detail();
             case MALFORMED -> "malformed response: " + f.detail();

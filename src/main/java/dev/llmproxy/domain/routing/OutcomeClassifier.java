@@ -38,6 +38,7 @@ public final class OutcomeClassifier {
                 case MALFORMED -> new Verdict(Outcome.MALFORMED_RESPONSE, Verdict.Action.RETRY_SAME, true);
                 // A silent route is not retried on the same model.
                 case TIMEOUT -> new Verdict(Outcome.TIMEOUT, Verdict.Action.NEXT, true);
+                case ANSWER_TIMEOUT -> new Verdict(Outcome.TIMEOUT, Verdict.Action.NEXT, false);
             };
         }
         return classifyStatus((UpstreamReply.HttpError) reply, rules);

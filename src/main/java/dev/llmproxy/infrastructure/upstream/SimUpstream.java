@@ -64,8 +64,9 @@ public final class SimUpstream implements UpstreamPort {
         CompletableFuture<UpstreamReply> result = new CompletableFuture<>();
         Duration limit = call.streaming() ? call.limits().firstToken() : call.timeout();
         if (reply == null || latency.compareTo(limit) >= 0) {
-            UpstreamReply timeout = new UpstreamReply.Failed(FailureKind.TIMEOUT, call.streaming()
-                    ? "no first token in " + limit.toMillis() + " ms" : "no answer in " + limit.toMillis() + " ms");
+            UpstreamReply timeout = call.streaming()
+                    ? new UpstreamReply.Failed(FailureKind.TIMEOUT, "no first token in " + limit.toMillis() + " ms")
+                    : new UpstreamReply.Failed(FailureKind.ANSWER_TIMEOUT, "no answer in " + limit.toMillis() + " ms");
             ScheduledFuture<?> t = timers.schedule(limit, () -> result.complete(timeout));
             result.whenComplete((r, e) -> t.cancel(false));
             return result;

@@ -102,7 +102,7 @@ class OpenAiHttpUpstreamTest {
         fault.on("u-hang", fault.hang());
         int before = fault.hangsAbandonedByClient();
         UpstreamReply r = send("u-hang", "KEY", Duration.ofMillis(300)).join();
-        assertThat(((UpstreamReply.Failed) r).kind()).isEqualTo(FailureKind.TIMEOUT);
+        assertThat(((UpstreamReply.Failed) r).kind()).isEqualTo(FailureKind.ANSWER_TIMEOUT);
         await().atMost(Duration.ofSeconds(5)).until(() -> fault.hangsAbandonedByClient() > before);
     }
 
