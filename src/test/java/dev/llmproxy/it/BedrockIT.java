@@ -67,7 +67,7 @@ class BedrockIT extends DeployedProxy {
         corrupt[2][corrupt[2].length - 8] ^= 0x01; // the second text delta's payload, one bit flipped
         fault.on("anthropic.claude-corrupt-v1:0", fault.eventStream(5, Ending.DONE, corrupt));
         proxy.importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
-                .provider("bedrock", "bedrock", base, null)
+                .provider("bedrock", "bedrock", base, "machine-identity")
                 .provider("bedrock-key", "bedrock", base, "IT_BEDROCK_KEY")
                 .paidModel("b-tool", "bedrock", "anthropic.claude-tool-v1:0", "claude")
                 .paidModel("b-text", "bedrock", "anthropic.claude-text-v1:0", "claude")

@@ -43,10 +43,7 @@ final class ProvidersCheck {
                             + "https://bedrock-runtime.us-east-1.amazonaws.com (was '" + p.baseUrl() + "')"));
                 }
             }
-            if (p.apiKeySecret() != null && !p.apiKeySecret().matches("[A-Za-z_][A-Za-z0-9_.]{0,99}")) {
-                problems.add(new Problem(at + ".apiKeySecret",
-                        "must be the name of a secret (letters, digits, _ and .), not a key"));
-            }
+            SecretNames.check(p, at + ".apiKeySecret", problems);
         }
         return byName;
     }

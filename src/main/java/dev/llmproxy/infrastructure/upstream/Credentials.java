@@ -40,12 +40,13 @@ public interface Credentials {
     }
 
     /**
-     * The provider's secret, by the name its {@code apiKeySecret} gives, sent as it is: null when it names none,
+     * The provider's secret, by the name its {@code apiKeySecret} gives, sent as it is: null when it names none (or
+     * the machine's identity, which the provider's issuer then signs in as),
      * {@link Unavailable} when the named one is not set. Always completed at once.
      */
     static Credentials secrets(Function<String, Optional<String>> secrets) {
         return provider -> {
-            if (provider.apiKeySecret() == null) {
+            if (provider.apiKeySecret() == null || Provider.MACHINE_IDENTITY.equals(provider.apiKeySecret())) {
                 return CompletableFuture.completedFuture(null);
             }
             return secrets.apply(provider.apiKeySecret()).map(CompletableFuture::completedFuture)

@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.domain.config.Provider;
 
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,9 +69,15 @@ public final class IssuedTokens implements Credentials {
         return secrets.of(provider).thenCompose(secret -> source(provider, secret).token());
     }
 
-    /** The tokens of one provider's credential: kept per provider and secret value, so a changed secret starts over. */
+    /**
+     * The tokens of one provider's credential: kept per provider, host and secret value, so a changed secret starts
+     * over, and a token is only ever sent to the host it was first fetched for (a provider moved to another host by
+     * an admin gets a token of its own, never the old one).
+     */
     private Source source(Provider provider, String secret) {
-        return sources.computeIfAbsent(provider.name() + "\n" + (secret == null ? "" : secret),
+        URI base = provider.baseUrl();
+        String host = base == null ? "" : base.getScheme() + "://" + base.getRawAuthority();
+        return sources.computeIfAbsent(provider.name() + "\n" + host + "\n" + (secret == null ? "" : secret),
                 k -> new Source(provider, secret));
     }
 

@@ -6,6 +6,7 @@ import dev.llmproxy.domain.config.SettingKeys;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -128,6 +129,26 @@ class ConfigDocumentTest {
         String doc = "{\"providers\":[{\"name\":\"o\",\"kind\":\"openai\",\"baseUrl\":\"https://x.test/v1\","
                 + "\"apiKeySecret\":\"sk-or-v1-abc/def\"}],\"models\":[],\"tiers\":[]}";
         assertThatThrownBy(() -> ConfigDocument.read(doc)).hasMessageContaining("providers[0].apiKeySecret");
+    }
+
+    @Test
+    void aProviderMayNameOnlyAProvidersSecretAndTheMachineIdentityOnlyWhenSaidSo() {
+        for (String secret : List.of("PROXY_DB_PASSWORD", "PROXY_OIDC_CLIENT_SECRET", "PROXY_IP_SALT", "proxy_redis_url",
+                "javax.net.ssl.keyStorePassword", "keystore_password", "OTEL_EXPORTER_OTLP_HEADERS")) {
+            String doc = "{\"providers\":[{\"name\":\"o\",\"kind\":\"openai\",\"baseUrl\":\"https://x.test/v1\","
+                    + "\"apiKeySecret\":\"" + secret + "\"}],\"models\":[],\"tiers\":[]}";
+            assertThatThrownBy(() -> ConfigDocument.read(doc)).as(secret)
+                    .hasMessageContaining("providers[0].apiKeySecret").hasMessageContaining("not a provider's key");
+        }
+        String unnamed = "{\"providers\":[{\"name\":\"v\",\"kind\":\"vertex\",\"baseUrl\":"
+                + "\"https://x.test/v1/projects/p/locations/l\"}],\"models\":[],\"tiers\":[]}";
+        assertThatThrownBy(() -> ConfigDocument.read(unnamed)).hasMessageContaining("providers[0].apiKeySecret")
+                .hasMessageContaining("machine-identity");
+        assertThat(ConfigDocument.read(unnamed.replace("\"}]", "\",\"apiKeySecret\":\"machine-identity\"}]"))
+                .provider("v").orElseThrow().apiKeySecret()).isEqualTo("machine-identity");
+        String openai = "{\"providers\":[{\"name\":\"o\",\"kind\":\"openai\",\"baseUrl\":\"https://x.test/v1\","
+                + "\"apiKeySecret\":\"machine-identity\"}],\"models\":[],\"tiers\":[]}";
+        assertThatThrownBy(() -> ConfigDocument.read(openai)).hasMessageContaining("vertex and bedrock only");
     }
 
     @Test

@@ -33,7 +33,7 @@ class ConfigProblemsTest {
     @Test
     void aVertexBaseMustNameProjectAndLocationAndEmbeddingsStayWhereTheyAreAsked() {
         ConfigValidationException e = rejected("""
-                {"providers": [{"name": "v", "kind": "vertex", "baseUrl": "https://aiplatform.googleapis.com/v1"},
+                {"providers": [{"name": "v", "kind": "vertex", "baseUrl": "https://aiplatform.googleapis.com/v1", "apiKeySecret": "machine-identity"},
                                {"name": "a", "kind": "anthropic", "baseUrl": "https://api.anthropic.com/v1"},
                                {"name": "z", "kind": "azure-openai", "baseUrl": "https://r.openai.azure.com/openai"}],
                  "models": [{"name": "e", "provider": "a", "upstreamModel": "x", "vectorSpace": "x@8"}],
@@ -46,7 +46,7 @@ class ConfigProblemsTest {
         assertThat(e.found().get(2).message()).contains("kind 'anthropic'");
         ConfigDocument.read("""
                 {"providers": [{"name": "v", "kind": "vertex",
-                                "baseUrl": "https://aiplatform.googleapis.com/v1/projects/p-1/locations/global"},
+                                "baseUrl": "https://aiplatform.googleapis.com/v1/projects/p-1/locations/global", "apiKeySecret": "machine-identity"},
                                {"name": "z1", "kind": "azure-openai", "baseUrl": "https://r.openai.azure.com/openai/v1/"},
                                {"name": "z2", "kind": "azure-openai",
                                 "baseUrl": "https://r.openai.azure.com/openai?api-version=2024-10-21"}],
@@ -57,8 +57,8 @@ class ConfigProblemsTest {
     @Test
     void aBedrockBaseMustBeTheRuntimeAndEmbeddingsAreNotAskedThere() {
         ConfigValidationException e = rejected("""
-                {"providers": [{"name": "b", "kind": "bedrock", "baseUrl": "https://bedrock.us-east-1.amazonaws.com"},
-                               {"name": "ok", "kind": "bedrock", "baseUrl": "https://bedrock-runtime.eu-west-1.amazonaws.com"}],
+                {"providers": [{"name": "b", "kind": "bedrock", "baseUrl": "https://bedrock.us-east-1.amazonaws.com", "apiKeySecret": "machine-identity"},
+                               {"name": "ok", "kind": "bedrock", "baseUrl": "https://bedrock-runtime.eu-west-1.amazonaws.com", "apiKeySecret": "machine-identity"}],
                  "models": [{"name": "e", "provider": "ok", "upstreamModel": "amazon.titan-embed-text-v2:0",
                              "vectorSpace": "titan@1024"}],
                  "tiers": []}
@@ -66,10 +66,10 @@ class ConfigProblemsTest {
         assertThat(e.found()).extracting(Problem::path).containsExactly("providers[0].baseUrl", "models[0].vectorSpace");
         assertThat(e.found().get(0).message()).startsWith("must be the region's Bedrock runtime endpoint");
         ConfigDocument.read("""
-                {"providers": [{"name": "b1", "kind": "bedrock", "baseUrl": "https://bedrock-runtime-fips.us-east-1.amazonaws.com"},
+                {"providers": [{"name": "b1", "kind": "bedrock", "baseUrl": "https://bedrock-runtime-fips.us-east-1.amazonaws.com", "apiKeySecret": "machine-identity"},
                                {"name": "b2", "kind": "bedrock",
-                                "baseUrl": "https://vpce-0a1b-c2d3.bedrock-runtime.eu-central-1.vpce.amazonaws.com"},
-                               {"name": "b3", "kind": "bedrock", "baseUrl": "https://llm-gateway.internal.example"}],
+                                "baseUrl": "https://vpce-0a1b-c2d3.bedrock-runtime.eu-central-1.vpce.amazonaws.com", "apiKeySecret": "machine-identity"},
+                               {"name": "b3", "kind": "bedrock", "baseUrl": "https://llm-gateway.internal.example", "apiKeySecret": "machine-identity"}],
                  "models": [], "tiers": []}
                 """);
     }

@@ -119,6 +119,16 @@ class GoogleTokensTest {
     }
 
     @Test
+    void aTokenIsSentOnlyToTheHostItWasIssuedFor(@TempDir Path dir) throws Exception {
+        IssuedTokens tokens = tokens(endpoint.writeKey(dir.resolve("key.json")).toString());
+        assertThat(tokens.of(VERTEX).get()).isEqualTo("tok-1");
+        Provider moved = new Provider(VERTEX.name(), VERTEX.kind(),
+                java.net.URI.create("https://elsewhere.example/v1/projects/p/locations/l"), VERTEX.apiKeySecret());
+        assertThat(tokens.of(moved).get()).isEqualTo("tok-2");
+        assertThat(endpoint.issued()).isEqualTo(2);
+    }
+
+    @Test
     void anUnsetSecretIsUnavailableWithoutAFetch() {
         IssuedTokens tokens = new IssuedTokens("Google access token", GoogleIssuer::of, name -> Optional.empty(),
                 fetchers, clock);
