@@ -24,6 +24,7 @@ import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.RouteResolver;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.spend.Charge;
+import dev.llmproxy.domain.spend.OutputAllowance;
 import dev.llmproxy.domain.streaming.ClientStream;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -112,8 +113,8 @@ public class ChatCompletionService {
         try {
             run = QueuedRun.start(admission, executor, clock, new ChainPlan(requestId, route.candidates(),
                     new OpenAiPayload(request.body(), request.stream()), config.settings(), sink,
-                    request.promptTokenEstimate(), tracing.run(requestId), hedged
-                    && reservation.coversHedge()));
+                    request.promptTokenEstimate(), tracing.run(requestId), hedged && reservation.coversHedge(),
+                    new OutputAllowance(request.maxTokens(), config.settings().costSafety().reserveOutputTokens())));
         } catch (RuntimeException e) {
             spend.settle(reservation, Charge.ZERO); // nothing was called: the reservation is released
             throw e;

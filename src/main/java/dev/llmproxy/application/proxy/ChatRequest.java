@@ -100,21 +100,17 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
         return door == FrontDoor.EMBEDDINGS;
     }
 
-    /** Characters of all message content (text parts included): the prompt's size as the caller sent it. */
+    /**
+     * The prompt's size as the caller sent it: characters of all message content, tool calls and tool definitions,
+     * images at a fixed size ({@link PromptSize}).
+     */
     public long promptChars() {
-        if (embeddings()) {
-            return EmbeddingInput.chars(body);
-        }
-        long n = 0;
-        for (JsonValue m : body.getJsonArray("messages")) {
-            n += text(m).length();
-        }
-        return n;
+        return embeddings() ? EmbeddingInput.chars(body) : PromptSize.chars(body);
     }
 
     /**
-     * The prompt tokens reserved against budgets before the call: one per two characters of message text (real text
-     * is rarely denser) and eight per message for its framing. Settling corrects it to what the provider counted.
+     * The prompt tokens reserved against budgets before the call: one per two characters of the prompt (real text is
+     * rarely denser) and eight per message for its framing. Settling corrects it to what the provider counted.
      */
     public long promptTokenEstimate() {
         if (embeddings()) {

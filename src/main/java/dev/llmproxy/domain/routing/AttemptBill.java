@@ -9,7 +9,7 @@ import java.math.BigDecimal;
 
 /**
  * What the provider bills for one attempt: an answer its usage; a stream its usage, or, where it reported none or
- * broke off, the prompt estimate and the content it produced; an error nothing.
+ * broke off, the prompt estimate and the output it produced; an error nothing ({@link CallMeter} bills the rest).
  *
  * @param tokens  null when nothing is billed
  * @param costUsd null when nothing is billed or the model has no price for it
@@ -18,14 +18,15 @@ record AttemptBill(Integer tokens, BigDecimal costUsd) {
 
     static final AttemptBill NONE = new AttemptBill(null, null);
 
-    static AttemptBill of(AllowedModel model, UpstreamReply reply, long promptTokens) {
+    /** @param produced the output tokens a stream produced (at least one per event), when it reported no usage */
+    static AttemptBill of(AllowedModel model, UpstreamReply reply, long promptTokens, long produced) {
         TokenUsage usage;
         if (reply instanceof UpstreamReply.Completed c) {
             usage = c.usage();
         } else if (reply instanceof UpstreamReply.StreamEnded s) {
-            usage = whole(s.usage()) ? s.usage() : usageOf(promptTokens, s.events());
+            usage = whole(s.usage()) ? s.usage() : usageOf(promptTokens, Math.max(produced, s.events()));
         } else if (reply instanceof UpstreamReply.StreamBroken b) {
-            usage = usageOf(promptTokens, b.events());
+            usage = usageOf(promptTokens, Math.max(produced, b.events()));
         } else {
             return NONE;
         }
@@ -37,9 +38,9 @@ record AttemptBill(Integer tokens, BigDecimal costUsd) {
         return new AttemptBill((int) Math.min(Integer.MAX_VALUE, tokens), Cost.of(model, usage));
     }
 
-    /** The prompt and {@code events} of output: a stream cut or left while it ran. */
-    static AttemptBill produced(AllowedModel model, long promptTokens, int events) {
-        TokenUsage usage = usageOf(promptTokens, events);
+    /** The prompt and {@code output} tokens: a call whose provider reported no usage. */
+    static AttemptBill produced(AllowedModel model, long promptTokens, long output) {
+        TokenUsage usage = usageOf(promptTokens, output);
         return new AttemptBill(usage.totalTokens(), Cost.of(model, usage));
     }
 
@@ -47,9 +48,10 @@ record AttemptBill(Integer tokens, BigDecimal costUsd) {
         return u.promptTokens() != null && u.completionTokens() != null;
     }
 
-    private static TokenUsage usageOf(long promptTokens, int events) {
+    private static TokenUsage usageOf(long promptTokens, long output) {
         int prompt = (int) Math.min(Integer.MAX_VALUE, promptTokens);
-        return new TokenUsage(prompt, events, prompt + events);
+        int out = (int) Math.min(Integer.MAX_VALUE, output);
+        return new TokenUsage(prompt, out, (int) Math.min(Integer.MAX_VALUE, (long) prompt + out));
     }
 
     private static int orZero(Integer n) {

@@ -79,15 +79,15 @@ final class AttemptLog {
 
     /**
      * {@code run}'s call in flight, if any, is cancelled because another answered first: it is recorded as
-     * {@link Outcome#OUTRUN}, billed at its prompt (and whatever it produced), the least its provider may charge.
+     * {@link Outcome#OUTRUN}, billed as a call whose answer is lost ({@link CallMeter#lost}): a stream what it
+     * produced, a plain call its whole allowance, which its provider may go on to produce.
      */
     void outrun(RunContext run, String reason) {
         InFlight inFlight = current.remove(run);
         if (inFlight == null) {
             return;
         }
-        AttemptBill bill = AttemptBill.produced(inFlight.attempt().candidate().model(),
-                inFlight.attempt().run().plan().promptTokens(), 0);
+        AttemptBill bill = inFlight.soFar().get();
         AttemptRecord record = new AttemptRecord(inFlight.model(), Outcome.OUTRUN, null,
                 Duration.between(inFlight.started(), clock.instant()), reason, bill.tokens(), bill.costUsd());
         made.add(record);

@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.spend.OutputAllowance;
 import dev.llmproxy.domain.streaming.ClientStream;
 
 import java.time.Duration;
@@ -16,9 +17,16 @@ import java.util.function.Predicate;
  * @param promptTokens the prompt estimate: what a broken stream is billed beside what it produced, when the provider
  *                     reported no usage
  * @param hedged       whether a slow candidate has the next one started beside it ({@link HedgeRace})
+ * @param output       the most output a call may be billed for: what a call whose answer is lost is billed
  */
 public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
-                        ClientStream stream, long promptTokens, RunTrace trace, boolean hedged) {
+                        ClientStream stream, long promptTokens, RunTrace trace, boolean hedged,
+                        OutputAllowance output) {
+
+    public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
+                     ClientStream stream, long promptTokens, RunTrace trace, boolean hedged) {
+        this(requestId, candidates, payload, settings, stream, promptTokens, trace, hedged, OutputAllowance.UNKNOWN);
+    }
 
     public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
                      ClientStream stream, long promptTokens, RunTrace trace) {
@@ -41,12 +49,13 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
 
     /** The same plan with its candidates in another order. */
     ChainPlan withCandidates(List<Candidate> ordered) {
-        return new ChainPlan(requestId, ordered, payload, settings, stream, promptTokens, trace, hedged);
+        return new ChainPlan(requestId, ordered, payload, settings, stream, promptTokens, trace, hedged, output);
     }
 
     public ChainPlan {
         candidates = List.copyOf(candidates);
         trace = trace == null ? RunTrace.NONE : trace;
+        output = output == null ? OutputAllowance.UNKNOWN : output;
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("candidates must not be empty");
         }

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The streaming side of one chain run: relays each attempt's events to the client's sink, opening it on the first
@@ -34,6 +35,11 @@ final class StreamSplice {
     private final StringBuilder partial = new StringBuilder();
     private Long firstTokenMs;
     private int events;
+    /**
+     * The output tokens of every event the attempts sent, relayed, held or dropped: what their providers bill. Racing
+     * attempts (a hedge) add to it at once.
+     */
+    private final AtomicLong produced = new AtomicLong();
     private int malformed;
     private int continuations;
     private boolean openedOnFallback;
@@ -80,6 +86,7 @@ final class StreamSplice {
         };
         openForHeld = open;
         return (event, valve) -> {
+            produced.addAndGet(tokensIn(event));
             if ((event.toolCall() || holdingToolCall) && !toolCallRelayed) {
                 holdingToolCall = true;
                 hold(event);
@@ -134,6 +141,21 @@ final class StreamSplice {
 
     String partialAnswer() {
         return partial.toString();
+    }
+
+    /** The output tokens the attempts have produced so far (an estimate: see {@link #tokensIn}). */
+    long produced() {
+        return produced.get();
+    }
+
+    /**
+     * An event's output tokens, as budgets count them when the provider reports none: one per two characters of its
+     * text or tool-call delta (text is rarely denser), at least one.
+     */
+    private static long tokensIn(StreamEvent event) {
+        String text = event.text() != null && !event.text().isEmpty() ? event.text()
+                : event.toolCall() ? event.deltaJson() : "";
+        return Math.max(1, (text.length() + 1) / 2);
     }
 
     void ended(UpstreamReply.StreamEnded e) {

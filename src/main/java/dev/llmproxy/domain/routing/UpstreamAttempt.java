@@ -13,7 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 
 /**
  * The call at the bottom of the stack: sends the attempt (for a stream, with the splice's observer and the stream's
@@ -35,7 +34,8 @@ final class UpstreamAttempt implements ModelStep {
 
     @Override
     public CompletableFuture<ModelResult> run(ModelTry attempt) {
-        Instant started = attempt.run().log().calling(attempt, producedSoFar(attempt));
+        CallMeter meter = new CallMeter(attempt);
+        Instant started = attempt.run().log().calling(attempt, meter::lost);
         AttemptLatency latency = attempt.continuation() ? null
                 : new AttemptLatency(latencies, clock, attempt.model(), started);
         CompletableFuture<UpstreamReply> call;
@@ -46,25 +46,12 @@ final class UpstreamAttempt implements ModelStep {
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        return attempt.run().track(call).handle((reply, error) -> answered(attempt, latency, started, reply, error));
+        return attempt.run().track(call).handle((reply, error) -> answered(attempt, meter, latency, started, reply,
+                error));
     }
 
-    /**
-     * What a stream attempt has produced, should the client leave while it runs: the prompt and the events relayed
-     * since it started. An answer in one piece is billed in full or not at all, which is not known then.
-     */
-    private static Supplier<AttemptBill> producedSoFar(ModelTry attempt) {
-        StreamSplice splice = attempt.run().splice();
-        if (splice == null) {
-            return () -> AttemptBill.NONE;
-        }
-        int before = splice.stats().eventsRelayed();
-        return () -> AttemptBill.produced(attempt.candidate().model(), attempt.run().plan().promptTokens(),
-                splice.stats().eventsRelayed() - before);
-    }
-
-    private ModelResult answered(ModelTry attempt, AttemptLatency latency, Instant started, UpstreamReply reply,
-                                 Throwable error) {
+    private ModelResult answered(ModelTry attempt, CallMeter meter, AttemptLatency latency, Instant started,
+                                 UpstreamReply reply, Throwable error) {
         if (attempt.run().done()) {
             return ModelResult.HALTED;
         }
@@ -74,7 +61,7 @@ final class UpstreamAttempt implements ModelStep {
         }
         Verdict verdict = OutcomeClassifier.classify(reply, attempt.settings().outcomes());
         String reason = ChainMessages.reasonFor(reply, attempt.timeout());
-        AttemptBill bill = AttemptBill.of(attempt.candidate().model(), reply, attempt.run().plan().promptTokens());
+        AttemptBill bill = meter.of(reply);
         Duration took = Duration.between(started, clock.instant());
         if (latency != null) {
             latency.ended(verdict.outcome(), attempt.run().splice() != null, took);

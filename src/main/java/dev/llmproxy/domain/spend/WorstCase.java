@@ -33,8 +33,9 @@ public final class WorstCase {
         List<Long> tokens = new ArrayList<>();
         List<BigDecimal> usd = new ArrayList<>();
         AllowedModel unpriced = null;
+        OutputAllowance allowance = new OutputAllowance(maxTokens, fallbackOutput);
         for (AllowedModel m : chain) {
-            long output = output(m, promptTokens, maxTokens, fallbackOutput);
+            long output = allowance.tokensFor(m, promptTokens);
             tokens.add(promptTokens + output);
             BigDecimal cost = Cost.of(m, new TokenUsage(clamp(promptTokens), clamp(output), null));
             if (cost == null) {
@@ -54,13 +55,6 @@ public final class WorstCase {
      *                 part bounds the others only
      */
     public record Bound(Charge charge, AllowedModel unpriced) {
-    }
-
-    private static long output(AllowedModel m, long prompt, Integer maxTokens, long fallbackOutput) {
-        if (maxTokens != null) {
-            return (long) maxTokens + (m.thinkingHeadroom() == null ? 0 : m.thinkingHeadroom());
-        }
-        return m.contextWindow() != null ? Math.max(1, m.contextWindow() - prompt) : fallbackOutput;
     }
 
     private static int clamp(long tokens) {

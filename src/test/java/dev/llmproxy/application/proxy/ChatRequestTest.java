@@ -25,6 +25,23 @@ class ChatRequestTest {
     }
 
     @Test
+    void thePromptsSizeCountsToolsToolCallArgumentsAndImagesNotJustText() {
+        ChatRequest plain = parse("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        String args = "x".repeat(1000);
+        ChatRequest rich = parse("{\"model\":\"m\",\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\","
+                + "\"parameters\":{\"description\":\"" + "d".repeat(2000) + "\"}}}],\"messages\":["
+                + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"},"
+                + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,AAAA\"}}]},"
+                + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"f\",\"arguments\":\"" + args + "\"}}]},"
+                + "{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"ok\"}]}");
+        assertThat(plain.promptChars()).isEqualTo(2);
+        // text 4, an image 3,200, the call's name and arguments 1,001, the tool's schema over 2,000
+        assertThat(rich.promptChars()).isGreaterThan(2 + 3_200 + 1_001 + 2_000);
+        assertThat(rich.promptTokenEstimate()).isGreaterThan(rich.promptChars() / 2);
+    }
+
+    @Test
     void acceptsAnOpenAiRequestAndKeepsFieldsItDoesNotInterpret() {
         ChatRequest r = parse("{\"model\":\"fast\",\"temperature\":0.2,\"messages\":[{\"role\":\"system\",\"content\":\"be brief\"},"
                 + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]},{\"role\":\"assistant\",\"content\":null}]}");

@@ -21,27 +21,27 @@ class AttemptBillTest {
     @Test
     void anAnswerIsBilledItsUsage() {
         AttemptBill b = AttemptBill.of(PRICED, new UpstreamReply.Completed(new byte[0], "m", "stop",
-                new TokenUsage(11, 7, 18)), 50);
+                new TokenUsage(11, 7, 18)), 50, 0);
         assertThat(b).isEqualTo(new AttemptBill(18, new BigDecimal("0.0001800000")));
     }
 
     @Test
     void aStreamWithoutUsageOrCutIsBilledThePromptEstimateAndWhatItProduced() {
-        assertThat(AttemptBill.of(PRICED, new UpstreamReply.StreamEnded("m", "stop", TokenUsage.NONE, 5, 0, null), 9)
+        assertThat(AttemptBill.of(PRICED, new UpstreamReply.StreamEnded("m", "stop", TokenUsage.NONE, 5, 0, null), 9, 0)
                 .tokens()).isEqualTo(14);
         assertThat(AttemptBill.of(PRICED, new UpstreamReply.StreamEnded("m", "stop", new TokenUsage(9, 2, 11), 5, 0,
-                null), 50).tokens()).isEqualTo(11); // the upstream's own count wins
+                null), 50, 0).tokens()).isEqualTo(11); // the upstream's own count wins
         AttemptBill cut = AttemptBill.of(PRICED, new UpstreamReply.StreamBroken(StreamBreak.CUT, "cut", "m", 40, 0,
-                null), 100);
+                null), 100, 0);
         assertThat(cut).isEqualTo(new AttemptBill(140, new BigDecimal("0.0014000000")));
     }
 
     @Test
     void errorsAndAnswersWithoutUsageAreNotBilled() {
-        assertThat(AttemptBill.of(PRICED, new UpstreamReply.HttpError(503, null, ""), 10)).isEqualTo(AttemptBill.NONE);
-        assertThat(AttemptBill.of(PRICED, new UpstreamReply.Failed(FailureKind.TIMEOUT, "slow"), 10))
+        assertThat(AttemptBill.of(PRICED, new UpstreamReply.HttpError(503, null, ""), 10, 0)).isEqualTo(AttemptBill.NONE);
+        assertThat(AttemptBill.of(PRICED, new UpstreamReply.Failed(FailureKind.TIMEOUT, "slow"), 10, 0))
                 .isEqualTo(AttemptBill.NONE);
-        assertThat(AttemptBill.of(PRICED, new UpstreamReply.Completed(new byte[0], "m", "stop", TokenUsage.NONE), 10))
+        assertThat(AttemptBill.of(PRICED, new UpstreamReply.Completed(new byte[0], "m", "stop", TokenUsage.NONE), 10, 0))
                 .isEqualTo(AttemptBill.NONE);
     }
 

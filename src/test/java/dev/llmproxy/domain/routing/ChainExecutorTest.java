@@ -67,6 +67,19 @@ class ChainExecutorTest {
     }
 
     @Test
+    void aPlainCallWhoseAnswerIsLostIsBilledItsWholeAllowanceNotNothing() {
+        upstream.on("a", FakeUpstream.failed(FailureKind.ANSWER_TIMEOUT)).on("b", FakeUpstream.failed(FailureKind.RESET))
+                .on("c", ok("c"));
+        List<Candidate> chain = Arrays.stream(new String[] {"a", "b", "c"})
+                .map(m -> new Candidate(AllowedModel.of(m, "p", m), PROVIDER)).toList();
+        ChainResult r = executor.execute(new ChainPlan("req-1", chain, m -> m.upstreamModel().getBytes(), settings, null,
+                100, RunTrace.NONE, false, new dev.llmproxy.domain.spend.OutputAllowance(500, 0))).join();
+        // its provider may have produced the whole answer the caller allowed; a call that never connected costs nothing
+        assertThat(r.attempts().get(0).tokens()).isEqualTo(600);
+        assertThat(r.attempts().get(1).tokens()).isNull();
+    }
+
+    @Test
     void completeAnswerFromFirstModelIsNotAFallback() {
         upstream.on("a", ok("a"));
         ChainResult r = run("a", "b");
@@ -232,6 +245,9 @@ class ChainExecutorTest {
         assertThat(OutcomeClassifier.classify(status(401), settings.outcomes()).breakerFailure()).isTrue();
         assertThat(OutcomeClassifier.classify(status(503), settings.outcomes()).breakerFailure()).isTrue();
         assertThat(OutcomeClassifier.classify(failed(FailureKind.TIMEOUT), settings.outcomes()).breakerFailure()).isTrue();
+        // a plain call's whole answer late: maybe the long answer its caller asked for
+        assertThat(OutcomeClassifier.classify(failed(FailureKind.ANSWER_TIMEOUT), settings.outcomes()).breakerFailure())
+                .isFalse();
         assertThat(OutcomeClassifier.classify(failed(FailureKind.RESET), settings.outcomes()).breakerFailure()).isTrue();
         assertThat(OutcomeClassifier.classify(rateLimited(null), settings.outcomes()).breakerFailure()).isFalse();
         assertThat(OutcomeClassifier.classify(status(400, "content_policy_violation"), settings.outcomes()).breakerFailure()).isFalse();

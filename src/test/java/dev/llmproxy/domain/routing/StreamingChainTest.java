@@ -126,6 +126,16 @@ class StreamingChainTest {
     }
 
     @Test
+    void aBrokenStreamIsBilledTheTokensOfWhatItSentNotOnePerEvent() {
+        String longWords = "x".repeat(400);
+        script.put("a", words(StreamBreak.CUT, longWords, longWords));
+        script.put("b", words(null, "done"));
+        ChainResult r = run(model("a", false), model("b", false));
+        // two events of 400 characters: 400 tokens at one per two characters, beside its (unknown here) prompt
+        assertThat(r.attempts().get(0).tokens()).isEqualTo(400);
+    }
+
+    @Test
     void completeStreamOpensTheSinkOnceAndSucceeds() {
         script.put("a", words(null, "Hello", " there"));
         ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", true));
