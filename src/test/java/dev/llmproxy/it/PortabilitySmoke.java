@@ -57,6 +57,7 @@ abstract class PortabilitySmoke {
                 .tier("smoke-streamed", "smoke-down", "smoke-stream")
                 .tier("smoke-broken", "smoke-cut")
                 .setting("firstTokenTimeoutMs", 5000).setting("streamIdleTimeoutMs", 5000)
+                .setting("storeAnonymousResponses", true)
                 .build());
     }
 

@@ -57,15 +57,21 @@ class ResponsesIT extends DeployedProxy {
                 + "\"tool_calls\":[{\"id\":\"call_5\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
                 + "\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}}]},\"finish_reason\":\"tool_calls\"}],"
                 + "\"usage\":{\"prompt_tokens\":20,\"completion_tokens\":9,\"total_tokens\":29}}"));
-        new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
+        new ProxyClient().importConfig(config(true));
+        client = sdk("not-needed");
+    }
+
+    /** @param anonymous whether callers without a key may store responses (this class's SDK client is one) */
+    private static String config(boolean anonymous) {
+        return new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .setting("firstTokenTimeoutMs", 2000).setting("streamIdleTimeoutMs", 2000)
+                .setting("storeAnonymousResponses", anonymous).setting("maxPromptChars", 2_000_000)
                 .prefillModel("rs-cont")
                 .tier("rs-plain", "rs-500", "rs-ok")
                 .tier("rs-splice", "rs-cut", "rs-cont")
                 .tier("rs-broken", "rs-cut")
                 .tier("rs-tools", "rs-tool")
-                .build());
-        client = sdk("not-needed");
+                .build();
     }
 
     private static OpenAIClient sdk(String key) {
@@ -99,7 +105,8 @@ class ResponsesIT extends DeployedProxy {
         HttpResponse<String> stored = proxy.get("/v1/responses/" + r.id());
         assertThat(stored.statusCode()).isEqualTo(200);
         assertThat(json(stored.body()).getString("id")).isEqualTo(r.id());
-        JsonObject row = proxy.awaitLoggedRow("req_" + r.id().substring(5), Duration.ofSeconds(10));
+        JsonObject row = proxy.awaitLoggedRow("req_" + r.id().substring(5, r.id().lastIndexOf('_')),
+                Duration.ofSeconds(10));
         assertThat(row.getString("frontDoor")).isEqualTo("responses");
         assertThat(row.getBoolean("fallback")).isTrue();
     }
@@ -131,6 +138,59 @@ class ResponsesIT extends DeployedProxy {
         assertThatThrownBy(() -> alice.responses().retrieve(mine.id())).isInstanceOf(NotFoundException.class);
     }
 
+
+    @Test
+    void aResponsesIdCannotBeGuessedFromItsRequestsId() {
+        HttpResponse<String> r = proxy.post("/v1/responses", "{\"model\":\"rs-plain\",\"input\":\"hi\"}");
+        String requestId = r.headers().firstValue("X-Request-Id").orElseThrow();
+        String id = json(r.body()).getString("id");
+        assertThat(id).startsWith("resp_" + requestId.substring(4) + "_").matches("resp_.*_[0-9a-f]{24}");
+        assertThat(proxy.get("/v1/responses/resp_" + requestId.substring(4)).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void anonymousCallersShareAnAddressSoTheyStoreNothingUnlessTheOperatorAllowsIt() {
+        proxy.importConfig(config(false));
+        try {
+            HttpResponse<String> r = proxy.post("/v1/responses", "{\"model\":\"rs-plain\",\"input\":\"hi\"}");
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(proxy.get("/v1/responses/" + json(r.body()).getString("id")).statusCode()).isEqualTo(404);
+            Response keyed = sdk(key("keyed")).responses().create(ask("rs-plain", "Keep this").build());
+            assertThat(proxy.get("/v1/responses/" + keyed.id()).statusCode()).as("not the key's").isEqualTo(404);
+        } finally {
+            proxy.importConfig(config(true));
+        }
+    }
+
+    @Test
+    void metadataBeyondOpenAisOwnLimitsIsRefusedAndAStoredConversationIsBounded() {
+        StringBuilder pairs = new StringBuilder();
+        for (int i = 0; i < 17; i++) {
+            pairs.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":\"v\"");
+        }
+        HttpResponse<String> many = proxy.post("/v1/responses", "{\"model\":\"rs-plain\",\"input\":\"hi\","
+                + "\"metadata\":{" + pairs + "}}");
+        assertThat(many.statusCode()).isEqualTo(400);
+        assertThat(json(many.body()).getJsonObject("error").getString("param")).isEqualTo("metadata");
+        String huge = "y".repeat(600 * 1024);
+        HttpResponse<String> big = proxy.post("/v1/responses", "{\"model\":\"rs-plain\",\"input\":\"" + huge + "\"}");
+        assertThat(big.statusCode()).as(big.body()).isEqualTo(413);
+        assertThat(json(big.body()).getJsonObject("error").getString("message")).contains("store: false");
+        HttpResponse<String> unstored = proxy.post("/v1/responses", "{\"model\":\"rs-plain\",\"store\":false,"
+                + "\"input\":\"" + huge + "\"}");
+        assertThat(unstored.statusCode()).as(unstored.body()).isEqualTo(200);
+    }
+
+    @Test
+    void readsAndDeletesOfStoredResponsesAreInTheAuditTrail() throws Exception {
+        Response r = client.responses().create(ask("rs-plain", "Audit me").build());
+        assertThat(proxy.get("/v1/responses/" + r.id()).statusCode()).isEqualTo(200);
+        assertThat(proxy.send("DELETE", "/v1/responses/" + r.id(), null).statusCode()).isEqualTo(200);
+        ConsoleLogin console = ConsoleLogin.open(proxy, "203.0.113.54");
+        console.signIn("admin", System.getProperty("it.admin.password", "it-admin-secret"));
+        String audit = console.get("/admin/audit").body();
+        assertThat(audit).contains("stored response read").contains("stored response deleted").contains(r.id());
+    }
 
     @Test
     void storeFalseKeepsNothing() {

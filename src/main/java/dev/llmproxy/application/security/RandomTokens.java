@@ -2,6 +2,7 @@ package dev.llmproxy.application.security;
 
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.HexFormat;
 
 /** Unguessable tokens (sessions, CSRF, sign-in state, nonce, PKCE verifier): random bytes, URL-safe Base64. */
 public final class RandomTokens {
@@ -12,8 +13,17 @@ public final class RandomTokens {
     }
 
     public static String of(int bytes) {
-        byte[] b = new byte[bytes];
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes(bytes));
+    }
+
+    /** The same in lower-case hex: for ids whose other parts are joined with {@code _} or {@code -}. */
+    public static String hex(int bytes) {
+        return HexFormat.of().formatHex(bytes(bytes));
+    }
+
+    private static byte[] bytes(int n) {
+        byte[] b = new byte[n];
         RANDOM.nextBytes(b);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+        return b;
     }
 }

@@ -34,6 +34,10 @@ public record SingleSignOnSettings(Optional<URI> issuer, String clientId, Option
                 throw new IllegalArgumentException("PROXY_OIDC_ISSUER must be an https URL (plain http only on this "
                         + "machine, for tests): " + i);
             }
+            if (clientId.equals(apiAudience)) {
+                throw new IllegalArgumentException("PROXY_OIDC_API_AUDIENCE must not be the client id: the console's ID "
+                        + "tokens name that audience, and an ID token must never open the admin API");
+            }
             if (roles.adminGroups().isEmpty() && roles.auditorGroups().isEmpty()) {
                 throw new IllegalArgumentException("PROXY_OIDC_ADMIN_GROUPS or PROXY_OIDC_AUDITOR_GROUPS must name a "
                         + "group: without them nobody who signs in through the provider gets a role");

@@ -221,8 +221,11 @@ public final class SettingKeys {
     public static final SettingKey.BoolKey STORE_RESPONSES = register(SettingGroup.REQUEST_LOG,
             new SettingKey.BoolKey("storeResponses", true, "Keep the prompt and answer of each /v1/responses request "
             + "that asks to be stored (store: true, the default), so that its caller can read it back or continue it "
-            + "with previous_response_id; kept as long as request-log rows. Off: nothing is stored, whatever callers "
-            + "ask."));
+            + "with previous_response_id; kept as long as request-log rows, at most 1,000 per caller (the oldest go "
+            + "first). Off: nothing is stored, whatever callers ask."));
+    public static final SettingKey.BoolKey STORE_ANONYMOUS_RESPONSES = register(SettingGroup.REQUEST_LOG,
+            new SettingKey.BoolKey("storeAnonymousResponses", false, "Store /v1/responses answers for callers "
+            + "without an API key too. Their owner is their address: everyone behind one NAT or proxy shares it."));
     public static final SettingKey.LongKey SIGN_IN_FAILURES_PER_ADDRESS = register(SettingGroup.SIGN_IN,
             new SettingKey.LongKey(
             "signInFailuresPerAddress", 10, 1, 100_000, "failures", "Failed sign-ins (console form or admin API) "

@@ -68,6 +68,7 @@ public final class Settings {
                 get(SettingKeys.SIGN_IN_FAILURES_PER_USER).intValue(), ms(SettingKeys.SIGN_IN_WINDOW_MS));
         this.log = new LogRules(get(SettingKeys.LOG_PROMPT_CHARS).intValue(),
                 get(SettingKeys.REQUEST_LOG_RETENTION_DAYS), get(SettingKeys.STORE_RESPONSES),
+                get(SettingKeys.STORE_ANONYMOUS_RESPONSES),
                 "sync".equals(get(SettingKeys.REQUEST_LOG_DURABILITY)), ms(SettingKeys.REQUEST_LOG_SYNC_WAIT_MS));
     }
 

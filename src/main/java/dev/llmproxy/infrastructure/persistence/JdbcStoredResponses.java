@@ -21,6 +21,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class JdbcStoredResponses implements StoredResponses {
 
+    /** The most responses one owner (an API key, an anonymous address) keeps; past it the oldest go. */
+    static final int MAX_PER_OWNER = 1_000;
     private static final int QUERY_TIMEOUT_SECONDS = 5;
 
     @Inject
@@ -42,6 +44,7 @@ public class JdbcStoredResponses implements StoredResponses {
             ps.setString(5, StorableText.of(s.conversation()));
             ps.setString(6, StorableText.of(s.response()));
             ps.executeUpdate();
+            dropOldestBeyond(c, s.owner());
         } catch (SQLException e) {
             throw new IllegalStateException("response " + s.responseId() + " could not be stored: " + e.getMessage(), e);
         }
@@ -80,6 +83,29 @@ public class JdbcStoredResponses implements StoredResponses {
             return ps.executeUpdate() > 0;
         } catch (SQLException e) {
             throw new IllegalStateException("response " + responseId + " could not be deleted: " + e.getMessage(), e);
+        }
+    }
+
+    /** Keeps an owner's newest {@link #MAX_PER_OWNER}: storing costs a caller next to nothing, so it is bounded. */
+    private static void dropOldestBeyond(Connection c, String owner) throws SQLException {
+        int count;
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM stored_response WHERE owner = ?")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, owner);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                count = rs.getInt(1);
+            }
+        }
+        if (count <= MAX_PER_OWNER) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM stored_response WHERE response_id IN (SELECT"
+                + " response_id FROM stored_response WHERE owner = ? ORDER BY created_at, response_id FETCH FIRST "
+                + (count - MAX_PER_OWNER) + " ROWS ONLY)")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, owner);
+            ps.executeUpdate();
         }
     }
 }

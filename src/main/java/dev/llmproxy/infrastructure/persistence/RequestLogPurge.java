@@ -51,6 +51,21 @@ public final class RequestLogPurge {
     }
 
     /**
+     * Deletes the stored responses made before {@code cutoff}, by their own time: one whose request-log row never
+     * landed (refused, dropped) would otherwise be kept for ever.
+     *
+     * @return how many went
+     */
+    public int purgeStoredResponses(Instant cutoff) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM stored_response WHERE created_at < ?")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setTimestamp(1, Timestamp.valueOf(LocalDateTime.ofInstant(cutoff, ZoneOffset.UTC)));
+            return ps.executeUpdate();
+        }
+    }
+
+    /**
      * Deletes the hourly totals of hours before {@code before} in one statement (an hour holds a row per model, tier
      * and key it saw, not one per request).
      *

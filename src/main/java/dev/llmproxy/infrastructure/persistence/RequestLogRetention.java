@@ -68,6 +68,7 @@ public class RequestLogRetention {
                     break;
                 }
             }
+            purge.purgeStoredResponses(cutoff);
             Instant keptFrom = clock.instant().minus(TOTALS_KEPT);
             purge.purgeTotals(cutoff.isBefore(keptFrom) ? cutoff : keptFrom);
         } catch (SQLException | RuntimeException e) {

@@ -61,12 +61,13 @@ record ProviderKeys(OIDCProviderMetadata metadata, IDTokenValidator idTokens,
                 new JOSEObjectType("at+jwt"), null));
         accessTokens.setJWSKeySelector(new JWSVerificationKeySelector<>(ASYMMETRIC, keys));
         // Nimbus asks these sets whether they hold null: they must be null-tolerant, unlike Set.of. An ID token is not
-        // an access token, whatever its audience: the console's carry the nonce it asked for, and an ID token from
-        // any code flow its hashes, claims no access token has.
+        // an access token: its audience is the client id, which the API audience may not be (SingleSignOnSettings),
+        // and one that carries the hashes of a code or an access token is refused whatever it says. (Not the nonce:
+        // Keycloak put the authorization request's nonce in access tokens too, until 2024.)
         DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(
                 new HashSet<>(List.of(settings.apiAudience())),
                 new JWTClaimsSet.Builder().issuer(issuer.getValue()).build(), new HashSet<>(List.of("sub", "exp")),
-                new HashSet<>(List.of("nonce", "at_hash", "c_hash")));
+                new HashSet<>(List.of("at_hash", "c_hash")));
         claims.setMaxClockSkew(MAX_SKEW_SECONDS);
         accessTokens.setJWTClaimsSetVerifier(claims);
         return new ProviderKeys(metadata, idTokens, accessTokens);

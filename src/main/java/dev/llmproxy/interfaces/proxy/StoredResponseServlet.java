@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRequest;
+import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.responses.StoredResponses;
 import dev.llmproxy.domain.failure.ErrorKind;
@@ -20,7 +21,8 @@ import java.util.Optional;
 /**
  * {@code GET} and {@code DELETE /v1/responses/{id}}: a stored response, for its owner only (the same API key, or the
  * same anonymous client). Anyone else gets the 404 an unknown id gets, never someone else's answer. The caller is let
- * in (and counted) as on every endpoint that serves callers.
+ * in (and counted) as on every endpoint that serves callers, and every read, delete and miss is in the audit trail
+ * under its owner: stored prompts and answers are read by auditors' rules too.
  */
 @WebServlet(urlPatterns = "/v1/responses/*")
 public class StoredResponseServlet extends ApiServlet {
@@ -29,6 +31,8 @@ public class StoredResponseServlet extends ApiServlet {
     AccessControl access;
     @Inject
     StoredResponses store;
+    @Inject
+    AuditTrail audit;
 
     public StoredResponseServlet() {
         super("GET", "DELETE");
@@ -40,9 +44,17 @@ public class StoredResponseServlet extends ApiServlet {
         boolean apply(String id, String owner) throws IOException;
     }
 
+    /** How the audit trail names an action on a stored response, done or not. */
+    private record Audited(String done, String missed) {
+    }
+
+    private static final Audited READ = new Audited("stored response read", "stored response asked for, not found");
+    private static final Audited DELETED = new Audited("stored response deleted",
+            "stored response delete asked for, not found");
+
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        withOwned(req, res, (id, owner) -> {
+        withOwned(req, res, READ, (id, owner) -> {
             Optional<StoredResponses.Stored> stored = store.find(id, owner);
             if (stored.isPresent()) {
                 JsonResponses.write(res, 200, stored.get().response().getBytes(StandardCharsets.UTF_8));
@@ -53,7 +65,7 @@ public class StoredResponseServlet extends ApiServlet {
 
     @Override
     protected void doDelete(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        withOwned(req, res, (id, owner) -> {
+        withOwned(req, res, DELETED, (id, owner) -> {
             boolean deleted = store.delete(id, owner);
             if (deleted) {
                 JsonResponses.write(res, 200, JsonCodec.object().add("id", id).add("object", "response")
@@ -67,7 +79,8 @@ public class StoredResponseServlet extends ApiServlet {
      * Lets the caller in (a refusal is answered), then acts on the response the path names if the caller owns it;
      * anything else is the same 404.
      */
-    private void withOwned(HttpServletRequest req, HttpServletResponse res, OwnedAction action) throws IOException {
+    private void withOwned(HttpServletRequest req, HttpServletResponse res, Audited what, OwnedAction action)
+            throws IOException {
         String owner;
         try {
             owner = StoredResponses.ownerOf(access.admit(new AccessRequest(req.getRemoteAddr(),
@@ -78,8 +91,12 @@ public class StoredResponseServlet extends ApiServlet {
             return;
         }
         String id = id(req);
-        if (owner == null || id == null || !action.apply(id, owner)) {
+        boolean found = owner != null && id != null && action.apply(id, owner);
+        if (!found) {
             notFound(res, id);
+        }
+        if (owner != null && id != null) {
+            audit.record(owner, found ? what.done() : what.missed(), clip(id), null, null);
         }
     }
 
@@ -94,7 +111,10 @@ public class StoredResponseServlet extends ApiServlet {
 
     private static void notFound(HttpServletResponse res, String id) throws IOException {
         JsonResponses.error(res, new ProxyError(ErrorKind.NOT_FOUND, "No stored response '"
-                + (id == null ? "" : id.length() > 100 ? id.substring(0, 100) + "..." : id) + "' of yours.", null,
-                null));
+                + (id == null ? "" : clip(id)) + "' of yours.", null, null));
+    }
+
+    private static String clip(String id) {
+        return id.length() > 100 ? id.substring(0, 100) + "..." : id;
     }
 }

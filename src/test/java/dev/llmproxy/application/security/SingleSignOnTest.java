@@ -61,7 +61,7 @@ class SingleSignOnTest {
 
     private static SingleSignOnSettings settings(boolean localUsers) {
         return new SingleSignOnSettings(Optional.of(URI.create("https://idp.example")), "proxy", Optional.empty(),
-                "groups", new GroupRoles(Set.of("llm-admins"), Set.of("llm-auditors")), "proxy", Optional.empty(),
+                "groups", new GroupRoles(Set.of("llm-admins"), Set.of("llm-auditors")), "api://proxy", Optional.empty(),
                 localUsers);
     }
 
@@ -131,7 +131,8 @@ class SingleSignOnTest {
     @Test
     void aConfiguredRedirectAddressWinsOverTheRequests() {
         sso.settings = new SingleSignOnSettings(sso.settings.issuer(), "proxy", Optional.empty(), "groups",
-                sso.settings.roles(), "proxy", Optional.of(URI.create("https://console.example/admin/oidc/callback")),
+                sso.settings.roles(), "api://proxy",
+                Optional.of(URI.create("https://console.example/admin/oidc/callback")),
                 true);
         assertThat(sso.challenge(URI.create("http://10.0.0.5:9080/admin/oidc/callback")).redirectUri())
                 .isEqualTo(URI.create("https://console.example/admin/oidc/callback"));
@@ -149,13 +150,16 @@ class SingleSignOnTest {
                 new GroupRoles(Set.of(), Set.of()), null, Optional.empty(), false))
                 .hasMessageContaining("PROXY_LOCAL_USERS=off needs PROXY_OIDC_ISSUER");
         assertThatThrownBy(() -> new SingleSignOnSettings(Optional.of(URI.create("http://idp.example")), "proxy",
-                Optional.empty(), "groups", new GroupRoles(Set.of("a"), Set.of()), "proxy", Optional.empty(), true))
+                Optional.empty(), "groups", new GroupRoles(Set.of("a"), Set.of()), "api://proxy", Optional.empty(), true))
                 .hasMessageContaining("https");
         assertThatThrownBy(() -> new SingleSignOnSettings(Optional.of(URI.create("https://idp.example")), "proxy",
-                Optional.empty(), "groups", new GroupRoles(Set.of(), Set.of()), "proxy", Optional.empty(), true))
+                Optional.empty(), "groups", new GroupRoles(Set.of(), Set.of()), "api://proxy", Optional.empty(), true))
                 .hasMessageContaining("PROXY_OIDC_ADMIN_GROUPS");
+        assertThatThrownBy(() -> new SingleSignOnSettings(Optional.of(URI.create("https://idp.example")), "proxy",
+                Optional.empty(), "groups", new GroupRoles(Set.of("a"), Set.of()), "proxy", Optional.empty(), true))
+                .hasMessageContaining("PROXY_OIDC_API_AUDIENCE must not be the client id");
         assertThat(new SingleSignOnSettings(Optional.of(URI.create("http://127.0.0.1:8080/realm")), "proxy",
-                Optional.empty(), "groups", new GroupRoles(Set.of("a"), Set.of()), "proxy", Optional.empty(), false)
+                Optional.empty(), "groups", new GroupRoles(Set.of("a"), Set.of()), "api://proxy", Optional.empty(), false)
                 .singleSignOn()).isTrue();
     }
 }

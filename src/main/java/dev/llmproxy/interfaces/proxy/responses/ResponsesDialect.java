@@ -4,9 +4,11 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.application.responses.StoredResponses;
+import dev.llmproxy.application.security.RandomTokens;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.interfaces.json.JsonResponses;
@@ -38,9 +40,14 @@ public final class ResponsesDialect implements Dialect {
      */
     public static final ResponsesDialect STATELESS = new ResponsesDialect(null, null);
 
+    /** The most a stored conversation may hold, in characters of its JSON: storing is bounded like any other use. */
+    static final int MAX_STORED_CHARS = 512 * 1024;
+
     private final ChatExchange exchange;
     private final StoredResponses store;
     private ResponsesRequests.Read read;
+    /** What this response's ids are made of: the request's id and a secret part, so no one can guess them. */
+    private String ids;
 
     /** @param exchange the request this dialect speaks for (null: see {@link #STATELESS}) */
     public ResponsesDialect(ChatExchange exchange, StoredResponses store) {
@@ -60,7 +67,30 @@ public final class ResponsesDialect implements Dialect {
         List<JsonValue> earlier = previous == null || previous.getValueType() == JsonValue.ValueType.NULL ? List.of()
                 : earlier(previous);
         read = ResponsesRequests.read(in, earlier);
+        if (stored() && read.chat().body().getJsonArray("messages").toString().length() > MAX_STORED_CHARS) {
+            throw new ProxyException(new ProxyError(ErrorKind.PROMPT_TOO_LONG, "A stored conversation may hold at most "
+                    + MAX_STORED_CHARS + " characters; send store: false to have this one answered without keeping it.",
+                    "store", null));
+        }
         return read.chat();
+    }
+
+    /** Whether this request's answer is to be kept: the caller asked, the deployment allows it for this caller. */
+    private boolean stored() {
+        if (exchange == null) {
+            return false; // STATELESS: it stores nothing
+        }
+        CallerRecord caller = exchange.caller();
+        return read.store() && StoredResponses.ownerOf(caller) != null && exchange.settings().log().storeResponses()
+                && (caller.keyId() != null || exchange.settings().log().storeAnonymous());
+    }
+
+    /** The ids of this response and its items: the request's id, then a random part (see {@link #ids}). */
+    private String ids(String requestId) {
+        if (ids == null) {
+            ids = requestId + "_" + RandomTokens.hex(12);
+        }
+        return ids;
     }
 
     /** The conversation the caller's stored response holds; a 404 when the caller has none of that id. */
@@ -77,7 +107,8 @@ public final class ResponsesDialect implements Dialect {
 
     @Override
     public byte[] answer(ChainResult.Success success, String requestId) {
-        ResponsesAnswers.Answer answer = ResponsesAnswers.of(success.reply(), requestId, createdAt(), read.request());
+        ResponsesAnswers.Answer answer = ResponsesAnswers.of(success.reply(), ids(requestId), createdAt(),
+                read.request());
         keep(requestId, answer.response(), answer.assistant());
         return JsonCodec.write(answer.response());
     }
@@ -89,7 +120,7 @@ public final class ResponsesDialect implements Dialect {
 
     @Override
     public StreamDialect stream(String requestId, long created, ChatRequest chat) {
-        return new ResponsesStream(requestId, created, read.request(),
+        return new ResponsesStream(ids(requestId), created, read.request(),
                 (response, assistant) -> keep(requestId, response, assistant));
     }
 
@@ -98,10 +129,10 @@ public final class ResponsesDialect implements Dialect {
      * withholds the answer: only a later continuation of it would miss it.
      */
     private void keep(String requestId, JsonObject response, JsonObject assistant) {
-        String owner = StoredResponses.ownerOf(exchange.caller());
-        if (!read.store() || owner == null || !exchange.settings().log().storeResponses()) {
+        if (!stored()) {
             return;
         }
+        String owner = StoredResponses.ownerOf(exchange.caller());
         try {
             JsonArrayBuilder conversation = JsonCodec.array();
             read.chat().body().getJsonArray("messages").stream()

@@ -76,7 +76,27 @@ final class ResponsesRequests {
             previous = p.getString();
         }
         boolean store = in.get("store") != JsonValue.FALSE;
+        metadata(in.get("metadata"));
         return new Read(ChatRequest.validated(chat.build(), FrontDoor.RESPONSES), in, previous, store);
+    }
+
+    /**
+     * {@code metadata} within OpenAI's own limits (16 pairs, keys up to 64 characters, string values up to 512): it is
+     * echoed in every answer and kept with a stored response, so an unbounded one would make storage nearly free.
+     */
+    private static void metadata(JsonValue metadata) {
+        if (metadata == null || metadata.getValueType() == JsonValue.ValueType.NULL) {
+            return;
+        }
+        if (!(metadata instanceof JsonObject pairs) || pairs.size() > 16) {
+            throw bad("metadata", "'metadata' must be an object of at most 16 pairs.");
+        }
+        for (var pair : pairs.entrySet()) {
+            if (pair.getKey().length() > 64 || !(pair.getValue() instanceof JsonString v) || v.getString().length() > 512) {
+                throw bad("metadata", "'metadata' keys may have at most 64 characters and its values must be strings "
+                        + "of at most 512.");
+            }
+        }
     }
 
     /** {@code text.format} as chat's {@code response_format}. */

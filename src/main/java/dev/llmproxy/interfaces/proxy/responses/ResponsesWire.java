@@ -16,9 +16,12 @@ final class ResponsesWire {
     private ResponsesWire() {
     }
 
-    /** The response's id: the request's, so that the request log finds it. */
-    static String responseId(String requestId) {
-        return "resp_" + bare(requestId);
+    /**
+     * The response's id, from what its ids are made of ({@code ids}: the request's id, so that the request log finds
+     * it, and a random part, so that no one else can guess it and read what is stored under it).
+     */
+    static String responseId(String ids) {
+        return "resp_" + bare(ids);
     }
 
     static String bare(String requestId) {
