@@ -53,8 +53,15 @@ class TracingIT extends DeployedProxy {
         assertTraceOfAFallback(trace, requestId, "traced");
         OtlpReceiver.Received answered = trace.stream()
                 .filter(s -> "traced-up".equals(s.attributes().get("llm_proxy.model"))).findFirst().orElseThrow();
-        assertThat(fault.lastHeaders("traced-up").get("traceparent"))
-                .isEqualTo("00-" + CALLER_TRACE + "-" + answered.spanId() + "-01");
+        // the provider is told of a trace of the proxy's own, linked to the call's span: never the caller's trace id
+        String told = fault.lastHeaders("traced-up").get("traceparent");
+        assertThat(told).doesNotContain(CALLER_TRACE);
+        String toldTrace = told.split("-")[1];
+        String toldSpan = told.split("-")[2];
+        OtlpReceiver.Received outbound = Awaitility.await().atMost(Duration.ofSeconds(30))
+                .until(() -> collector.trace(toldTrace).stream().filter(s -> s.spanId().equals(toldSpan)).findFirst(),
+                        java.util.Optional::isPresent).orElseThrow();
+        assertThat(outbound.links()).containsExactly(answered.spanId());
     }
 
     /**

@@ -21,8 +21,9 @@ import java.util.stream.Collectors;
 public final class OtlpReceiver implements AutoCloseable {
 
     /** A span as received: ids in hex, string attributes by name. */
+    /** @param links the span ids the span links to */
     public record Received(String traceId, String spanId, String parentSpanId, String name, int kind,
-                           Map<String, String> attributes, List<String> events) {
+                           Map<String, String> attributes, List<String> events, List<String> links) {
     }
 
     private final HttpServer server;
@@ -72,7 +73,8 @@ public final class OtlpReceiver implements AutoCloseable {
                         : kv.getValue().toString().strip(), (a, b) -> b));
         return new Received(hex.formatHex(s.getTraceId().toByteArray()), hex.formatHex(s.getSpanId().toByteArray()),
                 hex.formatHex(s.getParentSpanId().toByteArray()), s.getName(), s.getKindValue(), attributes,
-                s.getEventsList().stream().map(Span.Event::getName).toList());
+                s.getEventsList().stream().map(Span.Event::getName).toList(),
+                s.getLinksList().stream().map(l -> hex.formatHex(l.getSpanId().toByteArray())).toList());
     }
 
     @Override

@@ -68,6 +68,10 @@ public enum DeploymentVariable {
     PROXY_LOCAL_USERS(Part.PROXY, "`on`",
             "`off` switches the console's local users off (form and Basic sign-in), leaving single sign-on; keep "
             + "`on` for break-glass access"),
+    PROXY_METRICS_TOKEN(Part.PROXY, "unset",
+            "a token `/metrics` then asks every scraper for (`Authorization: Bearer ...`, Prometheus's "
+            + "`authorization` or `bearer_token_file`); unset: `/metrics` is public, and production mode says so at "
+            + "start"),
     OTEL_EXPORTER_OTLP_ENDPOINT(Part.PROXY, "unset",
             "an OTLP/HTTP collector (`http://collector:4318`): requests are traced there; unset (and no other "
             + "exporter named): no tracing, no cost. The other standard `OTEL_*` variables apply "

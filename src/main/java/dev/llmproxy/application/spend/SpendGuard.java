@@ -78,9 +78,12 @@ public class SpendGuard {
         return new Reservation(budgets, worst.charge(), now, promptTokens, reserved.shared());
     }
 
-    /** Ends a reservation at what the request cost; a failure here is logged and costs no answer. */
+    /**
+     * Ends a reservation at what the request cost, once: a reservation settled already is left as it is. A failure
+     * here is logged and costs no answer.
+     */
     public void settle(Reservation reservation, Charge actual) {
-        if (reservation.none()) {
+        if (reservation.none() || !reservation.settling()) {
             return;
         }
         try {

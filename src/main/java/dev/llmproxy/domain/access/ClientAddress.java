@@ -3,6 +3,7 @@ package dev.llmproxy.domain.access;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -11,7 +12,8 @@ import java.util.Optional;
  * Who the client is, by address. A forwarding header is believed only when the direct peer is a trusted proxy, and
  * only the one header the trusted proxies write; then the client is the first address, walking back from the peer,
  * that is not itself a trusted proxy. Anything else (a spoofed header from an untrusted peer, the other header, which
- * a balancer passes on as the client sent it, a garbled entry) leaves the peer or the last trustworthy address.
+ * a balancer passes on as the client sent it, a garbled entry) leaves the peer or the last trustworthy address. An
+ * IPv6 client is its /64 ({@link #identity}).
  */
 public final class ClientAddress {
 
@@ -31,9 +33,9 @@ public final class ClientAddress {
         if (peerBytes.isEmpty()) {
             return peer;
         }
-        String client = canonical(peerBytes.get());
-        if (!trusted(peerBytes.get(), trustedProxies)) {
-            return client;
+        byte[] client = peerBytes.get();
+        if (!trusted(client, trustedProxies)) {
+            return identity(client);
         }
         String chain = believed == ForwardingHeader.FORWARDED ? forwarded : xForwardedFor;
         List<String> hops = chain == null || chain.isBlank() ? List.of()
@@ -43,12 +45,44 @@ public final class ClientAddress {
             if (hop.isEmpty()) {
                 break; // unknown or obfuscated: the last address we could read is as far as trust goes
             }
-            client = canonical(hop.get());
-            if (!trusted(hop.get(), trustedProxies)) {
+            client = hop.get();
+            if (!trusted(client, trustedProxies)) {
                 break;
             }
         }
-        return client;
+        return identity(client);
+    }
+
+    /**
+     * The client an address stands for: an IPv4 address itself; an IPv6 address its /64, the network one subscriber
+     * is given, inside which it can take a new address for every request (a limit per address would then limit
+     * nothing). Loopback stays as it is.
+     */
+    static String identity(byte[] address) {
+        if (address.length != 16 || mappedIpv4(address) || loopback(address)) {
+            return canonical(address);
+        }
+        byte[] network = Arrays.copyOf(address, 16);
+        Arrays.fill(network, 8, 16, (byte) 0);
+        return canonical(network) + "/64";
+    }
+
+    private static boolean mappedIpv4(byte[] a) {
+        for (int i = 0; i < 10; i++) {
+            if (a[i] != 0) {
+                return false;
+            }
+        }
+        return a[10] == (byte) 0xff && a[11] == (byte) 0xff;
+    }
+
+    private static boolean loopback(byte[] a) {
+        for (int i = 0; i < 15; i++) {
+            if (a[i] != 0) {
+                return false;
+            }
+        }
+        return a[15] == 1;
     }
 
     static boolean trusted(byte[] address, List<Cidr> trustedProxies) {

@@ -201,8 +201,9 @@ public final class SettingKeys {
             ForwardingHeader.names(), "The header the trustedProxies write the client's address into; the other one "
             + "is ignored, because a balancer passes it on as the client sent it."));
     public static final TextListKey ALLOWED_ORIGINS = register(SettingGroup.CALLERS, new TextListKey("allowedOrigins",
-            List.of("localhost", "127.0.0.1"), "Browser origins allowed to call the proxy: exact hosts, .suffixes for "
-            + "subdomains, or *. Requests without an Origin header are not gated.", OriginPolicy::validate));
+            List.of("localhost", "127.0.0.1"), "Browser origins allowed to call the proxy: exact hosts and .suffixes "
+            + "for subdomains (over https on the default port; loopback hosts on any), whole origins "
+            + "(http://app.internal:8080), or *. Requests without an Origin header are not gated.", OriginPolicy::validate));
 
     public static final SettingKey.ChoiceKey REQUEST_LOG_DURABILITY = register(SettingGroup.REQUEST_LOG,
             new SettingKey.ChoiceKey(

@@ -47,7 +47,8 @@ public class OtelRequestTracing implements RequestTracing {
         }
     };
 
-    private record Open(Span span, String operation) { }
+    /** @param callersTrace whether the request's span continues a trace its caller started */
+    private record Open(Span span, String operation, boolean callersTrace) { }
 
     private final Map<String, Open> open = new ConcurrentHashMap<>();
     private TelemetrySdk sdk;
@@ -94,7 +95,7 @@ public class OtelRequestTracing implements RequestTracing {
                     .setStartTimestamp(receivedAt).setAttribute(GenAi.OPERATION, operation)
                     .setAttribute(GenAi.FRONT_DOOR, door.wireName()).setAttribute(GenAi.REQUEST_ID, requestId)
                     .startSpan();
-            open.put(requestId, new Open(span, operation));
+            open.put(requestId, new Open(span, operation, Span.fromContext(parent).getSpanContext().isRemote()));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not start the trace of request " + requestId, e);
         }
@@ -103,7 +104,7 @@ public class OtelRequestTracing implements RequestTracing {
     @Override
     public RunTrace run(String requestId) {
         Open o = tracer == null ? null : open.get(requestId);
-        return o == null ? RunTrace.NONE : new OtelRunTrace(tracer, o.span(), o.operation());
+        return o == null ? RunTrace.NONE : new OtelRunTrace(tracer, o.span(), o.operation(), o.callersTrace());
     }
 
     @Override

@@ -17,17 +17,24 @@ import java.util.Locale;
  * One request's run in a trace: a client span per call, a child of the request's span, named as the conventions
  * name an inference call ({@code chat <model>}); models passed over and stream continuations are events on the
  * request's span. Prompts and answers are never put in a span.
+ *
+ * <p>The provider is told of a trace of the proxy's own: when the request continues its caller's trace, each call gets
+ * an outbound span that starts a new trace, linked to the call's span, and the provider is given that span's context,
+ * so a caller's trace id never leaves for a third party. Otherwise the call's own span is in the proxy's own trace.
  */
 final class OtelRunTrace implements RunTrace {
 
     private final Tracer tracer;
     private final Span request;
     private final String operation;
+    private final boolean callersTrace;
 
-    OtelRunTrace(Tracer tracer, Span request, String operation) {
+    /** @param callersTrace whether the request's span continues its caller's trace */
+    OtelRunTrace(Tracer tracer, Span request, String operation, boolean callersTrace) {
         this.tracer = tracer;
         this.request = request;
         this.operation = operation;
+        this.callersTrace = callersTrace;
     }
 
     @Override
@@ -45,7 +52,10 @@ final class OtelRunTrace implements RunTrace {
                 .setAttribute(GenAi.ATTEMPT_INDEX, (long) start.index())
                 .setAttribute(GenAi.ATTEMPT_ROLE, start.role().name().toLowerCase(Locale.ROOT))
                 .startSpan();
-        return new Call(call);
+        Span outbound = !callersTrace ? null : tracer.spanBuilder(operation + " " + start.upstreamModel())
+                .setSpanKind(SpanKind.CLIENT).setNoParent().addLink(call.getSpanContext())
+                .setAttribute(GenAi.PROVIDER_NAME, start.provider()).startSpan();
+        return new Call(call, outbound);
     }
 
     @Override
@@ -58,12 +68,12 @@ final class OtelRunTrace implements RunTrace {
         return attempt.outcome().name().toLowerCase(Locale.ROOT);
     }
 
-    /** One call's span. */
-    private record Call(Span span) implements AttemptTrace {
+    /** One call's span, and the span in a trace of its own whose context the provider is given (or null). */
+    private record Call(Span span, Span outbound) implements AttemptTrace {
 
         @Override
         public String traceparent() {
-            SpanContext c = span.getSpanContext();
+            SpanContext c = (outbound == null ? span : outbound).getSpanContext();
             return c.isValid() ? "00-" + c.getTraceId() + "-" + c.getSpanId() + "-" + c.getTraceFlags().asHex() : null;
         }
 
@@ -85,6 +95,9 @@ final class OtelRunTrace implements RunTrace {
                 span.setStatus(StatusCode.ERROR, attempt.reason() == null ? outcome(attempt) : attempt.reason());
             }
             span.end();
+            if (outbound != null) {
+                outbound.end();
+            }
         }
     }
 }

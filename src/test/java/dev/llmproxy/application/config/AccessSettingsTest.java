@@ -47,7 +47,7 @@ class AccessSettingsTest {
     void badValuesAreRejectedNamingTheField() {
         assertThatThrownBy(() -> read("\"trustedProxies\":[\"10.0.0.0/40\"]"))
                 .isInstanceOf(ConfigValidationException.class).hasMessageContaining("settings.trustedProxies");
-        assertThatThrownBy(() -> read("\"allowedOrigins\":[\"https://x.org\"]"))
+        assertThatThrownBy(() -> read("\"allowedOrigins\":[\"https://x.org/app\"]"))
                 .hasMessageContaining("settings.allowedOrigins");
         assertThatThrownBy(() -> read("\"scopeLimits\":{\"Bad Name\":{\"perMinute\":1}}"))
                 .hasMessageContaining("settings.scopeLimits").hasMessageContaining("Bad Name");

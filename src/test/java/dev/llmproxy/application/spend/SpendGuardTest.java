@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SpendGuardTest {
@@ -109,6 +110,22 @@ class SpendGuardTest {
                 throw new IllegalStateException("store down");
             }
         };
-        guard.settle(r, Charge.ZERO); // logged, not thrown
+        assertThatCode(() -> guard.settle(r, Charge.ZERO)).as("logged, not thrown").doesNotThrowAnyException();
+    }
+
+    @Test
+    void aReservationIsSettledOnceHoweverOftenItsRequestEnds() {
+        List<Charge> settled = new ArrayList<>();
+        guard.ledger = new MemoryLedger() {
+            @Override
+            public void settle(Reservation reservation, Charge actual) {
+                settled.add(actual);
+                super.settle(reservation, actual);
+            }
+        };
+        Reservation r = reserve("tokens", "priced", 10);
+        guard.settle(r, Charge.ZERO);
+        guard.settle(r, new Charge(BigDecimal.ONE, 5));
+        assertThat(settled).containsExactly(Charge.ZERO);
     }
 }

@@ -40,7 +40,7 @@ class ClientAddressTest {
     @Test
     void theForwardedHeaderWhenChosenAndItsQuotedPortsAndIpv6AreRead() {
         assertThat(ClientAddress.resolve("10.0.0.2", "for=\"[2001:db8::1]:4711\";proto=https, for=10.0.0.1",
-                "9.9.9.9", FWD, TRUSTED)).isEqualTo("2001:db8:0:0:0:0:0:1");
+                "9.9.9.9", FWD, TRUSTED)).isEqualTo("2001:db8:0:0:0:0:0:0/64");
         assertThat(ClientAddress.resolve("10.0.0.2", "for=192.0.2.60:8080;by=10.0.0.2", null, FWD, TRUSTED))
                 .isEqualTo("192.0.2.60");
     }
@@ -49,6 +49,15 @@ class ClientAddressTest {
     void garbageOrHostNamesStopTheWalkWithoutAnyLookup() {
         assertThat(ClientAddress.resolve("10.0.0.2", null, "evil.example.com, 10.0.0.7", XFF, TRUSTED)).isEqualTo("10.0.0.7");
         assertThat(ClientAddress.resolve("10.0.0.2", "for=unknown", null, FWD, TRUSTED)).isEqualTo("10.0.0.2");
+    }
+
+    @Test
+    void anIpv6ClientIsItsSlash64SoANewAddressPerRequestIsTheSameClient() {
+        assertThat(ClientAddress.resolve("2001:db8:1:2::1", null, null, XFF, TRUSTED))
+                .isEqualTo(ClientAddress.resolve("2001:db8:1:2:ffff:0:0:7", null, null, XFF, TRUSTED))
+                .isEqualTo("2001:db8:1:2:0:0:0:0/64");
+        assertThat(ClientAddress.resolve("2001:db8:1:3::1", null, null, XFF, TRUSTED)).isEqualTo("2001:db8:1:3:0:0:0:0/64");
+        assertThat(ClientAddress.resolve("::ffff:203.0.113.9", null, null, XFF, TRUSTED)).isEqualTo("203.0.113.9");
     }
 
     @Test

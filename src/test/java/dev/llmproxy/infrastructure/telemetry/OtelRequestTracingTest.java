@@ -55,7 +55,10 @@ class OtelRequestTracingTest {
         tracing.ended(row("req-1").asked("fast", "fast").answeredBy("b", true).status(200, null)
                 .usage(20, 10, 30).build());
 
-        List<SpanData> spans = exported.getFinishedSpanItems();
+        List<SpanData> all = exported.getFinishedSpanItems();
+        // the request, its two calls in the caller's trace, and per call an outbound span in a trace of the proxy's own
+        assertThat(all).hasSize(5);
+        List<SpanData> spans = all.stream().filter(s -> s.getTraceId().equals(CALLER_TRACE)).toList();
         assertThat(spans).hasSize(3);
         SpanData request = spans.stream().filter(s -> s.getKind() == SpanKind.SERVER).findFirst().orElseThrow();
         assertThat(request.getName()).isEqualTo("chat fast");
@@ -82,7 +85,13 @@ class OtelRequestTracingTest {
             assertThat(c.getTraceId()).isEqualTo(CALLER_TRACE);
         });
         SpanData failed = calls.get(0);
-        assertThat(sentUpstream).isEqualTo("00-" + CALLER_TRACE + "-" + failed.getSpanId() + "-01");
+        SpanData outbound = all.stream().filter(s -> !s.getTraceId().equals(CALLER_TRACE)
+                && s.getLinks().stream().anyMatch(l -> l.getSpanContext().getSpanId().equals(failed.getSpanId())))
+                .findFirst().orElseThrow();
+        assertThat(outbound.getParentSpanContext().isValid()).isFalse();
+        assertThat(sentUpstream).isEqualTo("00-" + outbound.getTraceId() + "-" + outbound.getSpanId() + "-"
+                + outbound.getSpanContext().getTraceFlags().asHex())
+                .doesNotContain(CALLER_TRACE);
         assertThat(failed.getAttributes().get(GenAi.PROVIDER)).isEqualTo("openai");
         assertThat(failed.getAttributes().get(GenAi.HTTP_STATUS)).isEqualTo(503L);
         assertThat(failed.getAttributes().get(GenAi.ATTEMPT_ROLE)).isEqualTo("first");
