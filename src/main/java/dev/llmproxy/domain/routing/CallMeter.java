@@ -20,7 +20,7 @@ final class CallMeter {
         this.model = attempt.candidate().model();
         this.plan = attempt.run().plan();
         this.splice = attempt.run().splice();
-        this.before = splice == null ? 0 : splice.produced();
+        this.before = splice == null ? 0 : splice.produced(model.name());
     }
 
     /** The bill of a call that ended with {@code reply}. */
@@ -41,6 +41,6 @@ final class CallMeter {
     }
 
     private long produced() {
-        return splice == null ? 0 : splice.produced() - before;
+        return splice == null ? 0 : splice.produced(model.name()) - before;
     }
 }

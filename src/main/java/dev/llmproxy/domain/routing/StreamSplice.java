@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -36,10 +38,10 @@ final class StreamSplice {
     private Long firstTokenMs;
     private int events;
     /**
-     * The output tokens of every event the attempts sent, relayed, held or dropped: what their providers bill. Racing
-     * attempts (a hedge) add to it at once.
+     * The output tokens of every event each model's attempts sent, relayed, held or dropped: what their providers
+     * bill. Per model, since racing attempts (a hedge, on two models) produce at once.
      */
-    private final AtomicLong produced = new AtomicLong();
+    private final Map<String, AtomicLong> produced = new ConcurrentHashMap<>();
     private int malformed;
     private int continuations;
     private boolean openedOnFallback;
@@ -85,8 +87,9 @@ final class StreamSplice {
             }
         };
         openForHeld = open;
+        AtomicLong producedHere = produced.computeIfAbsent(candidate.model().name(), m -> new AtomicLong());
         return (event, valve) -> {
-            produced.addAndGet(tokensIn(event));
+            producedHere.addAndGet(tokensIn(event));
             if ((event.toolCall() || holdingToolCall) && !toolCallRelayed) {
                 holdingToolCall = true;
                 hold(event);
@@ -143,9 +146,10 @@ final class StreamSplice {
         return partial.toString();
     }
 
-    /** The output tokens the attempts have produced so far (an estimate: see {@link #tokensIn}). */
-    long produced() {
-        return produced.get();
+    /** The output tokens the attempts on that model have produced so far (an estimate: see {@link #tokensIn}). */
+    long produced(String model) {
+        AtomicLong n = produced.get(model);
+        return n == null ? 0 : n.get();
     }
 
     /**

@@ -198,6 +198,17 @@ class HedgingTest {
     }
 
     @Test
+    void aCallInOnePieceOutrunIsBilledItsWholeAllowanceItsProviderMayStillProduce() {
+        RunningChain run = executor.execute(new ChainPlan("r", List.of(model("slow"), model("fast")), m -> new byte[0],
+                SETTINGS, null, 100, RunTrace.NONE, true, new dev.llmproxy.domain.spend.OutputAllowance(400, 0)));
+        timers.get(0).complete(null);
+        replies.get(1).complete(ok());
+        ChainResult.Success r = (ChainResult.Success) run.join();
+        assertThat(r.attempts().get(1).outcome()).isEqualTo(Outcome.OUTRUN);
+        assertThat(r.attempts().get(1).tokens()).isEqualTo(500);
+    }
+
+    @Test
     void whenTheFirstModelFailsTheChainTakesUpTheHedgeUnderWayInsteadOfCallingItAgain() {
         RunningChain run = run(false, true, "a", "b", "c");
         timers.get(0).complete(null);
