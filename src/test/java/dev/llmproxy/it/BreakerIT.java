@@ -39,6 +39,9 @@ class BreakerIT extends DeployedProxy {
                 .tier("b-tier", "b-primary", "b-fallback")
                 .tier("b-all", "b-x", "b-y")
                 .tier("b-long-answers", "b-long", "b-fallback")
+                .provider("keyless", "openai", fault.baseUrl(), "IT_NO_SUCH_KEY")
+                .paidModel("b-keyless", "keyless", "b-keyless", "gpt")
+                .tier("b-keyless-first", "b-keyless", "b-fallback")
                 .build());
     }
 
@@ -56,6 +59,16 @@ class BreakerIT extends DeployedProxy {
                 .getJsonArray("models");
         return models.stream().map(JsonObject.class::cast).filter(m -> m.getString("name").equals(name)).findFirst()
                 .orElseThrow();
+    }
+
+    @Test
+    void aCredentialThatCannotBeHadIsTheOperatorsToFixNotTheModelsHealth() {
+        for (int i = 0; i < 4; i++) {
+            HttpResponse<String> r = proxy.chat("b-keyless-first");
+            assertThat(r.headers().firstValue("X-Proxy-Model")).hasValue("b-fallback");
+        }
+        assertThat(fault.calls("b-keyless")).isZero();
+        assertThat(model("/v1/status", "b-keyless").getString("state")).isEqualTo("closed");
     }
 
     @Test

@@ -15,5 +15,10 @@ public enum FailureKind {
      */
     ANSWER_TIMEOUT,
     /** A 2xx whose body was cut short or was not a valid completion. */
-    MALFORMED
+    MALFORMED,
+    /**
+     * No call was made: the provider's credential could not be had (a secret not set, a token endpoint that refused
+     * or could not be reached). The operator's to fix, never the model's health.
+     */
+    NO_CREDENTIAL
 }

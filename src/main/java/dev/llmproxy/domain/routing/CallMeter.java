@@ -27,7 +27,7 @@ final class CallMeter {
     AttemptBill of(UpstreamReply reply) {
         if (reply instanceof UpstreamReply.Failed f) {
             return switch (f.kind()) {
-                case CONNECT, RESET -> AttemptBill.NONE;
+                case CONNECT, RESET, NO_CREDENTIAL -> AttemptBill.NONE;
                 case ANSWER_TIMEOUT, MALFORMED, TIMEOUT -> lost();
             };
         }

@@ -131,6 +131,7 @@ final class ChainMessages {
             case TIMEOUT -> f.detail() != null && f.detail().startsWith("no first token")
                     ? f.detail() : "timed out after " + timeout.toMillis() + " ms";
             case ANSWER_TIMEOUT -> "timed out after " + timeout.toMillis() + " ms";
+            case NO_CREDENTIAL -> "not called: " + f.detail();
             case CONNECT -> "connection failed: " + f.detail();
             case RESET -> "connection reset before headers: " + f.detail();
             case MALFORMED -> "malformed response: " + f.detail();

@@ -39,6 +39,7 @@ public final class OutcomeClassifier {
                 // A silent route is not retried on the same model.
                 case TIMEOUT -> new Verdict(Outcome.TIMEOUT, Verdict.Action.NEXT, true);
                 case ANSWER_TIMEOUT -> new Verdict(Outcome.TIMEOUT, Verdict.Action.NEXT, false);
+                case NO_CREDENTIAL -> new Verdict(Outcome.AUTH_FAILED, Verdict.Action.NEXT, false);
             };
         }
         return classifyStatus((UpstreamReply.HttpError) reply, rules);

@@ -64,8 +64,8 @@ public final class HttpUpstream implements UpstreamPort {
         // what is left of that time.
         long started = clock.millis();
         CompletableFuture<UpstreamReply> reply = new CompletableFuture<>();
-        ScheduledFuture<?> timer = timers.schedule(call.timeout(), () -> reply.complete(new UpstreamReply.HttpError(
-                401, null, "proxy: no credential for provider " + call.provider().name() + " in "
+        ScheduledFuture<?> timer = timers.schedule(call.timeout(), () -> reply.complete(new UpstreamReply.Failed(
+                FailureKind.NO_CREDENTIAL, "no credential for provider " + call.provider().name() + " in "
                 + call.timeout().toMillis() + " ms")));
         credential.whenCompleteAsync((key, error) -> {
             timer.cancel(false);
@@ -91,7 +91,7 @@ public final class HttpUpstream implements UpstreamPort {
         return reply;
     }
 
-    /** A credential that cannot be had is the operator's to fix: a 401 the outcome table does not hold against the model. */
+    /** A credential that cannot be had is the operator's to fix: no call, and nothing held against the model. */
     private static UpstreamReply unauthorised(UpstreamCall call, CompletableFuture<String> failed) {
         String why;
         try {
@@ -101,8 +101,8 @@ public final class HttpUpstream implements UpstreamPort {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             why = cause instanceof Credentials.Unavailable ? cause.getMessage() : HttpReplies.describe(cause);
         }
-        LOG.severe("Provider " + call.provider().name() + ": " + why + "; treating the call as unauthorised");
-        return new UpstreamReply.HttpError(401, null, "proxy: " + why);
+        LOG.severe("Provider " + call.provider().name() + ": " + why + "; the call is not made");
+        return new UpstreamReply.Failed(FailureKind.NO_CREDENTIAL, why);
     }
 
     private CompletableFuture<UpstreamReply> send(UpstreamCall call, String key) {

@@ -245,6 +245,11 @@ class ChainExecutorTest {
         assertThat(OutcomeClassifier.classify(status(401), settings.outcomes()).breakerFailure()).isTrue();
         assertThat(OutcomeClassifier.classify(status(503), settings.outcomes()).breakerFailure()).isTrue();
         assertThat(OutcomeClassifier.classify(failed(FailureKind.TIMEOUT), settings.outcomes()).breakerFailure()).isTrue();
+        // a credential that could not be had: the operator's to fix, never the model's health
+        assertThat(OutcomeClassifier.classify(failed(FailureKind.NO_CREDENTIAL), settings.outcomes()).breakerFailure())
+                .isFalse();
+        assertThat(OutcomeClassifier.classify(failed(FailureKind.NO_CREDENTIAL), settings.outcomes()).outcome())
+                .isEqualTo(Outcome.AUTH_FAILED);
         // a plain call's whole answer late: maybe the long answer its caller asked for
         assertThat(OutcomeClassifier.classify(failed(FailureKind.ANSWER_TIMEOUT), settings.outcomes()).breakerFailure())
                 .isFalse();

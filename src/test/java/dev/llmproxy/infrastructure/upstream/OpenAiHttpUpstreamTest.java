@@ -129,10 +129,10 @@ class OpenAiHttpUpstreamTest {
     }
 
     @Test
-    void missingSecretIsTreatedAsUnauthorisedWithoutCalling() {
+    void aMissingSecretIsNoCredentialAndNoCall() {
         fault.on("u-nokey", ok());
         UpstreamReply r = send("u-nokey", "NOT_SET", Duration.ofSeconds(5)).join();
-        assertThat(((UpstreamReply.HttpError) r).status()).isEqualTo(401);
+        assertThat(((UpstreamReply.Failed) r).kind()).isEqualTo(FailureKind.NO_CREDENTIAL);
         assertThat(fault.calls("u-nokey")).isZero();
     }
 }
