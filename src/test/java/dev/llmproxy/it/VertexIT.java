@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,6 +51,8 @@ class VertexIT extends DeployedProxy {
         fault.on("claude-v", fault.stream(0, 5, Ending.NO_DONE, RecordedBodies.events("anthropic", "stream-text.sse")));
         fault.on("claude-quota", FaultUpstream.status(429, RecordedBodies.body("vertex", "error-429-claude-quota.json")));
         fault.on("gemini-unreached", FaultUpstream.status(200, RecordedBodies.body("gemini", "answer-thinking.json")));
+        fault.on("gemini-refuses", FaultUpstream.status(401, "{\"error\":{\"code\":401,\"status\":\"UNAUTHENTICATED\","
+                + "\"message\":\"Request had invalid authentication credentials.\"}}"));
         proxy.importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .provider("vertex", "vertex", base, "IT_VERTEX_KEY")
                 .provider("vertex-unkeyed", "vertex", base, "IT_NO_SUCH_KEY")
@@ -59,11 +62,13 @@ class VertexIT extends DeployedProxy {
                 .paidModel("v-claude-quota", "vertex", "claude-quota", "claude")
                 .paidModel("v-unkeyed", "vertex-unkeyed", "gemini-unreached", "gemini")
                 .paidModel("v-revoked", "vertex-revoked", "gemini-unreached", "gemini")
+                .paidModel("v-refusing", "vertex", "gemini-refuses", "gemini")
                 .tier("v-flash", "v-gemini")
                 .tier("v-sonnet", "v-claude")
                 .tier("v-cross", "v-claude-quota", "v-gemini")
                 .tier("v-keyless", "v-unkeyed", "v-gemini")
                 .tier("v-refused", "v-revoked", "v-gemini")
+                .tier("v-same-provider", "v-refusing", "v-gemini")
                 .build());
         client = OpenAIOkHttpClient.builder().baseUrl(ProxyClient.BASE + "/v1").apiKey("not-needed").maxRetries(0).build();
     }
@@ -126,6 +131,15 @@ class VertexIT extends DeployedProxy {
         }
         answeredAfterAnAuthenticationFailure(r);
         assertThat(tokens.refusals()).isNotEmpty();
+    }
+
+    @Test
+    void aTokenRefusedByOneModelIsNeverSentToTheNextModelOfTheSameProvider() {
+        HttpResponse<String> r = proxy.chat("v-same-provider");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        List<String> refused = fault.authorizations("gemini-refuses");
+        List<String> next = fault.authorizations("gemini-v");
+        assertThat(next.get(next.size() - 1)).isNotEqualTo(refused.get(refused.size() - 1));
     }
 
     /** The first model was never called (no credential), and the next one answered. */

@@ -107,14 +107,23 @@ public final class HttpUpstream implements UpstreamPort {
 
     private CompletableFuture<UpstreamReply> send(UpstreamCall call, String key) {
         CompletableFuture<UpstreamReply> reply = exchange(call, key);
-        if (key != null && credentials.renewable()) {
-            reply.thenAccept(r -> {
-                if (r instanceof UpstreamReply.HttpError e && e.status() == 401) {
-                    credentials.refused(call.provider(), key);
-                }
-            });
+        if (key == null || !credentials.renewable()) {
+            return reply;
         }
-        return reply;
+        // A refusal is recorded before anyone hears of the reply: the very next call (the chain's next model at the
+        // same provider, in the same request) must not be given the token that was just refused.
+        CompletableFuture<UpstreamReply> heard = reply.thenApply(r -> {
+            if (r instanceof UpstreamReply.HttpError e && e.status() == 401) {
+                credentials.refused(call.provider(), key);
+            }
+            return r;
+        });
+        heard.whenComplete((r, e) -> {
+            if (heard.isCancelled()) {
+                reply.cancel(false);
+            }
+        });
+        return heard;
     }
 
     /** The provider may trace the call as part of the caller's trace (W3C Trace Context); unsigned by SigV4. */
