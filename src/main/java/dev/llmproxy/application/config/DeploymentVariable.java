@@ -33,7 +33,8 @@ public enum DeploymentVariable {
             + "salt and says so in the log"),
     PROXY_ADMIN_PASSWORD(Part.PROXY, "unset",
             "password of the console user `admin`; unset: generated at first start and printed once in the log. "
-            + "Setting it later resets the password"),
+            + "Applied once per value: a restart with the same value keeps a password changed in the console, a new "
+            + "value resets it"),
     PROXY_REDIS_URL(Part.PROXY, "unset",
             "Redis or Valkey (`redis://host:6379/0`, `rediss://` for TLS) for the rate-limit windows, budget "
             + "reservations and failed sign-ins of several instances, and their 429 cooldowns, breakers and model "

@@ -13,8 +13,10 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Makes sure the bootstrap user {@code admin} exists. With {@code PROXY_ADMIN_PASSWORD} set, that is its password
- * (setting it again resets a forgotten one); without it, the first start generates one and logs it once.
+ * Makes sure the bootstrap user {@code admin} exists. With {@code PROXY_ADMIN_PASSWORD} set, that is its password,
+ * applied once per value: a restart with the same value keeps a password changed in the console since, and a new
+ * value resets it (how an operator recovers a forgotten one). Without it, the first start generates one and logs it
+ * once.
  */
 @ApplicationScoped
 public class AdminBootstrap {
@@ -31,10 +33,18 @@ public class AdminBootstrap {
         Optional<ConsoleUser> existing = users.find(ADMIN_USER);
         if (configuredPassword.isPresent()) {
             char[] password = configuredPassword.get().toCharArray();
-            if (existing.isEmpty() || !hasher.verify(password, existing.get().passwordHash())) {
-                users.save(new ConsoleUser(ADMIN_USER, hasher.hash(password), Set.of(ConsoleUser.ADMIN)));
+            Optional<String> applied = users.appliedHash(ADMIN_USER);
+            if (existing.isPresent() && applied.isPresent() && hasher.verify(password, applied.get())) {
+                return; // applied before: what the console made of it since stands
+            }
+            if (existing.isPresent() && !hasher.verify(password, existing.get().passwordHash())) {
+                LOG.warning("Console user 'admin': its password was reset from PROXY_ADMIN_PASSWORD, whose value is new"
+                        + " (later restarts with the same value keep what the console sets)");
+            } else {
                 LOG.info("Console user 'admin' set from PROXY_ADMIN_PASSWORD");
             }
+            users.saveApplied(new ConsoleUser(ADMIN_USER, hasher.hash(password), Set.of(ConsoleUser.ADMIN)),
+                    hasher.hash(password));
             return;
         }
         if (existing.isEmpty()) {

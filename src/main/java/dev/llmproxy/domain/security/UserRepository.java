@@ -8,6 +8,12 @@ public interface UserRepository {
 
     void save(ConsoleUser user);
 
+    /** The hash of the deployment's password last applied to this user ({@link #saveApplied}), if any. */
+    Optional<String> appliedHash(String username);
+
+    /** Saves the user with the deployment's password, remembering that value's hash. */
+    void saveApplied(ConsoleUser user, String appliedHash);
+
     long count();
 
     /** Every user, by name. */

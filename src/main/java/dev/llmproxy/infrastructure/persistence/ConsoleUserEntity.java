@@ -19,4 +19,7 @@ public class ConsoleUserEntity {
     public String roles;
     @Column(name = "created_at", nullable = false)
     public LocalDateTime createdAt;
+    /** The hash of the {@code PROXY_ADMIN_PASSWORD} value last applied to this user, or null. */
+    @Column(name = "bootstrap_hash")
+    public String bootstrapHash;
 }

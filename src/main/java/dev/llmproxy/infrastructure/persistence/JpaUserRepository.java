@@ -43,6 +43,20 @@ public class JpaUserRepository implements UserRepository {
 
     @Override
     @Transactional
+    public Optional<String> appliedHash(String username) {
+        ConsoleUserEntity e = StorableText.storable(username) ? em.find(ConsoleUserEntity.class, username) : null;
+        return e == null ? Optional.empty() : Optional.ofNullable(e.bootstrapHash);
+    }
+
+    @Override
+    @Transactional
+    public void saveApplied(ConsoleUser user, String appliedHash) {
+        save(user);
+        em.find(ConsoleUserEntity.class, user.username()).bootstrapHash = appliedHash;
+    }
+
+    @Override
+    @Transactional
     public void save(ConsoleUser user) {
         ConsoleUserEntity e = em.find(ConsoleUserEntity.class, user.username());
         boolean created = e == null;
