@@ -60,7 +60,8 @@ class PlanningIT extends DeployedProxy {
                 .tier("plan-deadline", "plan-slow", "plan-fast").tier("plan-quotas", "plan-quota", "plan-spare")
                 .cappedModel("plan-held", 1).tier("plan-capped", "plan-held", "plan-fast")
                 .deployment("plan-east", "plan-pair", 3, false).deployment("plan-west", "plan-pair", 1, true)
-                .tier("plan-balanced", "plan-pair", "plan-fast").setting("maxSameModelRetries", 0)
+                .tier("plan-balanced", "plan-pair", "plan-fast").tier("plan-group-only", "plan-pair")
+                .setting("maxSameModelRetries", 0)
                 .hedgedTier("plan-hedged", "plan-lag", "plan-quick").setting("hedgeAfterMinMs", 100)
                 .setting("hedgeAfterMaxMs", 300).build();
     }
@@ -178,6 +179,16 @@ class PlanningIT extends DeployedProxy {
         } finally {
             caller.shutdownNow();
         }
+    }
+
+    @Test
+    void aTierThatNamesOnlyAGroupIsListedAndCanAnswerLikeAnyOther() {
+        proxy.importConfig(config(10_000));
+        assertThat(proxy.get("/v1/models").body()).contains("\"id\":\"plan-group-only\"");
+        assertThat(proxy.get("/v1/models/plan-group-only").statusCode()).isEqualTo(200);
+        assertThat(proxy.get("/v1/status").body()).contains("{\"name\":\"plan-group-only\",\"canAnswer\":true}");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(proxy.get("/metrics").body()).contains("proxy_tier_available{tier=\"plan-group-only\"} 1.0"));
     }
 
     @Test

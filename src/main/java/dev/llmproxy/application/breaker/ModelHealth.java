@@ -42,15 +42,18 @@ public class ModelHealth {
                 }).toList();
     }
 
-    /** A tier can answer when some enabled model of its chain is closed or half-open (due for a probe). */
+    /**
+     * A tier can answer when some enabled model of its chain (a deployment of a group it names counts) is closed or
+     * half-open (due for a probe).
+     */
     public List<TierStatus> tiers() {
         RuntimeConfig config = configs.current();
         return config.tiers().stream().map(t -> new TierStatus(t.name(), canAnswer(config, t))).toList();
     }
 
     private boolean canAnswer(RuntimeConfig config, Tier tier) {
-        return tier.chain().stream().anyMatch(name -> config.model(name).map(AllowedModel::enabled).orElse(false)
-                && breakers.of(name).state() != BreakerState.OPEN);
+        return tier.chain().stream().flatMap(entry -> config.entry(entry).stream()).anyMatch(m -> m.enabled()
+                && breakers.of(m.name()).state() != BreakerState.OPEN);
     }
 
     /** @return false when the model is not on the allowlist */

@@ -85,6 +85,15 @@ public final class RuntimeConfig {
     /** The deployments of the group {@code name}, in allowlist order; empty if no model names that group. */
     public List<AllowedModel> deployments(String name) { return groups.getOrDefault(name, List.of()); }
 
+    /**
+     * The models a tier's chain entry names: the model itself, or a deployment group's deployments; empty for a name
+     * that is neither. Every place that reads a chain reads its entries through this one resolver.
+     */
+    public List<AllowedModel> entry(String name) {
+        List<AllowedModel> group = deployments(name);
+        return group.isEmpty() ? model(name).stream().toList() : group;
+    }
+
     /** Whether the model is some model's local stand-in: an answer from it is a local model's. */
     public boolean isStandIn(String modelName) {
         return standIns.contains(modelName);

@@ -116,11 +116,9 @@ public final class RouteResolver {
 
     /** The enabled models a chain entry names at a known provider: the model, or a group's deployments. */
     private static List<Candidate> named(RuntimeConfig config, String name) {
-        List<AllowedModel> deployments = config.deployments(name);
-        List<AllowedModel> models = deployments.isEmpty() ? config.model(name).stream().toList() : deployments;
-        String group = deployments.isEmpty() ? null : name;
+        String group = config.deployments(name).isEmpty() ? null : name;
         List<Candidate> out = new ArrayList<>();
-        for (AllowedModel m : models) {
+        for (AllowedModel m : config.entry(name)) {
             if (m.enabled()) {
                 config.provider(m.provider()).ifPresent(p -> out.add(new Candidate(m, p, group)));
             }

@@ -89,9 +89,10 @@ public class ModelsServlet extends ApiServlet {
     private static List<JsonObject> listed(RuntimeConfig config, Map<String, Instant> enteredAt) {
         List<JsonObject> out = new ArrayList<>();
         for (Tier t : config.tiers()) {
-            boolean servable = t.chain().stream().anyMatch(m -> config.model(m).map(AllowedModel::enabled).orElse(false));
+            boolean servable = t.chain().stream().flatMap(e -> config.entry(e).stream()).anyMatch(AllowedModel::enabled);
             if (servable) {
-                String makes = config.model(t.chain().get(0)).map(AllowedModel::kind).orElse("chat");
+                String makes = config.entry(t.chain().get(0)).stream().findFirst().map(AllowedModel::kind)
+                        .orElse("chat");
                 out.add(JsonCodec.object().add("id", t.name()).add("object", "model")
                         .add("created", created(enteredAt, t.name())).add("owned_by", TIER).add("kind", "tier")
                         .add("makes", makes)
