@@ -22,6 +22,9 @@ public final class TcpRelay implements AutoCloseable {
     private final int port;
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private volatile ServerSocket listener;
+    /** While set, every connection is accepted and closed at once (a server that is up but answers nothing). */
+    private volatile boolean dropping;
+    private final java.util.concurrent.atomic.AtomicInteger dropped = new java.util.concurrent.atomic.AtomicInteger();
 
     public TcpRelay(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -48,9 +51,24 @@ public final class TcpRelay implements AutoCloseable {
     }
 
     public synchronized void restore() throws IOException {
+        dropping = false;
         if (listener == null) {
             start(bind(port));
         }
+    }
+
+    /** Cuts what is open and, until {@link #restore}, closes every new connection at once, counting them. */
+    public synchronized void dropAll() throws IOException {
+        dropping = true;
+        for (Socket s : open) {
+            s.close();
+        }
+        open.clear();
+    }
+
+    /** How many connections {@link #dropAll} has closed at once. */
+    public int dropped() {
+        return dropped.get();
     }
 
     private static ServerSocket bind(int port) throws IOException {
@@ -66,6 +84,11 @@ public final class TcpRelay implements AutoCloseable {
             while (!l.isClosed()) {
                 try {
                     Socket client = l.accept();
+                    if (dropping) {
+                        dropped.incrementAndGet();
+                        client.close();
+                        continue;
+                    }
                     Socket upstream = new Socket(targetHost, targetPort);
                     open.add(client);
                     open.add(upstream);

@@ -11,6 +11,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -43,6 +45,12 @@ public class RedisConnection {
     private static final Duration COMMAND_TIMEOUT = Duration.ofMillis(400);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     private static final long RESUBSCRIBE_SECONDS = 5;
+    /**
+     * Reconnects are tried every second at most once Redis is gone: Lettuce's own delay doubles up to 30 s, so a Redis
+     * restarted after a long outage went unused (each instance on its share, nothing shared) for up to that long.
+     */
+    private static final Delay RECONNECT = Delay.exponential(Duration.ofMillis(50), Duration.ofSeconds(1), 2,
+            TimeUnit.MILLISECONDS);
 
     @Inject
     Config config;
@@ -53,6 +61,7 @@ public class RedisConnection {
     public static final String DEFAULT_PREFIX = "llmproxy:";
 
     private RedisURI uri;
+    private ClientResources resources;
     private String prefix = DEFAULT_PREFIX;
     private RedisClient client;
     private volatile StatefulRedisConnection<String, String> connection;
@@ -69,7 +78,8 @@ public class RedisConnection {
         uri = RedisURI.create(url); // a malformed URL stops the deployment, which is what an operator wants to see
         prefix = Variables.text(config, PROXY_REDIS_PREFIX).orElse(DEFAULT_PREFIX);
         uri.setTimeout(COMMAND_TIMEOUT);
-        client = RedisClient.create(uri);
+        resources = ClientResources.builder().reconnectDelay(RECONNECT).build();
+        client = RedisClient.create(resources, uri);
         client.setOptions(ClientOptions.builder()
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))
@@ -173,6 +183,7 @@ public class RedisConnection {
         }
         if (client != null) {
             client.shutdown(0, 2, TimeUnit.SECONDS);
+            resources.shutdown(0, 2, TimeUnit.SECONDS);
         }
     }
 }
