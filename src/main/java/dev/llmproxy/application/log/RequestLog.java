@@ -22,7 +22,8 @@ import java.util.logging.Logger;
 public class RequestLog {
 
     private static final Logger LOG = Logger.getLogger(RequestLog.class.getName());
-    private static final int CAPACITY = 200_000;
+    /** Rows the queue holds while the database is behind; past it the newest are dropped and counted (docs say it). */
+    public static final int CAPACITY = 200_000;
     private static final int BATCH_SIZE = 500;
     private static final Duration LINGER = Duration.ofMillis(50);
 

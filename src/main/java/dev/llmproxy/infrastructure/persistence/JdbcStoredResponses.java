@@ -22,7 +22,7 @@ import java.util.Optional;
 public class JdbcStoredResponses implements StoredResponses {
 
     /** The most responses one owner (an API key, an anonymous address) keeps; past it the oldest go. */
-    static final int MAX_PER_OWNER = 1_000;
+    public static final int MAX_PER_OWNER = 1_000;
     private static final int QUERY_TIMEOUT_SECONDS = 5;
 
     @Inject

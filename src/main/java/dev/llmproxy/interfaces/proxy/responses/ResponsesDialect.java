@@ -41,7 +41,7 @@ public final class ResponsesDialect implements Dialect {
     public static final ResponsesDialect STATELESS = new ResponsesDialect(null, null);
 
     /** The most a stored conversation may hold, in characters of its JSON: storing is bounded like any other use. */
-    static final int MAX_STORED_CHARS = 512 * 1024;
+    public static final int MAX_STORED_CHARS = 512 * 1024;
 
     private final ChatExchange exchange;
     private final StoredResponses store;
