@@ -8,5 +8,7 @@ public enum StreamBreak {
     /** No event within the idle timeout. */
     STALL,
     /** The upstream sent an error event mid-answer. */
-    ERROR
+    ERROR,
+    /** The model refused to go on mid-answer (a stop reason or a content filter): a content refusal, not a fault. */
+    REFUSED
 }

@@ -113,6 +113,12 @@ final class CandidateFallback {
         }
         if (a.reply() instanceof UpstreamReply.StreamBroken broken) {
             run.splice().broken(attempt.candidate(), broken);
+            if (a.verdict().action() == Verdict.Action.STOP) {
+                // a refusal mid-answer: the caller is told so (no other model routes around it unless asked)
+                finish(new ChainResult.Failure(ChainMessages.stopError(a.verdict(), broken), attempts(),
+                        run.saw429()));
+                return true;
+            }
             if (run.continuing()) {
                 continueStream(attempt.index());
             } else {

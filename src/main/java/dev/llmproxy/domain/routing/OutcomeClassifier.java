@@ -2,6 +2,7 @@ package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.config.OutcomeRules;
 import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 
@@ -29,8 +30,11 @@ public final class OutcomeClassifier {
             return new Verdict("length".equals(e.finishReason()) ? Outcome.TRUNCATED : Outcome.SUCCESS,
                     Verdict.Action.SUCCEED, false);
         }
-        if (reply instanceof UpstreamReply.StreamBroken) {
-            return new Verdict(Outcome.STREAM_BROKEN, Verdict.Action.NEXT, true);
+        if (reply instanceof UpstreamReply.StreamBroken b) {
+            return b.kind() == StreamBreak.REFUSED
+                    ? new Verdict(Outcome.CONTENT_REFUSED,
+                            rules.routeAroundContentRefusals() ? Verdict.Action.NEXT : Verdict.Action.STOP, false)
+                    : new Verdict(Outcome.STREAM_BROKEN, Verdict.Action.NEXT, true);
         }
         if (reply instanceof UpstreamReply.Failed f) {
             return switch (f.kind()) {

@@ -94,7 +94,8 @@ final class ChunkRelay {
         LOG.warning("Upstream " + call.provider().name() + "/" + call.model().upstreamModel()
                 + " sent an error event for request " + call.requestId() + ": " + message);
         if (started) {
-            return tally.broken(StreamBreak.ERROR, "error event: " + abbreviate(message));
+            return tally.broken(message.startsWith(HttpReplies.REFUSAL) ? StreamBreak.REFUSED : StreamBreak.ERROR,
+                    "error event: " + abbreviate(message));
         }
         int status = error.get("code") instanceof JsonNumber n && n.isIntegral() && n.intValue() >= 400
                 && n.intValue() <= 599 ? n.intValue() : 502;

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -16,7 +17,19 @@ public final class HttpReplies {
 
     private static final Logger LOG = Logger.getLogger(HttpReplies.class.getName());
     private static final int EXCERPT = 2000;
+    /**
+     * What a provider's content refusal (a stop reason or a filter, not an HTTP status) is said as, in a 400's excerpt
+     * or an error event's message: the outcome table's content-policy marker, so that plain and streamed answers of
+     * every kind end the same way.
+     */
+    public static final String REFUSAL = "content_filter: ";
     private HttpReplies() {
+    }
+
+    /** A refusal as an in-band error event in the proxy's stream form: 400, said as {@link #REFUSAL}. */
+    public static String refusalEvent(String why) {
+        return JsonCodec.writeText(JsonCodec.object().add("error", JsonCodec.object().add("code", 400)
+                .add("message", REFUSAL + why)).build());
     }
 
     /** A failure before any response: refused (or unreachable) is CONNECT, anything else a reset. */

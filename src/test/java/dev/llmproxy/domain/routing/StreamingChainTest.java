@@ -126,6 +126,17 @@ class StreamingChainTest {
     }
 
     @Test
+    void aRefusalMidAnswerEndsTheStreamAsARefusalAndNoOtherModelRoutesAroundIt() {
+        script.put("a", words(StreamBreak.REFUSED, "Here is", " how"));
+        script.put("b", words(null, "anything"));
+        ChainResult r = run(model("a", false), model("b", true));
+        assertThat(r).isInstanceOfSatisfying(ChainResult.Failure.class,
+                f -> assertThat(f.error().kind()).isEqualTo(ErrorKind.CONTENT_POLICY));
+        assertThat(calls).extracting(c -> c.model().name()).containsExactly("a");
+        assertThat(r.attempts().get(0).outcome()).isEqualTo(Outcome.CONTENT_REFUSED);
+    }
+
+    @Test
     void aBrokenStreamIsBilledTheTokensOfWhatItSentNotOnePerEvent() {
         String longWords = "x".repeat(400);
         script.put("a", words(StreamBreak.CUT, longWords, longWords));

@@ -28,8 +28,9 @@ import java.util.List;
  */
 final class AnthropicAnswers {
 
-    /** What a refusal's excerpt starts with: the outcome table's content-policy marker. */
-    static final String REFUSAL = "content_filter: ";
+
+    /** A refusal, said as every kind says one ({@link HttpReplies#REFUSAL}). */
+    static final String REFUSAL_SAID = HttpReplies.REFUSAL + "the model declined to answer";
 
     private AnthropicAnswers() {
     }
@@ -52,7 +53,7 @@ final class AnthropicAnswers {
         }
         String stop = root.get("stop_reason") instanceof JsonString s ? s.getString() : null;
         if ("refusal".equals(stop)) {
-            return HttpReplies.httpError(call, 400, null, REFUSAL + "the model declined to answer");
+            return HttpReplies.httpError(call, 400, null, REFUSAL_SAID);
         }
         StringBuilder text = new StringBuilder();
         StringBuilder thinking = new StringBuilder();

@@ -5,6 +5,7 @@ import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
 import jakarta.json.JsonArray;
@@ -63,8 +64,15 @@ public final class AnthropicChunks implements WireFormat.StreamEvents {
                 }
             }
             case "message_stop" -> {
-                out.accept(chunk(JsonValue.EMPTY_JSON_OBJECT, AnthropicAnswers.finishReason(stopReason)));
                 TokenUsage u = AnthropicAnswers.usage(usage);
+                if ("refusal".equals(stopReason)) {
+                    // what it cost first, then the refusal: a content-policy error before any content, else a break
+                    out.accept(JsonCodec.writeText(base().add("choices", JsonCodec.array())
+                            .add("usage", OpenAiUsage.json(u)).build()));
+                    out.accept(HttpReplies.refusalEvent("the model declined to answer"));
+                    return;
+                }
+                out.accept(chunk(JsonValue.EMPTY_JSON_OBJECT, AnthropicAnswers.finishReason(stopReason)));
                 out.accept(JsonCodec.writeText(base().add("choices", JsonCodec.array())
                         .add("usage", OpenAiUsage.json(u)).build()));
             }

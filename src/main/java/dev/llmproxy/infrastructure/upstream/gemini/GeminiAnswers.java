@@ -21,9 +21,6 @@ import java.time.Clock;
  */
 final class GeminiAnswers {
 
-    /** What a refusal's excerpt starts with: the outcome table's content-policy marker. */
-    static final String REFUSAL = "content_filter: ";
-
     private GeminiAnswers() {
     }
 
@@ -97,7 +94,7 @@ final class GeminiAnswers {
     }
 
     static UpstreamReply.HttpError refusal(UpstreamCall call, String why) {
-        return HttpReplies.httpError(call, 400, null, REFUSAL + why);
+        return HttpReplies.httpError(call, 400, null, HttpReplies.REFUSAL + why);
     }
 
     private static UpstreamReply malformed(String detail) {

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
@@ -47,7 +48,7 @@ final class GeminiChunks implements WireFormat.StreamEvents {
                 || !(candidates.get(0) instanceof JsonObject candidate)) {
             String blocked = GeminiAnswers.blockReason(event);
             if (blocked != null) {
-                out.accept(error(400, GeminiAnswers.REFUSAL + "the prompt was blocked (" + blocked + ")"));
+                out.accept(HttpReplies.refusalEvent("the prompt was blocked (" + blocked + ")"));
             } else if (usage != TokenUsage.NONE) {
                 out.accept(chunk(event, model, null, null, usage));
             }
@@ -59,7 +60,7 @@ final class GeminiChunks implements WireFormat.StreamEvents {
         switch (finish) {
             case REFUSED -> {
                 if (!contentSent && parts.isEmpty()) {
-                    out.accept(error(400, GeminiAnswers.REFUSAL + "the answer was stopped (" + parts.finishReason() + ")"));
+                    out.accept(HttpReplies.refusalEvent("the answer was stopped (" + parts.finishReason() + ")"));
                     return;
                 }
                 finishReason = "content_filter";

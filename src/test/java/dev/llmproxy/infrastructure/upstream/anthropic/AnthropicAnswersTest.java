@@ -64,7 +64,7 @@ class AnthropicAnswersTest {
         assertThat(wire.completion(call, recorded("answer-refusal.json")))
                 .isInstanceOfSatisfying(UpstreamReply.HttpError.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
-                    assertThat(e.bodyExcerpt()).startsWith(AnthropicAnswers.REFUSAL);
+                    assertThat(e.bodyExcerpt()).startsWith(dev.llmproxy.infrastructure.upstream.HttpReplies.REFUSAL);
                 });
         assertThat(wire.completion(call, "{\"content\":[{\"type\":\"text\",\"text\":\"cut".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(UpstreamReply.Failed.class);

@@ -69,4 +69,22 @@ class AnthropicChunksTest {
         assertThat(delta(cut.get(0)).getString("content")).isEqualTo("The first half");
         assertThat(cut.get(1).getJsonObject("error").getInt("code")).isEqualTo(503);
     }
+
+    @Test
+    void aRefusalEndsAsARefusalEventNotAsAnEmptyStop() {
+        AnthropicChunks chunks = new AnthropicChunks("claude-sonnet-4-5");
+        List<JsonObject> out = new ArrayList<>();
+        for (String event : List.of(
+                "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"model\":\"claude-sonnet-4-5\","
+                        + "\"usage\":{\"input_tokens\":12,\"output_tokens\":1}}}",
+                "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"refusal\"},\"usage\":{\"output_tokens\":3}}",
+                "{\"type\":\"message_stop\"}")) {
+            chunks.translate(event, s -> out.add((JsonObject) JsonCodec.read(s)));
+        }
+        assertThat(out.get(0).getJsonObject("usage").getInt("prompt_tokens")).isEqualTo(12);
+        JsonObject error = out.get(1).getJsonObject("error");
+        assertThat(error.getInt("code")).isEqualTo(400);
+        assertThat(error.getString("message")).startsWith("content_filter: ");
+        assertThat(out).hasSize(2).noneMatch(c -> c.containsKey("choices") && !c.getJsonArray("choices").isEmpty());
+    }
 }
