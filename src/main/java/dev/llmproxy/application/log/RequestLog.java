@@ -93,7 +93,7 @@ public class RequestLog {
         return b == null ? 0 : b.reduced();
     }
 
-    /** Records the database refused for what they held, even reduced: not in the log (each one is in the server log). */
+    /** Records the database refused for what they held, even reduced: not in the log (each is in the server log). */
     public long refused() {
         RequestLogBatcher b = batcher;
         return b == null ? 0 : b.refused();

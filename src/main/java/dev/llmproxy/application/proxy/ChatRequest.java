@@ -19,7 +19,8 @@ import java.util.Set;
 
 /**
  * A validated OpenAI chat completions request. Fields the proxy does not interpret (temperature, tools...) are
- * kept and forwarded as they came, when they are fields it forwards at all ({@link ForwardedFields}). Another front door's request becomes one of these by translation.
+ * kept and forwarded as they came, when they are fields it forwards at all ({@link ForwardedFields}). Another front
+ * door's request becomes one of these by translation.
  *
  * @param door the API the request came through
  */

@@ -68,7 +68,8 @@ public final class ForwardedFields {
     private final Map<String, Only> restricted;
     private final Map<String, String> refused;
 
-    private ForwardedFields(String api, Set<String> forwarded, Map<String, Only> restricted, Map<String, String> refused) {
+    private ForwardedFields(String api, Set<String> forwarded, Map<String, Only> restricted,
+                            Map<String, String> refused) {
         this.api = api;
         this.forwarded = forwarded;
         this.restricted = restricted;
@@ -88,7 +89,8 @@ public final class ForwardedFields {
             }
             Only only = restricted.get(name);
             if (only != null) {
-                if (field.getValue().getValueType() != JsonValue.ValueType.NULL && !only.harmless().test(field.getValue())) {
+                JsonValue value = field.getValue();
+                if (value.getValueType() != JsonValue.ValueType.NULL && !only.harmless().test(value)) {
                     throw bad(name, only.message());
                 }
                 continue;

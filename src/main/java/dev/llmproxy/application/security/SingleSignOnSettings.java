@@ -35,8 +35,8 @@ public record SingleSignOnSettings(Optional<URI> issuer, String clientId, Option
                         + "machine, for tests): " + i);
             }
             if (clientId.equals(apiAudience)) {
-                throw new IllegalArgumentException("PROXY_OIDC_API_AUDIENCE must not be the client id: the console's ID "
-                        + "tokens name that audience, and an ID token must never open the admin API");
+                throw new IllegalArgumentException("PROXY_OIDC_API_AUDIENCE must not be the client id: the console's "
+                        + "ID tokens name that audience, and an ID token must never open the admin API");
             }
             if (roles.adminGroups().isEmpty() && roles.auditorGroups().isEmpty()) {
                 throw new IllegalArgumentException("PROXY_OIDC_ADMIN_GROUPS or PROXY_OIDC_AUDITOR_GROUPS must name a "

@@ -17,7 +17,8 @@ import java.util.Set;
 public final class OriginPolicy {
 
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]");
-    private static final String HOST = "[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*";
+    private static final String LABEL = "[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?";
+    private static final String HOST = LABEL + "(\\." + LABEL + ")*";
 
     private final List<String> entries;
 

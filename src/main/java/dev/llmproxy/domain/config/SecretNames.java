@@ -44,7 +44,9 @@ final class SecretNames {
             return;
         }
         String lower = name.toLowerCase(Locale.ROOT);
-        if (RESERVED_PREFIXES.stream().anyMatch(lower::startsWith) || RESERVED_WORDS.stream().anyMatch(lower::contains)) {
+        boolean reserved = RESERVED_PREFIXES.stream().anyMatch(lower::startsWith)
+                || RESERVED_WORDS.stream().anyMatch(lower::contains);
+        if (reserved) {
             problems.add(new Problem(at, "'" + name + "' is not a provider's key: the proxy's own secrets and the"
                     + " platform's are never sent to a provider"));
         }

@@ -187,8 +187,8 @@ public final class SettingKeys {
             + "{\"pairing\": {\"perMinute\": 5, \"perHour\": 20}}. A scope not listed has no bucket of its own."));
     public static final SettingKey.LongKey MAX_PROMPT_CHARS = register(SettingGroup.CALLERS,
             new SettingKey.LongKey("maxPromptChars",
-            200_000, 1, 100_000_000, "characters", "Longest prompt accepted, counted over all message content, tool calls and tool "
-            + "definitions, an image as 3,200 characters (413 above it)."));
+            200_000, 1, 100_000_000, "characters", "Longest prompt accepted, counted over all message content, "
+            + "tool calls and tool definitions, an image as 3,200 characters (413 above it)."));
     public static final SettingKey.LongKey LOG_PROMPT_CHARS = register(SettingGroup.REQUEST_LOG,
             new SettingKey.LongKey("logPromptChars",
             0, 0, 10_000, "characters", "Characters of the last user message kept in the request log for auditors "
@@ -203,7 +203,8 @@ public final class SettingKeys {
     public static final TextListKey ALLOWED_ORIGINS = register(SettingGroup.CALLERS, new TextListKey("allowedOrigins",
             List.of("localhost", "127.0.0.1"), "Browser origins allowed to call the proxy: exact hosts and .suffixes "
             + "for subdomains (over https on the default port; loopback hosts on any), whole origins "
-            + "(http://app.internal:8080), or *. Requests without an Origin header are not gated.", OriginPolicy::validate));
+            + "(http://app.internal:8080), or *. Requests without an Origin header are not gated.",
+            OriginPolicy::validate));
 
     public static final SettingKey.ChoiceKey REQUEST_LOG_DURABILITY = register(SettingGroup.REQUEST_LOG,
             new SettingKey.ChoiceKey(

@@ -63,7 +63,8 @@ public final class Settings {
                 get(SettingKeys.IP_LIMIT_PER_HOUR).intValue(), get(SettingKeys.KEY_LIMIT_PER_MINUTE).intValue(),
                 get(SettingKeys.KEY_TOKENS_PER_MINUTE), get(SettingKeys.SCOPE_LIMITS), get(SettingKeys.MAX_PROMPT_CHARS),
                 get(SettingKeys.TRUSTED_PROXIES).stream().map(Cidr::parse).toList(),
-                ForwardingHeader.named(get(SettingKeys.FORWARDING_HEADER)), new OriginPolicy(get(SettingKeys.ALLOWED_ORIGINS)));
+                ForwardingHeader.named(get(SettingKeys.FORWARDING_HEADER)),
+                new OriginPolicy(get(SettingKeys.ALLOWED_ORIGINS)));
         this.signIn = new SignInRules(get(SettingKeys.SIGN_IN_FAILURES_PER_ADDRESS).intValue(),
                 get(SettingKeys.SIGN_IN_FAILURES_PER_USER).intValue(), ms(SettingKeys.SIGN_IN_WINDOW_MS));
         this.log = new LogRules(get(SettingKeys.LOG_PROMPT_CHARS).intValue(),

@@ -24,7 +24,9 @@ public final class StorableText {
         StringBuilder sb = new StringBuilder(text.length()).append(text, 0, first);
         for (int i = first; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            if (pair) {
                 sb.append(c).append(text.charAt(++i));
             } else {
                 sb.append(c == 0 || Character.isSurrogate(c) ? REPLACEMENT : c);

@@ -13,8 +13,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * The sign-in provider's metadata and keys ({@link ProviderKeys}), found once. One discovery runs at a time, on a
  * thread of its own; a caller waits for it a short while at most, and after a failure every caller is refused at
- * once until the next try is due. A provider that is down or slow thus costs each request a bounded wait and no queue: before, every bearer
- * request took a global lock and then tried the provider's seven seconds of timeouts itself.
+ * once until the next try is due. A provider that is down or slow thus costs each request a bounded wait and no
+ * queue: before, every bearer request took a global lock and then tried the provider's seven seconds of timeouts
+ * itself.
  */
 final class ProviderDiscovery<T> {
 

@@ -150,7 +150,8 @@ public final class HttpUpstream implements UpstreamPort {
         Exchange exchange = transport.send(request, QuotaListener.around(collector, call, clock));
         collector.attach(exchange);
         ScheduledFuture<?> timer = timers.schedule(call.timeout(), () -> {
-            if (reply.complete(new UpstreamReply.Failed(FailureKind.ANSWER_TIMEOUT, "no answer in " + call.timeout().toMillis() + " ms"))) {
+            if (reply.complete(new UpstreamReply.Failed(FailureKind.ANSWER_TIMEOUT,
+                    "no answer in " + call.timeout().toMillis() + " ms"))) {
                 exchange.abort();
             }
         });

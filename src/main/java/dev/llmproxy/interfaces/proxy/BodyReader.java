@@ -40,7 +40,8 @@ final class BodyReader implements ReadListener {
         this.handler = handler;
         // Never more than what has arrived (and a first chunk): a declared length is a claim, not bytes, and sizing by
         // it let requests that never send their bodies reserve megabytes each before any check.
-        this.buffer = new byte[(int) Math.min(max + 1, declared >= 0 ? Math.min(declared + 1, FIRST_CHUNK) : FIRST_CHUNK)];
+        long first = declared >= 0 ? Math.min(declared + 1, FIRST_CHUNK) : FIRST_CHUNK;
+        this.buffer = new byte[(int) Math.min(max + 1, first)];
     }
 
     /**

@@ -89,7 +89,8 @@ public class ModelsServlet extends ApiServlet {
     private static List<JsonObject> listed(RuntimeConfig config, Map<String, Instant> enteredAt) {
         List<JsonObject> out = new ArrayList<>();
         for (Tier t : config.tiers()) {
-            boolean servable = t.chain().stream().flatMap(e -> config.entry(e).stream()).anyMatch(AllowedModel::enabled);
+            boolean servable = t.chain().stream().flatMap(e -> config.entry(e).stream())
+                    .anyMatch(AllowedModel::enabled);
             if (servable) {
                 String makes = config.entry(t.chain().get(0)).stream().findFirst().map(AllowedModel::kind)
                         .orElse("chat");

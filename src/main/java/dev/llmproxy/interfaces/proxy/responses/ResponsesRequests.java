@@ -92,7 +92,9 @@ final class ResponsesRequests {
             throw bad("metadata", "'metadata' must be an object of at most 16 pairs.");
         }
         for (var pair : pairs.entrySet()) {
-            if (pair.getKey().length() > 64 || !(pair.getValue() instanceof JsonString v) || v.getString().length() > 512) {
+            boolean fits = pair.getKey().length() <= 64 && pair.getValue() instanceof JsonString v
+                    && v.getString().length() <= 512;
+            if (!fits) {
                 throw bad("metadata", "'metadata' keys may have at most 64 characters and its values must be strings "
                         + "of at most 512.");
             }
