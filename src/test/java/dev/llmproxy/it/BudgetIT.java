@@ -193,8 +193,9 @@ class BudgetIT extends DeployedProxy {
         String name = "scope:cut-" + RUN + ".daily";
         JsonObject settled = Awaitility.await().atMost(Duration.ofSeconds(20))
                 .until(() -> budget(name), b -> b.getJsonNumber("reservedTokens").longValue() == 0);
-        // the prompt estimate and the five words relayed, not the 509 reserved
-        assertThat(settled.getJsonNumber("usedTokens").longValue()).isEqualTo(14);
+        // the prompt estimate (9) and the five words relayed at one token per two characters ("one", " two", " three",
+        // " four", " five": 13), not the 509 reserved
+        assertThat(settled.getJsonNumber("usedTokens").longValue()).isEqualTo(22);
     }
 
     @Test
