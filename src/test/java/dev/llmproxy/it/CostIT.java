@@ -97,14 +97,15 @@ class CostIT extends DeployedProxy {
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).contains("three.");
         JsonObject row = proxy.awaitLoggedRow(r.headers().firstValue("X-Request-Id").orElseThrow(), Duration.ofSeconds(20));
-        // the cut attempt: the prompt estimate (9) and the 2 words it relayed; the continuation: its usage, 9 + 1
+        // the cut attempt: the prompt estimate (9) and what it relayed at one token per two characters ("one,", " two,":
+        // 2 + 3); the continuation: its usage, 9 + 1
         JsonObject cut = row.getJsonArray("attempts").getJsonObject(0);
         JsonObject cont = row.getJsonArray("attempts").getJsonObject(1);
-        assertThat(cut.getInt("tokens")).isEqualTo(11);
-        assertThat(cut.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.0000255");
+        assertThat(cut.getInt("tokens")).isEqualTo(14);
+        assertThat(cut.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.0000435");
         assertThat(cont.getInt("tokens")).isEqualTo(10);
         assertThat(cont.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.0000195");
-        assertThat(row.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.000045");
+        assertThat(row.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.000063");
     }
 
     @Test
