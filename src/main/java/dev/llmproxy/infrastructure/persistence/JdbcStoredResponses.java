@@ -28,6 +28,8 @@ public class JdbcStoredResponses implements StoredResponses {
     @Inject
     @ProxyDatabase
     DataSource dataSource;
+    /** {@link #MAX_PER_OWNER}; smaller in tests, which need not store a thousand to see the bound. */
+    int maxPerOwner = MAX_PER_OWNER;
     @Inject
     Clock clock;
 
@@ -44,7 +46,7 @@ public class JdbcStoredResponses implements StoredResponses {
             ps.setString(5, StorableText.of(s.conversation()));
             ps.setString(6, StorableText.of(s.response()));
             ps.executeUpdate();
-            dropOldestBeyond(c, s.owner());
+            dropOldestBeyond(c, s.owner(), maxPerOwner);
         } catch (SQLException e) {
             throw new IllegalStateException("response " + s.responseId() + " could not be stored: " + e.getMessage(), e);
         }
@@ -86,8 +88,8 @@ public class JdbcStoredResponses implements StoredResponses {
         }
     }
 
-    /** Keeps an owner's newest {@link #MAX_PER_OWNER}: storing costs a caller next to nothing, so it is bounded. */
-    private static void dropOldestBeyond(Connection c, String owner) throws SQLException {
+    /** Keeps an owner's newest {@code max}: storing costs a caller next to nothing, so it is bounded. */
+    private static void dropOldestBeyond(Connection c, String owner, int max) throws SQLException {
         int count;
         try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM stored_response WHERE owner = ?")) {
             ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
@@ -97,12 +99,12 @@ public class JdbcStoredResponses implements StoredResponses {
                 count = rs.getInt(1);
             }
         }
-        if (count <= MAX_PER_OWNER) {
+        if (count <= max) {
             return;
         }
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM stored_response WHERE response_id IN (SELECT"
                 + " response_id FROM stored_response WHERE owner = ? ORDER BY created_at, response_id FETCH FIRST "
-                + (count - MAX_PER_OWNER) + " ROWS ONLY)")) {
+                + (count - max) + " ROWS ONLY)")) {
             ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
             ps.setString(1, owner);
             ps.executeUpdate();

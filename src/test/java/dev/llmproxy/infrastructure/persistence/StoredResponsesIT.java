@@ -39,8 +39,9 @@ class StoredResponsesIT {
     void anOwnerKeepsItsNewestResponsesUpToTheBound(String database) {
         JdbcStoredResponses store = new JdbcStoredResponses();
         store.dataSource = database.equals("H2") ? h2 : pg;
+        store.maxPerOwner = 10;
         Instant start = Instant.parse("2026-12-06T00:00:00Z");
-        int n = JdbcStoredResponses.MAX_PER_OWNER + 3;
+        int n = store.maxPerOwner + 3;
         for (int i = 0; i < n; i++) {
             store.clock = Clock.fixed(start.plus(i, ChronoUnit.SECONDS), ZoneOffset.UTC);
             store.save(new StoredResponses.Stored("resp_" + i, "req_" + i, "key:many", "[]", "{}"));
