@@ -12,8 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -37,11 +35,7 @@ final class StreamSplice {
     private final StringBuilder partial = new StringBuilder();
     private Long firstTokenMs;
     private int events;
-    /**
-     * The output tokens of every event each model's attempts sent, relayed, held or dropped: what their providers
-     * bill. Per model, since racing attempts (a hedge, on two models) produce at once.
-     */
-    private final Map<String, AtomicLong> produced = new ConcurrentHashMap<>();
+    private final ProducedTokens produced = new ProducedTokens();
     private int malformed;
     private int continuations;
     private boolean openedOnFallback;
@@ -87,9 +81,9 @@ final class StreamSplice {
             }
         };
         openForHeld = open;
-        AtomicLong producedHere = produced.computeIfAbsent(candidate.model().name(), m -> new AtomicLong());
+        AtomicLong producedHere = produced.of(candidate.model().name());
         return (event, valve) -> {
-            producedHere.addAndGet(tokensIn(event));
+            producedHere.addAndGet(ProducedTokens.in(event));
             if ((event.toolCall() || holdingToolCall) && !toolCallRelayed) {
                 holdingToolCall = true;
                 hold(event);
@@ -146,20 +140,9 @@ final class StreamSplice {
         return partial.toString();
     }
 
-    /** The output tokens the attempts on that model have produced so far (an estimate: see {@link #tokensIn}). */
+    /** The output tokens the attempts on that model have produced so far ({@link ProducedTokens}). */
     long produced(String model) {
-        AtomicLong n = produced.get(model);
-        return n == null ? 0 : n.get();
-    }
-
-    /**
-     * An event's output tokens, as budgets count them when the provider reports none: one per two characters of its
-     * text or tool-call delta (text is rarely denser), at least one.
-     */
-    private static long tokensIn(StreamEvent event) {
-        String text = event.text() != null && !event.text().isEmpty() ? event.text()
-                : event.toolCall() ? event.deltaJson() : "";
-        return Math.max(1, (text.length() + 1) / 2);
+        return produced.so(model);
     }
 
     void ended(UpstreamReply.StreamEnded e) {
