@@ -43,8 +43,8 @@ public class AdminBootstrap {
             } else {
                 LOG.info("Console user 'admin' set from PROXY_ADMIN_PASSWORD");
             }
-            users.saveApplied(new ConsoleUser(ADMIN_USER, hasher.hash(password), Set.of(ConsoleUser.ADMIN)),
-                    hasher.hash(password));
+            String hash = hasher.hash(password); // the password, and the record of the value applied
+            users.saveApplied(new ConsoleUser(ADMIN_USER, hash, Set.of(ConsoleUser.ADMIN)), hash);
             return;
         }
         if (existing.isEmpty()) {
