@@ -56,6 +56,7 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
                 && !(effort instanceof JsonString e && ReasoningEffort.ALL.contains(e.getString()))) {
             throw bad("reasoning_effort", "'reasoning_effort' must be one of " + ReasoningEffort.listed() + ".");
         }
+        AskedReasoning.check(body);
         boolean stream = false;
         JsonValue s = body.get("stream");
         if (s != null && s.getValueType() != JsonValue.ValueType.NULL) {
@@ -193,7 +194,7 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
         }
     }
 
-    private static ProxyException bad(String param, String message) {
+    static ProxyException bad(String param, String message) {
         return new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST, message, param, null));
     }
 }

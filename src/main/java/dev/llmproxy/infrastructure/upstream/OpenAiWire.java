@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -19,7 +20,8 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * OpenAI's own chat completions and embeddings APIs, and every API compatible with them: sent as the caller wrote it,
- * but for prompt-cache marks ({@link CacheMarks}), which only a provider that takes them is sent.
+ * but for OpenRouter's fields, which only OpenRouter is sent: prompt-cache marks ({@link CacheMarks}), and thinking
+ * stated as a budget ({@link AskedReasoning}), which the others get as its effort.
  */
 public final class OpenAiWire implements WireFormat {
 
@@ -28,21 +30,22 @@ public final class OpenAiWire implements WireFormat {
     private static final OutboundRequest.Header ACCEPT_EVENTS = new OutboundRequest.Header("Accept", "text/event-stream");
     private static final StreamEvents AS_THEY_ARE = (data, out) -> out.accept(data);
     private static final byte[] MARK = ("\"" + CacheMarks.FIELD + "\"").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] REASONING = ("\"" + AskedReasoning.FIELD + "\"").getBytes(StandardCharsets.US_ASCII);
 
     private final ConcurrentMap<URI, URI> chat = new ConcurrentHashMap<>();
     private final ConcurrentMap<URI, URI> embeddings = new ConcurrentHashMap<>();
-    private final boolean keepsCacheMarks;
+    private final boolean keepsOpenRoutersFields;
 
     public OpenAiWire() {
         this(false);
     }
 
-    private OpenAiWire(boolean keepsCacheMarks) {
-        this.keepsCacheMarks = keepsCacheMarks;
+    private OpenAiWire(boolean keepsOpenRoutersFields) {
+        this.keepsOpenRoutersFields = keepsOpenRoutersFields;
     }
 
-    /** For a provider that takes prompt-cache marks in OpenAI's format. */
-    public static OpenAiWire keepingCacheMarks() {
+    /** For OpenRouter, which takes its own fields: cache marks and thinking stated as a budget. */
+    public static OpenAiWire keepingOpenRoutersFields() {
         return new OpenAiWire(true);
     }
 
@@ -59,11 +62,12 @@ public final class OpenAiWire implements WireFormat {
 
     private byte[] chatBody(byte[] body) {
         byte[] fitted = OpenAiToolIds.fitted(body);
-        if (keepsCacheMarks || !RequestBytes.contains(fitted, MARK) || !(JsonCodec.read(fitted) instanceof JsonObject chat)) {
+        if (keepsOpenRoutersFields || !(RequestBytes.contains(fitted, MARK) || RequestBytes.contains(fitted, REASONING))
+                || !(JsonCodec.read(fitted) instanceof JsonObject chat)) {
             return fitted;
         }
-        JsonObject unmarked = CacheMarks.dropped(chat);
-        return unmarked == chat ? fitted : JsonCodec.write(unmarked);
+        JsonObject plain = AskedReasoning.asEffort(CacheMarks.dropped(chat));
+        return plain == chat ? fitted : JsonCodec.write(plain);
     }
 
     @Override

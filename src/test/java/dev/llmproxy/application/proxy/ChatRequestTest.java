@@ -77,6 +77,12 @@ class ChatRequestTest {
                 .isEqualTo("reasoning_effort");
         assertThat(paramOf("{\"model\":\"m\",\"reasoning_effort\":3,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"))
                 .isEqualTo("reasoning_effort");
+        assertThat(paramOf("{\"model\":\"m\",\"reasoning\":\"high\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"))
+                .isEqualTo("reasoning");
+        assertThat(paramOf("{\"model\":\"m\",\"reasoning\":{\"max_tokens\":-1},\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"))
+                .isEqualTo("reasoning.max_tokens");
+        assertThat(paramOf("{\"model\":\"m\",\"reasoning\":{\"effort\":\"lots\"},\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"))
+                .isEqualTo("reasoning.effort");
         assertThat(paramOf("{\"model\":\"m\",\"messages\":[1]}")).isEqualTo("messages[0]");
         assertThat(paramOf("{\"model\":\"m\",\"messages\":[{\"content\":\"x\"}]}")).isEqualTo("messages[0].role");
         assertThat(paramOf("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":5}]}")).isEqualTo("messages[0].content");

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
@@ -44,7 +45,8 @@ final class AnthropicRequests {
         // tool call's id when Claude made the calls; not when another model did): those turns are asked without it
         JsonArray messages = chat.getJsonArray("messages");
         AnthropicThinking.Plan thinking = AnthropicTools.forcesTool(chat) || prefill(messages)
-                || toolLoopWithoutItsThinking(messages) ? AnthropicThinking.Plan.NONE : AnthropicThinking.plan(model.upstreamModel(), effort(chat, model));
+                || toolLoopWithoutItsThinking(messages) ? AnthropicThinking.Plan.NONE
+                : AnthropicThinking.plan(model.upstreamModel(), AskedReasoning.of(chat, model.reasoningEffort()), answer);
         out.add("messages", AnthropicTurns.of(messages, thinking.thinking() != null));
         out.add("max_tokens", answer + thinking.headroom());
         if (thinking.thinking() != null) {
@@ -139,9 +141,5 @@ final class AnthropicRequests {
     private static boolean prefill(JsonArray messages) {
         return !messages.isEmpty() && messages.get(messages.size() - 1) instanceof JsonObject last
                 && "assistant".equals(last.getString("role", ""));
-    }
-
-    private static String effort(JsonObject chat, AllowedModel model) {
-        return chat.get("reasoning_effort") instanceof JsonString e ? e.getString() : model.reasoningEffort();
     }
 }

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.AskedReasoning;
 import jakarta.json.JsonObject;
 
 import java.util.Locale;
@@ -20,6 +21,9 @@ final class AnthropicThinking {
     private static final Pattern NEW_NAME = Pattern.compile(".*claude-(?:opus|sonnet|haiku)-(\\d+)(?:-(\\d{1,2}))?(?:\\D.*)?");
     /** {@code claude-3-7-sonnet-20250219}, {@code claude-3-5-haiku@20241022}. */
     private static final Pattern OLD_NAME = Pattern.compile(".*claude-(\\d+)(?:-(\\d{1,2}))?-(?:opus|sonnet|haiku).*");
+
+    /** Anthropic's smallest thinking budget. */
+    static final int MINIMUM_BUDGET = 1024;
 
     /** The model's rule. */
     enum Form { NONE, BUDGET, ADAPTIVE }
@@ -51,18 +55,37 @@ final class AnthropicThinking {
         return version >= 406 ? Form.ADAPTIVE : version >= 307 ? Form.BUDGET : Form.NONE;
     }
 
-    static Plan plan(String upstreamModel, String effort) {
-        int budget = budget(effort);
-        if (budget == 0) {
+    /**
+     * What to send for the thinking {@code asked}, within the caller's output allowance. Stated thinking (a budget,
+     * or thinking of the model's own measure) goes as stated to a model of that form, and is translated for a model
+     * of the other: a budget to the effort it amounts to, an effort to its budget. Its allowance holds it, as
+     * Anthropic's does, unless it is too small to. An effort alone gets its budget on top of the allowance.
+     */
+    static Plan plan(String upstreamModel, AskedReasoning asked, int allowance) {
+        if (asked.budget() == null && (asked.effort() == null ? !asked.stated() : budget(asked.effort()) == 0)) {
             return Plan.NONE;
         }
         return switch (form(upstreamModel)) {
             case NONE -> Plan.NONE;
-            case BUDGET -> new Plan(JsonCodec.object().add("type", "enabled").add("budget_tokens", budget).build(),
-                    null, budget);
-            case ADAPTIVE -> new Plan(JsonCodec.object().add("type", "adaptive").build(),
-                    JsonCodec.object().add("effort", effort).build(), budget);
+            case BUDGET -> {
+                int budget = asked.budget() != null ? Math.max(MINIMUM_BUDGET, asked.budget())
+                        : budget(asked.effort() == null ? "medium" : asked.effort());
+                yield new Plan(JsonCodec.object().add("type", "enabled").add("budget_tokens", budget).build(),
+                        null, asked.stated() && allowance > budget ? 0 : budget);
+            }
+            case ADAPTIVE -> {
+                String effort = asked.effort() != null ? asked.effort()
+                        : asked.budget() != null ? effortOf(asked.budget()) : null;
+                yield new Plan(JsonCodec.object().add("type", "adaptive").build(),
+                        effort == null ? null : JsonCodec.object().add("effort", effort).build(),
+                        asked.stated() ? 0 : budget(effort));
+            }
         };
+    }
+
+    /** The effort a stated budget amounts to, for a model that takes no budget. */
+    private static String effortOf(int budget) {
+        return budget <= budget("low") ? "low" : budget <= budget("medium") ? "medium" : "high";
     }
 
     private static int budget(String effort) {
@@ -70,7 +93,7 @@ final class AnthropicThinking {
             return 0;
         }
         return switch (effort) {
-            case "low" -> 1024;
+            case "low" -> MINIMUM_BUDGET;
             case "medium" -> 4096;
             case "high" -> 16384;
             case "xhigh", "max" -> 32000;

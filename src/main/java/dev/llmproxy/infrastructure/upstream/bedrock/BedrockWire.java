@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -77,8 +78,9 @@ public final class BedrockWire implements WireFormat {
                 + call.streaming(), k -> endpoint(call.provider().baseUrl(), call.model().upstreamModel(), call.streaming()));
         JsonObject chat = (JsonObject) JsonCodec.read(call.body());
         boolean claude = claude(call.model());
-        if (!claude && chat.containsKey("reasoning_effort")) {
-            chat = JsonCodec.object(chat).remove("reasoning_effort").build(); // only Claude's thinking is asked for
+        if (!claude && (chat.containsKey("reasoning_effort") || chat.containsKey(AskedReasoning.FIELD))) {
+            // only Claude's thinking is asked for
+            chat = JsonCodec.object(chat).remove("reasoning_effort").remove(AskedReasoning.FIELD).build();
         }
         byte[] body = JsonCodec.write(ConverseRequests.from(AnthropicWire.body(chat, call.model(), false), claude));
         List<OutboundRequest.Header> headers = new ArrayList<>(List.of(JSON, call.streaming() ? ACCEPT_EVENTS : ACCEPT_JSON));

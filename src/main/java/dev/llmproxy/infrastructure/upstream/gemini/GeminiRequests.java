@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.domain.config.AllowedModel;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -63,8 +64,7 @@ final class GeminiRequests {
     private static JsonObject generationConfig(JsonObject r, AllowedModel allowed, String model, boolean stream,
                                                boolean moreRoom) {
         JsonObjectBuilder g = JsonCodec.object();
-        GeminiThinking.Plan thinking = GeminiThinking.plan(model,
-                r.get("reasoning_effort") instanceof JsonString e ? e.getString() : allowed.reasoningEffort());
+        GeminiThinking.Plan thinking = GeminiThinking.plan(model, AskedReasoning.of(r, allowed.reasoningEffort()).effort());
         JsonNumber answerBudget = r.get("max_completion_tokens") instanceof JsonNumber n ? n
                 : r.get("max_tokens") instanceof JsonNumber m ? m : null;
         if (answerBudget != null) {

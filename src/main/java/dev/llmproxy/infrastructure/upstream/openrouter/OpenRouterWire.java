@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  */
 public final class OpenRouterWire implements WireFormat {
 
-    private final OpenAiWire openAi = OpenAiWire.keepingCacheMarks();
+    private final OpenAiWire openAi = OpenAiWire.keepingOpenRoutersFields();
     private final Supplier<Settings> settings;
     private final Clock clock;
 

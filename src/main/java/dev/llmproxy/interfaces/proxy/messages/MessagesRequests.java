@@ -19,7 +19,7 @@ import java.util.Set;
 /**
  * An Anthropic Messages request read as the proxy's chat request: {@code system} becomes the first message, blocks
  * become content parts, tool calls and tool results, {@code tools} and {@code tool_choice} their OpenAI forms,
- * {@code stop_sequences} {@code stop}, {@code thinking} a reasoning effort. What cannot be served (server tools, MCP
+ * {@code stop_sequences} {@code stop}, {@code thinking} the reasoning asked ({@link MessagesThinking}). What cannot be served (server tools, MCP
  * servers, containers) is a 400 that names it.
  */
 public final class MessagesRequests {
@@ -74,10 +74,7 @@ public final class MessagesRequests {
             chat.add("user", user);
         }
         MessagesTools.translate(in, chat);
-        String effort = MessagesThinking.effort(in.get("thinking"), in.get("output_config"), maxTokens);
-        if (effort != null) {
-            chat.add("reasoning_effort", effort);
-        }
+        MessagesThinking.add(in.get("thinking"), in.get("output_config"), maxTokens, chat);
         if (in.get("stream") == JsonValue.TRUE) {
             chat.add("stream_options", JsonCodec.object().add("include_usage", true));
         }

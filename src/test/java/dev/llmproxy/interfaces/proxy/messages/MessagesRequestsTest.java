@@ -116,17 +116,22 @@ class MessagesRequestsTest {
     }
 
     @Test
-    void thinkingBudgetsBecomeEfforts() {
+    void thinkingIsStatedAsAskedAndBudgetsNameTheirEfforts() {
         String base = "{'model':'m','max_tokens':40000,'messages':[{'role':'user','content':'x'}],'thinking':";
         assertThat(read(base + "{'type':'enabled','budget_tokens':2048}}").body().getString("reasoning_effort"))
                 .isEqualTo("low");
+        assertThat(read(base + "{'type':'enabled','budget_tokens':2048}}").body().getJsonObject("reasoning"))
+                .isEqualTo(JsonCodec.read("{\"max_tokens\":2048}"));
+        assertThat(read(base + "{'type':'adaptive'}}").body().getJsonObject("reasoning"))
+                .isEqualTo(JsonCodec.read("{\"enabled\":true}"));
         assertThat(read(base + "{'type':'enabled','budget_tokens':10000}}").body().getString("reasoning_effort"))
                 .isEqualTo("medium");
         assertThat(read(base + "{'type':'enabled','budget_tokens':30000}}").body().getString("reasoning_effort"))
                 .isEqualTo("high");
         assertThat(read(base + "{'type':'adaptive'},'output_config':{'effort':'max'}}").body()
-                .getString("reasoning_effort")).isEqualTo("max");
-        assertThat(read(base + "{'type':'disabled'}}").body()).doesNotContainKey("reasoning_effort");
+                .getJsonObject("reasoning")).isEqualTo(JsonCodec.read("{\"effort\":\"max\"}"));
+        assertThat(read(base + "{'type':'disabled'}}").body()).doesNotContainKey("reasoning_effort")
+                .doesNotContainKey("reasoning");
         assertThat(refused(base + "{'type':'enabled','budget_tokens':512}}").error().param())
                 .isEqualTo("thinking.budget_tokens");
         assertThat(refused("{'model':'m','max_tokens':2000,'messages':[{'role':'user','content':'x'}],"

@@ -67,6 +67,59 @@ class MessagesToClaudeTest {
     }
 
     @Test
+    void theThinkingBudgetAndTheOutputAllowanceArriveAsAsked() {
+        JsonObject out = sent(REQUEST, claude(false));
+
+        assertThat(out.getJsonObject("thinking")).isEqualTo(JsonCodec.read("{\"type\":\"enabled\",\"budget_tokens\":2048}"));
+        assertThat(out.getInt("max_tokens")).isEqualTo(8192); // Anthropic's allowance already holds the thinking
+    }
+
+    @Test
+    void adaptiveThinkingArrivesAsAskedWithItsEffortOrWithout() {
+        String adaptive = "{\"model\":\"claude\",\"max_tokens\":9000,\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"thinking\":{\"type\":\"adaptive\"}";
+        AllowedModel opus = model("claude-opus-4-6");
+
+        JsonObject plain = sent(adaptive + "}", opus);
+        JsonObject max = sent(adaptive + ",\"output_config\":{\"effort\":\"max\"}}", opus);
+
+        assertThat(plain.getJsonObject("thinking")).isEqualTo(JsonCodec.read("{\"type\":\"adaptive\"}"));
+        assertThat(plain.containsKey("output_config")).isFalse(); // Anthropic's default effort, not one the proxy picks
+        assertThat(plain.getInt("max_tokens")).isEqualTo(9000);
+        assertThat(max.getJsonObject("output_config")).isEqualTo(JsonCodec.read("{\"effort\":\"max\"}"));
+        assertThat(max.getInt("max_tokens")).isEqualTo(9000);
+    }
+
+    @Test
+    void aBudgetIsTranslatedOnlyForAModelThatTakesNone() {
+        String budget = "{\"model\":\"claude\",\"max_tokens\":9000,\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"thinking\":{\"type\":\"enabled\",\"budget_tokens\":6000}}";
+
+        JsonObject adaptiveOnly = sent(budget, model("claude-opus-4-7"));
+        JsonObject noThinking = sent(budget, model("claude-3-5-haiku-20241022"));
+
+        assertThat(adaptiveOnly.getJsonObject("thinking").getString("type")).isEqualTo("adaptive");
+        assertThat(adaptiveOnly.getJsonObject("output_config").getString("effort")).isEqualTo("medium");
+        assertThat(noThinking.containsKey("thinking")).isFalse();
+    }
+
+    @Test
+    void anAdaptiveRequestToABudgetModelGetsTheBudgetOfItsEffort() {
+        String adaptive = "{\"model\":\"claude\",\"max_tokens\":30000,\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"thinking\":{\"type\":\"adaptive\"},\"output_config\":{\"effort\":\"high\"}}";
+
+        JsonObject out = sent(adaptive, claude(false));
+
+        assertThat(out.getJsonObject("thinking")).isEqualTo(JsonCodec.read("{\"type\":\"enabled\",\"budget_tokens\":16384}"));
+        assertThat(out.getInt("max_tokens")).isEqualTo(30000);
+    }
+
+    private static AllowedModel model(String upstream) {
+        return new AllowedModel("claude", "anthropic", upstream, "claude", true, false, null, null, false,
+                new BigDecimal("3"), new BigDecimal("15"), null, null, null, null, null, null, false);
+    }
+
+    @Test
     void aCallerThatMarksItsOwnBreakpointsGetsNoneOfTheModels() {
         JsonObject out = sent(REQUEST, claude(true));
 

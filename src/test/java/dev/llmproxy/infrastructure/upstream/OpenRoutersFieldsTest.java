@@ -17,10 +17,10 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Prompt-cache marks reach only the providers that take them: a strict OpenAI-compatible server refuses the field,
- * OpenRouter passes it on to the models that cache by breakpoint.
+ * OpenRouter's own fields reach only OpenRouter: a strict OpenAI-compatible server refuses prompt-cache marks and a
+ * {@code reasoning} object, OpenRouter passes marks on to the models that cache by breakpoint.
  */
-class OpenAiCacheMarksTest {
+class OpenRoutersFieldsTest {
 
     private static final String MARKED = "{'model':'m','messages':[{'role':'system','content':[{'type':'text','text':"
             + "'Rules.','cache_control':{'type':'ephemeral'}}]},{'role':'assistant','content':'','tool_calls':[{'id':"
@@ -56,5 +56,19 @@ class OpenAiCacheMarksTest {
     void openRouterGetsThemAsSet() {
         OpenRouterWire openRouter = new OpenRouterWire(Settings::defaults, Clock.systemUTC());
         assertThat(JsonCodec.read(sent(openRouter, MARKED))).isEqualTo(JsonCodec.read(MARKED.replace('\'', '"')));
+    }
+
+    @Test
+    void statedThinkingReachesAnOpenAiCompatibleServerAsItsEffortAndOpenRouterAsStated() {
+        String stated = "{'model':'m','messages':[{'role':'user','content':'Hi'}],'reasoning':{'effort':'high'}}";
+        String budget = "{'model':'m','messages':[{'role':'user','content':'Hi'}],'reasoning_effort':'low',"
+                + "'reasoning':{'max_tokens':2048}}";
+        OpenRouterWire openRouter = new OpenRouterWire(Settings::defaults, Clock.systemUTC());
+
+        assertThat(JsonCodec.read(sent(new OpenAiWire(), stated))).isEqualTo(JsonCodec.read(
+                "{'model':'m','messages':[{'role':'user','content':'Hi'}],'reasoning_effort':'high'}".replace('\'', '"')));
+        assertThat(JsonCodec.read(sent(new OpenAiWire(), budget))).isEqualTo(JsonCodec.read(
+                "{'model':'m','messages':[{'role':'user','content':'Hi'}],'reasoning_effort':'low'}".replace('\'', '"')));
+        assertThat(JsonCodec.read(sent(openRouter, budget))).isEqualTo(JsonCodec.read(budget.replace('\'', '"')));
     }
 }
