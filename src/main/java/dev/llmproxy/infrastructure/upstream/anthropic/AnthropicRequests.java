@@ -55,13 +55,7 @@ final class AnthropicRequests {
                 out.add("output_config", thinking.outputConfig());
             }
         } else {
-            // thinking forbids these (and Anthropic's temperature stops at 1, where OpenAI's goes to 2)
-            if (chat.get("temperature") instanceof JsonNumber t) {
-                out.add("temperature", Math.min(1.0, Math.max(0.0, t.doubleValue())));
-            }
-            if (chat.get("top_p") instanceof JsonNumber p) {
-                out.add("top_p", p);
-            }
+            ClaudeSampling.add(chat, model.upstreamModel(), out); // thinking forbids them
         }
         JsonValue stop = chat.get("stop");
         if (stop instanceof JsonString s) {

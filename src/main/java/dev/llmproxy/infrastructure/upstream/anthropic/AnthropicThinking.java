@@ -4,23 +4,14 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
 import jakarta.json.JsonObject;
 
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
- * How a Claude model is told how much to think, by its version, read off its name as Gemini's family is: Claude 3.7
+ * How a Claude model is told how much to think, by its version ({@link ClaudeVersion}): Claude 3.7
  * to 4.5 take a token budget ({@code thinking.budget_tokens}, at least Anthropic's minimum of 1,024), Claude 4.6 and
  * later take {@code {type: "adaptive"}} with an effort (4.7 and later refuse a budget), and older models no thinking
- * at all. Either way the output allowance ({@code max_tokens}) grows by the effort's budget, since thinking counts
- * against it. No effort, {@code none} and {@code minimal} ask no thinking.
+ * at all. Since thinking counts against the output allowance ({@code max_tokens}), an effort's budget is added to
+ * it, unless the thinking was stated within it. No effort, {@code none} and {@code minimal} ask no thinking.
  */
 final class AnthropicThinking {
-
-    /** {@code claude-sonnet-4-5}, {@code claude-opus-4-6@20260101}, {@code us.anthropic.claude-haiku-4-5-2025...}. */
-    private static final Pattern NEW_NAME = Pattern.compile(".*claude-(?:opus|sonnet|haiku)-(\\d+)(?:-(\\d{1,2}))?(?:\\D.*)?");
-    /** {@code claude-3-7-sonnet-20250219}, {@code claude-3-5-haiku@20241022}. */
-    private static final Pattern OLD_NAME = Pattern.compile(".*claude-(\\d+)(?:-(\\d{1,2}))?-(?:opus|sonnet|haiku).*");
 
     /** Anthropic's smallest thinking budget. */
     static final int MINIMUM_BUDGET = 1024;
@@ -43,15 +34,10 @@ final class AnthropicThinking {
     }
 
     static Form form(String upstreamModel) {
-        String name = upstreamModel.toLowerCase(Locale.ROOT);
-        Matcher m = NEW_NAME.matcher(name);
-        if (!m.matches()) {
-            m = OLD_NAME.matcher(name);
-            if (!m.matches()) {
-                return Form.BUDGET; // a name not known: the form every thinking Claude has taken so far
-            }
+        int version = ClaudeVersion.of(upstreamModel);
+        if (version == ClaudeVersion.UNKNOWN) {
+            return Form.BUDGET; // a name not known: the form every thinking Claude has taken so far
         }
-        int version = Integer.parseInt(m.group(1)) * 100 + (m.group(2) == null ? 0 : Integer.parseInt(m.group(2)));
         return version >= 406 ? Form.ADAPTIVE : version >= 307 ? Form.BUDGET : Form.NONE;
     }
 

@@ -30,10 +30,21 @@ class ConverseRequestsTest {
         assertThat(body.getJsonArray("messages")).hasSize(1);
         assertThat(body.getJsonArray("messages").getJsonObject(0).getJsonArray("content"))
                 .isEqualTo(JsonCodec.read("[{\"text\":\"Hi\"},{\"text\":\"Paris?\"}]"));
+        // Sonnet 4.5 takes temperature or top_p, not both: the temperature is kept
         assertThat(body.getJsonObject("inferenceConfig")).isEqualTo(JsonCodec.read(
-                "{\"maxTokens\":200,\"temperature\":1.0,\"topP\":0.9,\"stopSequences\":[\"END\"]}"));
+                "{\"maxTokens\":200,\"temperature\":1.0,\"stopSequences\":[\"END\"]}"));
         assertThat(body.containsKey("model")).isFalse();
         assertThat(body.containsKey("additionalModelRequestFields")).isFalse();
+    }
+
+    @Test
+    void aConversationThatStartsWithTheAssistantGetsAnOpeningUserTurn() {
+        JsonObject body = body(BedrockCalls.CLAUDE, "{'model':'m','messages':[{'role':'assistant','content':'Hello, "
+                + "how can I help?'},{'role':'user','content':'Paris?'}],'max_tokens':200}");
+
+        assertThat(body.getJsonArray("messages")).isEqualTo(JsonCodec.read("[{\"role\":\"user\",\"content\":[{\"text\":"
+                + "\".\"}]},{\"role\":\"assistant\",\"content\":[{\"text\":\"Hello, how can I help?\"}]},{\"role\":"
+                + "\"user\",\"content\":[{\"text\":\"Paris?\"}]}]"));
     }
 
     @Test
