@@ -12,11 +12,20 @@ import java.util.Locale;
 /** The outcome table (docs/routing.md); every list and policy in it comes from the runtime settings. */
 public final class OutcomeClassifier {
 
+    /**
+     * The finish reason every provider's refusal is read as (a stop reason, a filter, a safety stop), plain or
+     * streamed: OpenAI's own.
+     */
+    public static final String CONTENT_FILTER = "content_filter";
+
     private OutcomeClassifier() {
     }
 
     public static Verdict classify(UpstreamReply reply, OutcomeRules rules) {
         if (reply instanceof UpstreamReply.Completed c) {
+            if (CONTENT_FILTER.equals(c.finishReason())) {
+                return refused(rules); // what a filter left of an answer is not the answer
+            }
             if (!"length".equals(c.finishReason())) {
                 return new Verdict(Outcome.SUCCESS, Verdict.Action.SUCCEED, false);
             }
@@ -26,14 +35,13 @@ public final class OutcomeClassifier {
                     rules.retryTruncatedOnNextModel() ? Verdict.Action.NEXT : Verdict.Action.SUCCEED, false);
         }
         if (reply instanceof UpstreamReply.StreamEnded e) {
-            // Once content has reached the client nothing can be routed around: a truncated stream stands.
-            return new Verdict("length".equals(e.finishReason()) ? Outcome.TRUNCATED : Outcome.SUCCESS,
+            // Once content has reached the client nothing can be routed around: a truncated or filtered stream stands.
+            return new Verdict("length".equals(e.finishReason()) ? Outcome.TRUNCATED
+                    : CONTENT_FILTER.equals(e.finishReason()) ? Outcome.CONTENT_REFUSED : Outcome.SUCCESS,
                     Verdict.Action.SUCCEED, false);
         }
         if (reply instanceof UpstreamReply.StreamBroken b) {
-            return b.kind() == StreamBreak.REFUSED
-                    ? new Verdict(Outcome.CONTENT_REFUSED,
-                            rules.routeAroundContentRefusals() ? Verdict.Action.NEXT : Verdict.Action.STOP, false)
+            return b.kind() == StreamBreak.REFUSED ? refused(rules)
                     : new Verdict(Outcome.STREAM_BROKEN, Verdict.Action.NEXT, true);
         }
         if (reply instanceof UpstreamReply.Failed f) {
@@ -58,8 +66,7 @@ public final class OutcomeClassifier {
                 return new Verdict(Outcome.CONTEXT_LENGTH, Verdict.Action.NEXT, false);
             }
             if (containsAny(body, rules.contentPolicyMarkers())) {
-                return new Verdict(Outcome.CONTENT_REFUSED,
-                        rules.routeAroundContentRefusals() ? Verdict.Action.NEXT : Verdict.Action.STOP, false);
+                return refused(rules);
             }
         }
         Outcome outcome = switch (status) {
@@ -75,6 +82,11 @@ public final class OutcomeClassifier {
             return new Verdict(outcome, Verdict.Action.NEXT, breaker);
         }
         return new Verdict(status == 429 ? outcome : Outcome.UNEXPECTED_STATUS, Verdict.Action.STOP, breaker);
+    }
+
+    private static Verdict refused(OutcomeRules rules) {
+        return new Verdict(Outcome.CONTENT_REFUSED,
+                rules.routeAroundContentRefusals() ? Verdict.Action.NEXT : Verdict.Action.STOP, false);
     }
 
     private static boolean containsAny(String body, List<String> markers) {

@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.StreamBreak;
+import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -14,7 +15,9 @@ import java.util.logging.Logger;
 
 /**
  * What a streaming attempt's events say: {@code [DONE]}, malformed events (skipped and counted, never relayed),
- * in-band errors, and content, relayed to the call's observer from the first content on. Called under the attempt's
+ * in-band errors, and content, relayed to the call's observer from the first content on. A refusal (every kind's
+ * stream says one as a {@code content_filter} finish) before any content is the content-policy refusal, as for a
+ * plain call; after content it ends the stream with that finish, as OpenAI's does. Called under the attempt's
  * lock, one event at a time.
  */
 final class ChunkRelay {
@@ -66,6 +69,10 @@ final class ChunkRelay {
         if (!started) {
             if (!chunk.carriesContent() && finish == null) {
                 return null; // the role-only opening chunk: nothing to show yet
+            }
+            if (!chunk.carriesContent() && OutcomeClassifier.CONTENT_FILTER.equals(finish)) {
+                // refused before a word: the content-policy refusal a plain call gets, which the chain may route around
+                return new UpstreamReply.HttpError(400, null, HttpReplies.refusalEvent("the answer was filtered"));
             }
             started = true;
             onFirstContent.run();

@@ -4,6 +4,7 @@ import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
@@ -28,7 +29,6 @@ import java.util.List;
  */
 final class AnthropicAnswers {
 
-
     /** A refusal, said as every kind says one ({@link HttpReplies#REFUSAL}). */
     static final String REFUSAL_SAID = HttpReplies.REFUSAL + "the model declined to answer";
 
@@ -52,7 +52,7 @@ final class AnthropicAnswers {
             return AnswerBody.malformed("no content");
         }
         String stop = root.get("stop_reason") instanceof JsonString s ? s.getString() : null;
-        if ("refusal".equals(stop)) {
+        if (OutcomeClassifier.CONTENT_FILTER.equals(finishReason(stop))) {
             return HttpReplies.httpError(call, 400, null, REFUSAL_SAID);
         }
         StringBuilder text = new StringBuilder();
@@ -127,6 +127,7 @@ final class AnthropicAnswers {
         return switch (stop) {
             case "max_tokens", "model_context_window_exceeded" -> "length";
             case "tool_use" -> "tool_calls";
+            case "refusal" -> OutcomeClassifier.CONTENT_FILTER;
             default -> "stop";
         };
     }

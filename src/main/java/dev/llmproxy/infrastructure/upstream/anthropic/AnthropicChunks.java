@@ -3,9 +3,9 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
-import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
 import jakarta.json.JsonArray;
@@ -65,16 +65,16 @@ public final class AnthropicChunks implements WireFormat.StreamEvents {
             }
             case "message_stop" -> {
                 TokenUsage u = AnthropicAnswers.usage(usage);
-                if ("refusal".equals(stopReason)) {
-                    // what it cost first, then the refusal: a content-policy error before any content, else a break
-                    out.accept(JsonCodec.writeText(base().add("choices", JsonCodec.array())
-                            .add("usage", OpenAiUsage.json(u)).build()));
-                    out.accept(HttpReplies.refusalEvent("the model declined to answer"));
-                    return;
+                String finish = AnthropicAnswers.finishReason(stopReason);
+                String cost = JsonCodec.writeText(base().add("choices", JsonCodec.array())
+                        .add("usage", OpenAiUsage.json(u)).build());
+                if (OutcomeClassifier.CONTENT_FILTER.equals(finish)) {
+                    out.accept(cost); // what a refusal cost first: before any content it ends the attempt
                 }
-                out.accept(chunk(JsonValue.EMPTY_JSON_OBJECT, AnthropicAnswers.finishReason(stopReason)));
-                out.accept(JsonCodec.writeText(base().add("choices", JsonCodec.array())
-                        .add("usage", OpenAiUsage.json(u)).build()));
+                out.accept(chunk(JsonValue.EMPTY_JSON_OBJECT, finish));
+                if (!OutcomeClassifier.CONTENT_FILTER.equals(finish)) {
+                    out.accept(cost);
+                }
             }
             case "error" -> out.accept(error(event));
             default -> {

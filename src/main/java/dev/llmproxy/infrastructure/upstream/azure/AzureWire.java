@@ -23,8 +23,8 @@ import java.util.concurrent.ConcurrentMap;
  * {@code api-version} query ({@code https://res.openai.azure.com/openai?api-version=2024-10-21}) calls the model's
  * deployment ({@code {base}/deployments/{upstreamModel}/chat/completions?api-version=...}); one without
  * ({@code https://res.openai.azure.com/openai/v1}) calls the v1 API, where the deployment is the body's model. A
- * content filter's verdict, whole or streamed, is the content-policy refusal; a 429's wait comes in milliseconds
- * first ({@code retry-after-ms}).
+ * content filter's verdict, whole or streamed, is OpenAI's {@code content_filter} finish, which every kind's refusal
+ * is read as; a 429's wait comes in milliseconds first ({@code retry-after-ms}).
  */
 public final class AzureWire implements WireFormat {
 
@@ -55,11 +55,7 @@ public final class AzureWire implements WireFormat {
 
     @Override
     public UpstreamReply completion(UpstreamCall call, byte[] body) {
-        UpstreamReply reply = openAi.completion(call, body);
-        if (reply instanceof UpstreamReply.Completed c && "content_filter".equals(c.finishReason())) {
-            return HttpReplies.httpError(call, 400, null, "content_filter: the answer was filtered by Azure");
-        }
-        return reply;
+        return openAi.completion(call, body);
     }
 
     @Override
@@ -87,6 +83,6 @@ public final class AzureWire implements WireFormat {
 
     @Override
     public StreamEvents events(UpstreamCall call) {
-        return (data, out) -> out.accept(AzureFilter.inStream(data));
+        return openAi.events(call);
     }
 }

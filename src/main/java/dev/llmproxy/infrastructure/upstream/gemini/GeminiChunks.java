@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
@@ -18,14 +19,13 @@ import java.util.function.Consumer;
  * One Gemini stream ({@code streamGenerateContent?alt=sse}) as OpenAI chunks. Every Gemini event is a whole response
  * holding only the new parts; there is no {@code [DONE]}: the chunk with a finish reason ends the answer, and a body
  * that ends without one was cut (the streaming attempt already reads it that way). An {@code error} event is passed
- * on as one, a refusal before any content is an error event with the content-policy marker, and after content it
- * finishes the answer as OpenAI does ({@code content_filter}).
+ * on as one, and a refusal ({@link GeminiFinish}, the table the whole answers use too) finishes the answer as
+ * OpenAI's does ({@code content_filter}).
  */
 final class GeminiChunks implements WireFormat.StreamEvents {
 
     private final String requestedModel;
     private int toolCalls;
-    private boolean contentSent;
 
     GeminiChunks(String requestedModel) {
         this.requestedModel = requestedModel;
@@ -58,13 +58,7 @@ final class GeminiChunks implements WireFormat.StreamEvents {
         GeminiFinish finish = GeminiFinish.of(parts.finishReason());
         String finishReason = null;
         switch (finish) {
-            case REFUSED -> {
-                if (!contentSent && parts.isEmpty()) {
-                    out.accept(HttpReplies.refusalEvent("the answer was stopped (" + parts.finishReason() + ")"));
-                    return;
-                }
-                finishReason = "content_filter";
-            }
+            case REFUSED -> finishReason = OutcomeClassifier.CONTENT_FILTER;
             case MALFORMED -> {
                 out.accept(error(502, "the model's answer was unusable (finishReason " + parts.finishReason() + ")"));
                 return;
@@ -90,7 +84,6 @@ final class GeminiChunks implements WireFormat.StreamEvents {
             }
             delta.add("tool_calls", calls);
         }
-        contentSent |= !parts.isEmpty();
         return delta.build();
     }
 

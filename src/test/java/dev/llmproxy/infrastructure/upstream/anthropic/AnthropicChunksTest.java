@@ -71,7 +71,7 @@ class AnthropicChunksTest {
     }
 
     @Test
-    void aRefusalEndsAsARefusalEventNotAsAnEmptyStop() {
+    void aRefusalSaysWhatItCostThenEndsWithTheContentFilterFinishNotAnEmptyStop() {
         AnthropicChunks chunks = new AnthropicChunks("claude-sonnet-4-5");
         List<JsonObject> out = new ArrayList<>();
         for (String event : List.of(
@@ -82,9 +82,8 @@ class AnthropicChunksTest {
             chunks.translate(event, s -> out.add((JsonObject) JsonCodec.read(s)));
         }
         assertThat(out.get(0).getJsonObject("usage").getInt("prompt_tokens")).isEqualTo(12);
-        JsonObject error = out.get(1).getJsonObject("error");
-        assertThat(error.getInt("code")).isEqualTo(400);
-        assertThat(error.getString("message")).startsWith("content_filter: ");
-        assertThat(out).hasSize(2).noneMatch(c -> c.containsKey("choices") && !c.getJsonArray("choices").isEmpty());
+        assertThat(out.get(1).getJsonArray("choices").getJsonObject(0).getString("finish_reason"))
+                .isEqualTo("content_filter");
+        assertThat(out).hasSize(2);
     }
 }
