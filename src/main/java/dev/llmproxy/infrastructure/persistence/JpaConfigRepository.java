@@ -73,6 +73,7 @@ public class JpaConfigRepository implements ConfigRepository {
     @Override
     @Transactional
     public RuntimeConfig replace(RuntimeConfig config, String author, String summary, String snapshot) {
+        NewerReleases.refuseIfSchemaAhead(em);
         long next = latestVersion() + 1;
         // The version row goes in first: of two concurrent replaces, the second fails here, before touching anything.
         ConfigVersionEntity version = new ConfigVersionEntity();
@@ -84,9 +85,10 @@ public class JpaConfigRepository implements ConfigRepository {
         em.persist(version);
         em.flush();
 
-        for (String table : List.of("tier_chain", "tier", "allowed_model", "provider", "setting")) {
+        for (String table : List.of("tier_chain", "tier", "allowed_model", "provider")) {
             em.createNativeQuery("DELETE FROM " + table).executeUpdate();
         }
+        NewerReleases.deleteKnownSettings(em);
         // The entities have no JPA relationships, so flush each group before the one whose foreign keys need it.
         List<Provider> providers = config.providers();
         for (int i = 0; i < providers.size(); i++) {
