@@ -4,6 +4,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 
 import java.time.LocalDateTime;
 
@@ -71,6 +72,12 @@ public class RequestLogEntity {
     public LocalDateTime lastRefusedAt;
     @Column(name = "prompt_excerpt")
     public String promptExcerpt;
+    /**
+     * What the providers billed, by the model each billed attempt called ('' for a cost without attempts and without
+     * an answering model); for the hourly totals, not stored as such.
+     */
+    @Transient
+    public java.util.Map<String, java.math.BigDecimal> billed = java.util.Map.of();
     /** The attempts as a JSON array ({@link AttemptsJson}), null when there were none. */
     public String attempts;
 }

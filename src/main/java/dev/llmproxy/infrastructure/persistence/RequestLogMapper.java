@@ -1,14 +1,18 @@
 package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.domain.log.CallerRecord;
+import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
 import dev.llmproxy.domain.text.StorableText;
 
+import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.TreeMap;
 
 final class RequestLogMapper {
 
@@ -55,7 +59,22 @@ final class RequestLogMapper {
             e.continuations = r.streamStats().continuations();
         }
         e.attempts = text(AttemptsJson.write(r.attempts()));
+        e.billed = billed(r);
         return e;
+    }
+
+    /** Each billed attempt's cost by its model; a cost recorded without attempts, by the answering model. */
+    private static Map<String, BigDecimal> billed(RequestRecord r) {
+        Map<String, BigDecimal> out = new TreeMap<>();
+        for (AttemptRecord a : r.attempts()) {
+            if (a.costUsd() != null) {
+                out.merge(a.model(), a.costUsd(), BigDecimal::add);
+            }
+        }
+        if (r.attempts().isEmpty() && r.costUsd() != null) {
+            out.put(r.answeringModel() == null ? "" : r.answeringModel(), r.costUsd());
+        }
+        return out;
     }
 
     static RequestRecord toDomain(RequestLogEntity e) {

@@ -55,20 +55,12 @@ final class RequestRollups {
     private RequestRollups() {
     }
 
-    /** One hour of one answering model, tier or key ({@code dimension}); '' names none, as in the table's key. */
+    /** One hour of one model, tier or key ({@code dimension}); '' names none, as in the table's key. */
     record Slot(LocalDateTime hour, String dimension, String name) {
         static final Comparator<Slot> ORDER = Comparator.comparing(Slot::hour).thenComparing(Slot::dimension)
                 .thenComparing(Slot::name);
 
-        static List<Slot> of(RequestLogEntity row) {
-            LocalDateTime hour = row.receivedAt.truncatedTo(ChronoUnit.HOURS);
-            LocalDateTime slice = hour.plusMinutes(row.receivedAt.getMinute() / SLICE_MINUTES * SLICE_MINUTES);
-            return List.of(new Slot(hour, "model", orNone(row.answeringModel)), new Slot(hour, "tier",
-                    orNone(row.tier)), new Slot(hour, "key", orNone(row.keyId)),
-                    new Slot(slice, SLICE, orNone(row.answeringModel)));
-        }
-
-        private static String orNone(String s) {
+        static String orNone(String s) {
             return s == null ? "" : s;
         }
     }
@@ -84,7 +76,8 @@ final class RequestRollups {
         long costed;
         BigDecimal costUsd = BigDecimal.ZERO;
 
-        void add(RequestLogEntity row) {
+        /** Counts a request of this slot. */
+        void count(RequestLogEntity row) {
             requests++;
             if (row.status != 200) {
                 failed++;
@@ -95,21 +88,46 @@ final class RequestRollups {
             }
             promptTokens += row.promptTokens == null ? 0 : row.promptTokens;
             completionTokens += row.completionTokens == null ? 0 : row.completionTokens;
-            if (row.costUsd != null && row.answeringModel != null) { // spend counts answered requests
+        }
+
+        /** Adds what a request's attempts billed in this slot; nothing when they billed nothing here. */
+        void cost(BigDecimal usd) {
+            if (usd != null) {
                 costed++;
-                costUsd = costUsd.add(row.costUsd);
+                costUsd = costUsd.add(usd);
             }
         }
     }
 
+    /**
+     * The batch's totals. Spend is what the providers billed, whichever way a request ended (answered, failed or
+     * left), as budgets and {@code proxy_cost_usd_total} count it: by the model each billed attempt called, and by
+     * the request's tier and key. Requests and tokens count by the answering model.
+     */
     static Map<Slot, Totals> sum(List<RequestLogEntity> rows) {
         Map<Slot, Totals> slots = new TreeMap<>(Slot.ORDER);
         for (RequestLogEntity row : rows) {
-            for (Slot slot : Slot.of(row)) {
-                slots.computeIfAbsent(slot, s -> new Totals()).add(row);
-            }
+            LocalDateTime hour = row.receivedAt.truncatedTo(ChronoUnit.HOURS);
+            LocalDateTime slice = hour.plusMinutes(row.receivedAt.getMinute() / SLICE_MINUTES * SLICE_MINUTES);
+            String answering = Slot.orNone(row.answeringModel);
+            BigDecimal all = row.billed.values().stream().reduce(BigDecimal::add).orElse(null);
+            add(slots, new Slot(hour, "model", answering), row, row.billed.get(answering));
+            add(slots, new Slot(hour, "tier", Slot.orNone(row.tier)), row, all);
+            add(slots, new Slot(hour, "key", Slot.orNone(row.keyId)), row, all);
+            add(slots, new Slot(slice, SLICE, answering), row, null);
+            row.billed.forEach((model, usd) -> {
+                if (!model.equals(answering)) {
+                    slots.computeIfAbsent(new Slot(hour, "model", model), x -> new Totals()).cost(usd);
+                }
+            });
         }
         return slots;
+    }
+
+    private static void add(Map<Slot, Totals> slots, Slot slot, RequestLogEntity row, BigDecimal usd) {
+        Totals totals = slots.computeIfAbsent(slot, x -> new Totals());
+        totals.count(row);
+        totals.cost(usd);
     }
 
     static void add(Connection c, List<RequestLogEntity> rows) throws SQLException {

@@ -2,9 +2,12 @@ package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.failure.Outcome;
+import dev.llmproxy.domain.routing.AttemptRecord;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -46,5 +49,34 @@ class RequestRollupsTest {
         RequestRollups.Totals key = slots.get(new RequestRollups.Slot(ten, "key", "k"));
         assertThat(List.of(key.requests, key.failed, key.costed)).containsExactly(4L, 2L, 2L); // unanswered: no cost
         assertThat(key.costUsd).isEqualByComparingTo("0.75");
+    }
+
+    @Test
+    void spendIsWhatEveryAttemptBilledByItsModelWhicheverWayTheRequestEnded() {
+        AttemptRecord cut = new AttemptRecord("a", Outcome.STREAM_BROKEN, 200, Duration.ofMillis(5), "cut", 40,
+                new BigDecimal("0.4"));
+        AttemptRecord answered = new AttemptRecord("b", Outcome.SUCCESS, 200, Duration.ofMillis(5), "ok", 10,
+                new BigDecimal("0.1"));
+        AttemptRecord timedOut = new AttemptRecord("a", Outcome.TIMEOUT, null, Duration.ofMillis(5), "timeout", 50,
+                new BigDecimal("0.5"));
+        RequestLogEntity rescued = RequestLogMapper.toEntity(RequestRecord.of("r1", T).asked("t", "t")
+                .answeredBy("b", true).status(200, null).cost(new BigDecimal("0.5")).attempts(List.of(cut, answered))
+                .caller(new CallerRecord("h", "k", null, null, null, null), null).build());
+        RequestLogEntity failed = RequestLogMapper.toEntity(RequestRecord.of("r2", T).asked("t", "t")
+                .status(504, "timeout").cost(new BigDecimal("0.5")).attempts(List.of(timedOut))
+                .caller(new CallerRecord("h", "k", null, null, null, null), null).build());
+
+        Map<RequestRollups.Slot, RequestRollups.Totals> slots = RequestRollups.sum(List.of(rescued, failed));
+
+        LocalDateTime ten = LocalDateTime.parse("2026-12-02T10:00");
+        RequestRollups.Totals a = slots.get(new RequestRollups.Slot(ten, "model", "a"));
+        RequestRollups.Totals b = slots.get(new RequestRollups.Slot(ten, "model", "b"));
+        RequestRollups.Totals tier = slots.get(new RequestRollups.Slot(ten, "tier", "t"));
+        assertThat(a.costUsd).isEqualByComparingTo("0.9"); // a cut and a timeout: never answered, billed all the same
+        assertThat(a.requests).isZero();
+        assertThat(b.costUsd).isEqualByComparingTo("0.1");
+        assertThat(b.requests).isEqualTo(1);
+        assertThat(tier.costUsd).isEqualByComparingTo("1.0"); // what the budgets settled: both requests, every attempt
+        assertThat(List.of(tier.requests, tier.failed, tier.costed)).containsExactly(2L, 1L, 2L);
     }
 }
