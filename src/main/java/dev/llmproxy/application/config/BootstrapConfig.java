@@ -29,6 +29,8 @@ import java.util.function.Function;
 public final class BootstrapConfig {
 
     static final String DEFAULT_RESOURCE = "/dev/llmproxy/default-config.json";
+    /** The embedded default's tier for {@code /v1/embeddings}. */
+    static final String EMBEDDINGS = "embeddings";
 
     private BootstrapConfig() {
     }
@@ -78,6 +80,9 @@ public final class BootstrapConfig {
             heads.computeIfAbsent("fast", k -> new ArrayList<>()).add("gemini-flash-lite");
             heads.computeIfAbsent("balanced", k -> new ArrayList<>()).add("gemini-flash");
             heads.computeIfAbsent("thoughtful", k -> new ArrayList<>()).add("gemini-flash");
+            models.add(new AllowedModel("gemini-embedding", "gemini", "gemini-embedding-001", "gemini", true, false,
+                    null, 2048, false, null, null, null, null, null, null, "gemini-embedding-001@3072"));
+            heads.computeIfAbsent(EMBEDDINGS, k -> new ArrayList<>()).add("gemini-embedding");
         }
         if (present(env, OPENROUTER_API_KEY.name())) {
             providers.add(new Provider("openrouter", ProviderKind.OPENROUTER, URI.create("https://openrouter.ai/api/v1"),
@@ -99,6 +104,9 @@ public final class BootstrapConfig {
         List<Tier> tiers = new ArrayList<>();
         for (Tier t : base.tiers()) {
             List<String> real = heads.get(t.name());
+            if (real == null && t.name().equals(EMBEDDINGS) && !heads.isEmpty()) {
+                continue; // simulated vectors must not pass for real ones where real chat models answer
+            }
             tiers.add(real == null ? t : new Tier(t.name(), t.description(), real, t.hedged()));
         }
         tiers.addAll(added);

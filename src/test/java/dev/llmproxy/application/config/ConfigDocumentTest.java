@@ -162,6 +162,21 @@ class ConfigDocumentTest {
         assertThat(real.provider("openrouter").orElseThrow().apiKeySecret()).isEqualTo("OPENROUTER_API_KEY");
         assertThat(real.tier("fast").orElseThrow().chain()).containsExactly("gemini-flash-lite", "or-gemma-27b-free");
         assertThat(real.tier("drill").orElseThrow().chain()).contains("sim-outage");
+        assertThat(real.tier("embeddings").orElseThrow().chain()).containsExactly("gemini-embedding");
+        assertThat(real.model("gemini-embedding").orElseThrow().embeds()).isTrue();
+    }
+
+    @Test
+    void everyDoorAnswersOutOfTheBoxAndSimulatedVectorsNeverPassForRealOnes() {
+        RuntimeConfig plain = BootstrapConfig.load(k -> Optional.empty());
+        assertThat(plain.tier("embeddings").orElseThrow().chain())
+                .allSatisfy(m -> assertThat(plain.model(m).orElseThrow().embeds()).isTrue());
+        assertThat(plain.tier("balanced").orElseThrow().chain())
+                .allSatisfy(m -> assertThat(plain.model(m).orElseThrow().embeds()).isFalse());
+
+        RuntimeConfig openRouterOnly = BootstrapConfig.load(k -> Optional.ofNullable(
+                Map.of("OPENROUTER_API_KEY", "k1").get(k)));
+        assertThat(openRouterOnly.tier("embeddings")).isEmpty();
     }
 
     @Test
