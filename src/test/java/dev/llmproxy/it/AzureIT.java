@@ -5,8 +5,10 @@ import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.errors.BadRequestException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import dev.llmproxy.testing.FakeEntra;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.OpenAiBodies;
+import dev.llmproxy.testing.TestTls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,10 +34,15 @@ class AzureIT extends DeployedProxy {
             + "\"finish_reason\":\"content_filter\"}],\"usage\":{\"prompt_tokens\":9,\"completion_tokens\":0,"
             + "\"total_tokens\":9}}";
     private static FaultUpstream fault;
+    private static FaultUpstream secure;
+    private static FakeEntra entra;
     private static OpenAIClient client;
 
     @BeforeAll
     static void start() throws Exception {
+        entra = new FakeEntra(Integer.getInteger("it.entra.port"));
+        secure = new FaultUpstream(0, TestTls.server());
+        secure.on("az-entra-ok", FaultUpstream.status(200, OpenAiBodies.completion("gpt-4o", "Hello by Entra", "stop")));
         fault = new FaultUpstream(0);
         String base = "http://127.0.0.1:" + fault.port() + "/openai?api-version=2024-10-21";
         fault.on("az-ok", FaultUpstream.status(200, OpenAiBodies.completion("gpt-4o", "Hello from Azure", "stop")));
@@ -52,6 +59,12 @@ class AzureIT extends DeployedProxy {
                 .tier("az-prompt", "az-filter-in", "az-gpt")
                 .tier("az-answer", "az-filter-out", "az-gpt")
                 .tier("az-quota", "az-limited", "az-gpt")
+                // the IT_ENTRA_APP registration (see the POM) signs in at the fake Entra ID: both over https by a CA
+                // the server trusts only through PROXY_TRUST_STORE
+                .provider("azure-entra", "azure-openai", "https://localhost:" + secure.port() + "/openai/v1",
+                        "IT_ENTRA_APP")
+                .paidModel("az-entra", "azure-entra", "az-entra-ok", "gpt")
+                .tier("az-signed-in", "az-entra")
                 .build());
         client = OpenAIOkHttpClient.builder().baseUrl(ProxyClient.BASE + "/v1").apiKey("not-needed").maxRetries(0).build();
     }
@@ -59,10 +72,21 @@ class AzureIT extends DeployedProxy {
     @AfterAll
     static void stop() throws Exception {
         fault.close();
+        secure.close();
+        entra.close();
     }
 
     private static ChatCompletionCreateParams ask(String tier) {
         return ChatCompletionCreateParams.builder().model(tier).addUserMessage("Hello").build();
+    }
+
+    @Test
+    void anEntraIdTokenIsFetchedAndADeploymentCalledOverHttpsOfAPrivateCa() {
+        ChatCompletion c = client.chat().completions().create(ask("az-signed-in"));
+
+        assertThat(c.choices().get(0).message().content().orElseThrow()).isEqualTo("Hello by Entra");
+        assertThat(secure.lastHeaders("az-entra-ok")).containsEntry("authorization", "Bearer entra-1");
+        assertThat(secure.lastTarget("az-entra-ok")).isEqualTo("/openai/v1/chat/completions");
     }
 
     @Test

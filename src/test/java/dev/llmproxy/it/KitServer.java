@@ -1,6 +1,7 @@
 package dev.llmproxy.it;
 
 import dev.llmproxy.testing.OidcTestServer;
+import dev.llmproxy.testing.TestTls;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -120,12 +121,28 @@ final class KitServer implements AutoCloseable {
                 "-Djboss.socket.binding.port-offset=" + portOffset), env, SERVERS.resolve(name + ".log"), port);
     }
 
+    /** The service-account key file the kit servers' {@code IT_VERTEX_KEY} names. */
+    static final Path VERTEX_KEY = SERVERS.resolve("smoke-vertex-key.json");
+
+    private static Path trustStore() {
+        try {
+            return TestTls.dir().resolve(TestTls.TRUST_STORE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static Map<String, String> env(int port, String postgresUrl) {
         Map<String, String> env = new HashMap<>();
         env.put("PROXY_HTTP_PORT", Integer.toString(port));
         env.put("PROXY_HTTP_HOST", "127.0.0.1");
         env.put("PROXY_ADMIN_PASSWORD", ADMIN_PASSWORD);
         env.put("IT_UPSTREAM_KEY", "smoke-upstream-key");
+        // the test CA of the https fakes, trusted as an operator's private CA; and the service-account key they issue
+        // tokens for (written by the smoke suite before the server starts)
+        env.put("PROXY_TRUST_STORE", trustStore().toString());
+        env.put("PROXY_TRUST_STORE_PASSWORD", TestTls.PASSWORD);
+        env.put("IT_VERTEX_KEY", VERTEX_KEY.toString());
         // single sign-on through the test provider the smoke suite starts (read from the environment, as deployed)
         env.put("PROXY_OIDC_ISSUER", "http://127.0.0.1:" + OIDC_PORT + "/" + OidcTestServer.ISSUER_ID);
         env.put("PROXY_OIDC_CLIENT_ID", "llm-proxy-it");

@@ -1,9 +1,12 @@
 package dev.llmproxy.it;
 
+import dev.llmproxy.testing.FakeGoogleTokens;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.FaultUpstream.Ending;
 import dev.llmproxy.testing.OidcTestServer;
 import dev.llmproxy.testing.OtlpReceiver;
+import dev.llmproxy.testing.RecordedBodies;
+import dev.llmproxy.testing.TestTls;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -33,6 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 abstract class PortabilitySmoke {
 
     private FaultUpstream fault;
+    private FaultUpstream secure;
+    private FakeGoogleTokens tokens;
     private OidcTestServer signInProvider;
     private OtlpReceiver collector;
     private KitServer server;
@@ -47,11 +52,20 @@ abstract class PortabilitySmoke {
         fault.on("smoke-traced-down", FaultUpstream.status(503, "{\"error\":{\"message\":\"overloaded\"}}"));
         fault.on("smoke-stream", fault.stream(0, 5, Ending.DONE, answerEvents("smoke-stream", "Hello", " world")));
         fault.on("smoke-cut", fault.stream(0, 5, Ending.CUT, partialEvents("smoke-cut", "Hello", " wor")));
+        // a provider and its token endpoint over https, by a CA the server trusts only through PROXY_TRUST_STORE
+        secure = new FaultUpstream(0, TestTls.server());
+        secure.on("smoke-vertex", FaultUpstream.status(200, RecordedBodies.body("gemini", "answer-thinking.json")));
+        tokens = new FakeGoogleTokens();
+        tokens.writeKey(KitServer.VERTEX_KEY);
         collector = OtlpReceiver.start(KitServer.OTLP_PORT);
         signInProvider = OidcTestServer.start(KitServer.OIDC_PORT, KitServer.SERVERS.resolve("oidc-smoke.log"));
         server = start();
         proxy = new ProxyClient(server.base());
         proxy.importConfig(new ConfigBuilder(fault.baseUrl())
+                .provider("vertex", "vertex", "https://localhost:" + secure.port()
+                        + "/v1/projects/test-project/locations/us-east5", "IT_VERTEX_KEY")
+                .paidModel("smoke-gemini", "vertex", "smoke-vertex", "gemini")
+                .tier("smoke-https", "smoke-gemini")
                 .tier("smoke", "smoke-down", "smoke-up")
                 .tier("smoke-traced", "smoke-traced-down", "smoke-up")
                 .tier("smoke-streamed", "smoke-down", "smoke-stream")
@@ -93,6 +107,8 @@ abstract class PortabilitySmoke {
         if (collector != null) {
             collector.close();
         }
+        secure.close();
+        tokens.close();
         if (server == null) {
             fault.close();
             return;
@@ -103,6 +119,18 @@ abstract class PortabilitySmoke {
         assertThat(log).doesNotContain("closed EntityManager")
                 .doesNotContain("Could not check the database for configuration changes")
                 .doesNotContain("failed inside the proxy");
+    }
+
+    @Test
+    void aProviderAndItsTokenEndpointOfAPrivateCaAreReachedOverHttps() throws Exception {
+        int issued = tokens.issued();
+
+        var answer = proxy.chat("smoke-https");
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        assertThat(answer.body()).contains("Occam's Razor says");
+        assertThat(tokens.issued()).isGreaterThan(issued);
+        assertThat(secure.authorizations("smoke-vertex")).isNotEmpty().allMatch(a -> a.startsWith("Bearer tok-"));
     }
 
     @Test

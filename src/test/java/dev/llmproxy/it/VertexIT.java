@@ -8,6 +8,7 @@ import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.testing.FakeGoogleTokens;
+import dev.llmproxy.testing.TestTls;
 import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.FaultUpstream.Ending;
 import dev.llmproxy.testing.RecordedBodies;
@@ -28,7 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Gemini and Claude through the {@code vertex} kind, by the official OpenAI SDK: a service-account key (the file the
  * {@code IT_VERTEX_KEY} secret names) exchanged for an access token at a token endpoint that checks the signed
  * grant, the token reused, each publisher's address and format, Google's quota answer routed around in the proxy's
- * words, and a key that gets no token treated as the operator's to fix, not as the model's failure.
+ * words, and a key that gets no token treated as the operator's to fix, not as the model's failure. The provider and
+ * the token endpoint are served over https by a private CA's certificates, which the server trusts only through
+ * {@code PROXY_TRUST_STORE}: the server's own default trust (Liberty's, its self-signed key) is never used.
  */
 class VertexIT extends DeployedProxy {
 
@@ -45,8 +48,9 @@ class VertexIT extends DeployedProxy {
     static void start() throws Exception {
         tokens = new FakeGoogleTokens();
         tokens.writeKey(KEY_FILE);
-        fault = new FaultUpstream(0);
-        String base = "http://127.0.0.1:" + fault.port() + LOCATION;
+        // the provider and its token endpoint over https, with certificates of a CA only PROXY_TRUST_STORE names
+        fault = new FaultUpstream(0, TestTls.server());
+        String base = "https://localhost:" + fault.port() + LOCATION;
         fault.on("gemini-v", FaultUpstream.status(200, RecordedBodies.body("gemini", "answer-thinking.json")));
         fault.on("claude-v", fault.stream(0, 5, Ending.NO_DONE, RecordedBodies.events("anthropic", "stream-text.sse")));
         fault.on("claude-quota", FaultUpstream.status(429, RecordedBodies.body("vertex", "error-429-claude-quota.json")));

@@ -33,7 +33,12 @@ public final class FakeEntra implements AutoCloseable {
     public volatile int expiresIn = 3599;
 
     public FakeEntra() throws Exception {
-        server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        this(0);
+    }
+
+    /** On {@code port}: a server under test is told the sign-in host before it starts. */
+    public FakeEntra(int port) throws Exception {
+        server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
         server.setHttpsConfigurator(new HttpsConfigurator(TestTls.server()));
         server.createContext("/", this::token);
         server.start();

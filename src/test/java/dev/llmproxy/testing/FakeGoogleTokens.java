@@ -1,7 +1,8 @@
 package dev.llmproxy.testing;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -24,13 +25,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * checks its signature against the key it issued (with {@link #keyJson()}), its issuer, its audience (Google's token
  * endpoint, whichever address the key names) and scope, and answers
  * {@code tok-1}, {@code tok-2}... valid for {@link #expiresIn} seconds; or refuses ({@code invalid_grant}) or hangs
- * when told to. Every key it issues points its {@code token_uri} here.
+ * when told to. Every key it issues points its {@code token_uri} here. Served over https with a certificate of the
+ * test CA ({@link TestTls}), as Google's is with a public CA's: a client that trusts only its server's own key fails.
  */
 public final class FakeGoogleTokens implements AutoCloseable {
 
     public static final String CLIENT_EMAIL = "proxy@test-project.iam.gserviceaccount.com";
 
-    private final HttpServer server;
+    private final HttpsServer server;
     private final KeyPair keys;
     private final AtomicInteger issued = new AtomicInteger();
     private final List<String> refusals = new CopyOnWriteArrayList<>();
@@ -46,13 +48,14 @@ public final class FakeGoogleTokens implements AutoCloseable {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         keys = generator.generateKeyPair();
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        server.setHttpsConfigurator(new HttpsConfigurator(TestTls.server()));
         server.createContext("/token", this::grant);
         server.start();
     }
 
     public String tokenUri() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/token";
+        return "https://localhost:" + server.getAddress().getPort() + "/token";
     }
 
     /** Tokens issued so far. */

@@ -14,11 +14,13 @@ public enum DeploymentVariable {
     PROXY_READ_TIMEOUT(Part.SERVER, "`35s`",
             "Liberty: how long one read of a request may wait for the client; above the setting `bodyTimeoutMs`"),
     PROXY_DATA_DIR(Part.SERVER, "`./data` (project directory)",
-            "where the embedded H2 database lives; outside `target/`, so it survives `mvn clean`"),
+            "where the embedded H2 database lives (Liberty, Payara; WildFly's kit keeps it in the server's "
+            + "`standalone/data/proxy`); outside `target/`, so it survives `mvn clean`"),
     PROXY_DB_URL(Part.SERVER, "embedded H2 in `PROXY_DATA_DIR`",
             "the database's JDBC URL: PostgreSQL for production and for several instances (`admin/database/README.md`)"),
-    PROXY_DB_USER(Part.SERVER, "`sa`", "the database user"),
-    PROXY_DB_PASSWORD(Part.SERVER, "empty", "the database user's password"),
+    PROXY_DB_USER(Part.SERVER, "`sa`",
+            "the database user (PostgreSQL; Payara's and WildFly's kits use `sa` for embedded H2 whatever it says)"),
+    PROXY_DB_PASSWORD(Part.SERVER, "empty", "the database user's password (as `PROXY_DB_USER`)"),
     PROXY_JDBC_DIR(Part.SERVER, "`<server>/jdbc`",
             "the directory holding the one JDBC driver jar the server uses (Liberty; Payara for PostgreSQL)"),
     PROXY_JAVA_OPTS(Part.SERVER, "unset", "JVM options the Payara kit's `run.sh` passes to `java`"),
@@ -49,6 +51,11 @@ public enum DeploymentVariable {
     PROXY_PLAIN_HTTP_CLIENT(Part.PROXY, "`nio`",
             "the client for plain-http upstreams: the proxy's own NIO client, or `jetty` (the client https "
             + "upstreams always use)"),
+    PROXY_TRUST_STORE(Part.PROXY, "unset: the JDK's CA set alone",
+            "a trust store (PKCS12 or JKS) whose certificates outbound https trusts besides the JDK's CA set: a private "
+            + "CA of providers, token endpoints or the sign-in provider, or a TLS-inspecting proxy's "
+            + "([security](security.md#outbound-https))"),
+    PROXY_TRUST_STORE_PASSWORD(Part.PROXY, "unset", "the password of `PROXY_TRUST_STORE`, when it has one"),
     PROXY_OIDC_ISSUER(Part.PROXY, "unset",
             "the OpenID Connect provider people sign in through (Keycloak, Entra ID, Okta...): its issuer URL, https; "
             + "unset: only local users ([security](security.md#single-sign-on))"),

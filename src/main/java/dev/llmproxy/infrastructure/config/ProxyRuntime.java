@@ -31,6 +31,7 @@ import dev.llmproxy.infrastructure.upstream.SimUpstream;
 import dev.llmproxy.infrastructure.upstream.Timers;
 import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.JettyHttpTransport;
+import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;
 import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.infrastructure.upstream.UpstreamRouter;
 import jakarta.annotation.PostConstruct;
@@ -64,6 +65,8 @@ public class ProxyRuntime {
     @Inject
     Config config;
     @Inject
+    OutboundTrustSource outbound;
+    @Inject
     ConfigService configs;
     @Inject
     BreakerEvents breakerEvents;
@@ -90,7 +93,8 @@ public class ProxyRuntime {
         int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
         workers = Executors.newFixedThreadPool(threads, namedDaemons("proxy-worker"));
         timers = new Timers(workers);
-        tlsHttp = new JettyHttpTransport("proxy-upstream-https");
+        OutboundTrust trust = outbound.trust();
+        tlsHttp = new JettyHttpTransport("proxy-upstream-https", trust.context());
         // Plain http goes through the lean NIO client unless the operator chooses Jetty's for it too.
         boolean jettyForAll = "jetty".equals(Variables.text(config, PROXY_PLAIN_HTTP_CLIENT).orElse("nio"));
         plainHttp = jettyForAll ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
@@ -102,9 +106,10 @@ public class ProxyRuntime {
         HttpUpstream anthropic = new HttpUpstream(new AnthropicWire(clock), plainHttp, tlsHttp, workers, timers, clock,
                 keys);
         HttpUpstream azure = new HttpUpstream(new AzureWire(), plainHttp, tlsHttp, workers, timers, clock,
-                AzureCredentials.of(this::secret, workers, clock, null));
+                AzureCredentials.of(this::secret, workers, clock, trust.socketFactory()));
         HttpUpstream vertex = new HttpUpstream(new VertexWire(clock), plainHttp, tlsHttp, workers, timers, clock,
-                new IssuedTokens("Google access token", GoogleIssuer::of, this::secret, workers, clock));
+                new IssuedTokens("Google access token", GoogleIssuer.issuers(trust.socketFactory()), this::secret,
+                        workers, clock));
         HttpUpstream bedrock = new HttpUpstream(new BedrockWire(clock), plainHttp, tlsHttp, workers, timers, clock,
                 BedrockWire.credentials(this::secret, workers, clock));
         SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());

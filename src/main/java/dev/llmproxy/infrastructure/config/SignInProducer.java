@@ -27,6 +27,8 @@ public class SignInProducer {
 
     @Inject
     Config config;
+    @Inject
+    OutboundTrustSource outbound;
 
     private SingleSignOnSettings settings;
     private IdentityProvider provider;
@@ -45,7 +47,7 @@ public class SignInProducer {
                 new GroupRoles(groups(PROXY_OIDC_ADMIN_GROUPS), groups(PROXY_OIDC_AUDITOR_GROUPS)),
                 Variables.text(config, PROXY_OIDC_API_AUDIENCE).orElse(clientId == null ? null : "api://" + clientId),
                 Variables.text(config, PROXY_OIDC_REDIRECT_URI).map(URI::create), local.equals("on"));
-        provider = new NimbusIdentityProvider(settings);
+        provider = new NimbusIdentityProvider(settings, outbound.trust().socketFactory());
     }
 
     @Produces

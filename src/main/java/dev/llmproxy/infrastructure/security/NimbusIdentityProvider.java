@@ -35,6 +35,7 @@ import dev.llmproxy.application.security.SingleSignOnSettings;
 import dev.llmproxy.domain.security.Identity;
 
 import java.io.IOException;
+import javax.net.ssl.SSLSocketFactory;
 import java.net.URI;
 import java.util.List;
 import java.time.Clock;
@@ -60,15 +61,19 @@ public class NimbusIdentityProvider implements IdentityProvider {
     private static final Duration DISCOVERY_RETRY = Duration.ofSeconds(5);
 
     private final SingleSignOnSettings settings;
+    private final SSLSocketFactory tls;
     private final ProviderDiscovery<ProviderKeys> discovery;
 
-    public NimbusIdentityProvider(SingleSignOnSettings settings) {
-        this(settings, Clock.systemUTC(), DISCOVERY_WAIT, DISCOVERY_RETRY);
+    /** @param tls whom the calls to the provider trust (the deployment's outbound trust) */
+    public NimbusIdentityProvider(SingleSignOnSettings settings, SSLSocketFactory tls) {
+        this(settings, tls, Clock.systemUTC(), DISCOVERY_WAIT, DISCOVERY_RETRY);
     }
 
-    NimbusIdentityProvider(SingleSignOnSettings settings, Clock clock, Duration wait, Duration retryAfter) {
+    NimbusIdentityProvider(SingleSignOnSettings settings, SSLSocketFactory tls, Clock clock, Duration wait,
+                           Duration retryAfter) {
         this.settings = settings;
-        this.discovery = new ProviderDiscovery<>(() -> ProviderKeys.discover(settings), clock, wait, retryAfter);
+        this.tls = tls;
+        this.discovery = new ProviderDiscovery<>(() -> ProviderKeys.discover(settings, tls), clock, wait, retryAfter);
     }
 
     @Override
@@ -95,6 +100,7 @@ public class NimbusIdentityProvider implements IdentityProvider {
             HTTPRequest http = request.toHTTPRequest();
             http.setConnectTimeout(ProviderKeys.CONNECT_MS);
             http.setReadTimeout(ProviderKeys.READ_MS);
+            http.setSSLSocketFactory(tls);
             HTTPResponse response = http.send();
             answer = OIDCTokenResponseParser.parse(response);
         } catch (IOException | ParseException e) {

@@ -20,6 +20,7 @@ import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
 import dev.llmproxy.application.security.SignInRefused;
 import dev.llmproxy.application.security.SingleSignOnSettings;
 
+import javax.net.ssl.SSLSocketFactory;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
@@ -39,14 +40,18 @@ record ProviderKeys(OIDCProviderMetadata metadata, IDTokenValidator idTokens,
     private static final int MAX_SKEW_SECONDS = 60;
     private static final Set<JWSAlgorithm> ASYMMETRIC = asymmetric();
 
-    static ProviderKeys discover(SingleSignOnSettings settings) throws SignInRefused {
+    static ProviderKeys discover(SingleSignOnSettings settings, SSLSocketFactory tls) throws SignInRefused {
         Issuer issuer = new Issuer(settings.issuer().orElseThrow());
         OIDCProviderMetadata metadata;
         JWKSource<SecurityContext> keys;
         try {
-            metadata = OIDCProviderMetadata.resolve(issuer, CONNECT_MS, READ_MS);
+            metadata = OIDCProviderMetadata.resolve(issuer, http -> {
+                http.setConnectTimeout(CONNECT_MS);
+                http.setReadTimeout(READ_MS);
+                http.setSSLSocketFactory(tls);
+            });
             keys = JWKSourceBuilder.create(metadata.getJWKSetURI().toURL(),
-                    new DefaultResourceRetriever(CONNECT_MS, READ_MS, 512 * 1024)).retrying(true).build();
+                    new DefaultResourceRetriever(CONNECT_MS, READ_MS, 512 * 1024, true, tls)).retrying(true).build();
         } catch (GeneralException | IOException | RuntimeException e) {
             throw new SignInRefused("The sign-in provider " + issuer + " could not be discovered: " + e.getMessage(),
                     true, e);

@@ -14,6 +14,7 @@ import com.nimbusds.jwt.SignedJWT;
 import com.sun.net.httpserver.HttpServer;
 import dev.llmproxy.application.security.SignInRefused;
 import dev.llmproxy.application.security.SingleSignOnSettings;
+import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;
 import dev.llmproxy.domain.security.GroupRoles;
 import dev.llmproxy.domain.security.Identity;
 import org.junit.jupiter.api.AfterAll;
@@ -76,7 +77,7 @@ class NimbusIdentityProviderTest {
     private static NimbusIdentityProvider provider(String issuerUrl, String groupsClaim) {
         return new NimbusIdentityProvider(new SingleSignOnSettings(Optional.of(URI.create(issuerUrl)), "proxy",
                 Optional.empty(), groupsClaim, new GroupRoles(Set.of("admins"), Set.of()), "llm-proxy-api",
-                Optional.empty(), true));
+                Optional.empty(), true), OutboundTrust.of(null, null).socketFactory());
     }
 
     private static JWTClaimsSet.Builder claims() {

@@ -29,13 +29,14 @@ public final class JettyHttpTransport implements HttpTransport {
 
     private final HttpClient client;
 
+    /** Trusting the JDK's CA set ({@link OutboundTrust}), never the server's default SSL context. */
     public JettyHttpTransport(String threadName) {
-        this(threadName, defaultTls());
+        this(threadName, OutboundTrust.of(null, null).context());
     }
 
     /**
      * @param threadName names the client's own threads: its selector blocks one, so it cannot share a worker pool
-     * @param tls        whom to trust: the JDK's default, or (in tests) exactly one test certificate
+     * @param tls        whom to trust: the deployment's {@link OutboundTrust}, or (in tests) one test certificate
      */
     public JettyHttpTransport(String threadName, SSLContext tls) {
         SslContextFactory.Client ssl = new SslContextFactory.Client();
@@ -56,14 +57,6 @@ public final class JettyHttpTransport implements HttpTransport {
             client.start();
         } catch (Exception e) {
             throw new IllegalStateException("could not start the https client", e);
-        }
-    }
-
-    private static SSLContext defaultTls() {
-        try {
-            return SSLContext.getDefault();
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("no default TLS context", e);
         }
     }
 

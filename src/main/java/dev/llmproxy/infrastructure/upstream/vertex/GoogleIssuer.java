@@ -1,11 +1,13 @@
 package dev.llmproxy.infrastructure.upstream.vertex;
 
+import com.google.api.client.http.javanet.NetHttpTransport;
+import com.google.auth.http.HttpTransportFactory;
 import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.GoogleCredentials;
 import com.google.auth.oauth2.ServiceAccountCredentials;
-import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
 
+import javax.net.ssl.SSLSocketFactory;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,15 +30,23 @@ public final class GoogleIssuer implements IssuedTokens.Issuer {
         this.credentials = credentials;
     }
 
-    /** Reads the key (a file, or the JSON itself); none named: the machine's default credentials. */
-    public static GoogleIssuer of(Provider provider, String secret) throws IOException {
+    /**
+     * The issuers for Vertex providers, whose token calls trust {@code tls} (the deployment's outbound trust).
+     * Each reads its provider's key (a file, or the JSON itself); none named: the machine's default credentials.
+     */
+    public static IssuedTokens.Issuers issuers(SSLSocketFactory tls) {
+        HttpTransportFactory transport = () -> new NetHttpTransport.Builder().setSslSocketFactory(tls).build();
+        return (provider, secret) -> of(secret, transport);
+    }
+
+    private static GoogleIssuer of(String secret, HttpTransportFactory transport) throws IOException {
         if (secret == null) {
-            return new GoogleIssuer(GoogleCredentials.getApplicationDefault().createScoped(SCOPE));
+            return new GoogleIssuer(GoogleCredentials.getApplicationDefault(transport).createScoped(SCOPE));
         }
         try (InputStream key = secret.stripLeading().startsWith("{")
                 ? new ByteArrayInputStream(secret.getBytes(StandardCharsets.UTF_8))
                 : Files.newInputStream(Path.of(secret.strip()))) {
-            return new GoogleIssuer(ServiceAccountCredentials.fromStream(key).createScoped(SCOPE));
+            return new GoogleIssuer(ServiceAccountCredentials.fromStream(key, transport).createScoped(SCOPE));
         }
     }
 

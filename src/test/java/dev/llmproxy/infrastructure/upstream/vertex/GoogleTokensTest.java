@@ -4,8 +4,10 @@ import dev.llmproxy.domain.config.Provider;
 import dev.llmproxy.domain.config.ProviderKind;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
+import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;
 import dev.llmproxy.testing.FakeGoogleTokens;
 import dev.llmproxy.testing.MutableClock;
+import dev.llmproxy.testing.TestTls;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,8 +49,20 @@ class GoogleTokensTest {
         fetchers.shutdownNow();
     }
 
+    /** The deployment's trust with the test CA added, as {@code PROXY_TRUST_STORE} adds an operator's. */
+    private static final javax.net.ssl.SSLSocketFactory TRUSTED = OutboundTrust.of(testCa(), TestTls.PASSWORD)
+            .socketFactory();
+
+    private static java.nio.file.Path testCa() {
+        try {
+            return TestTls.dir().resolve(TestTls.TRUST_STORE);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private IssuedTokens tokens(String secretValue) {
-        return new IssuedTokens("Google access token", GoogleIssuer::of,
+        return new IssuedTokens("Google access token", GoogleIssuer.issuers(TRUSTED),
                 name -> Optional.ofNullable(Map.of("VERTEX_KEY", secretValue).get(name)), fetchers, clock);
     }
 
@@ -130,7 +144,7 @@ class GoogleTokensTest {
 
     @Test
     void anUnsetSecretIsUnavailableWithoutAFetch() {
-        IssuedTokens tokens = new IssuedTokens("Google access token", GoogleIssuer::of, name -> Optional.empty(),
+        IssuedTokens tokens = new IssuedTokens("Google access token", GoogleIssuer.issuers(TRUSTED), name -> Optional.empty(),
                 fetchers, clock);
         assertThat(tokens.of(VERTEX)).isCompletedExceptionally();
         assertThatThrownBy(() -> tokens.of(VERTEX).join()).cause().hasMessage("secret VERTEX_KEY is not set");

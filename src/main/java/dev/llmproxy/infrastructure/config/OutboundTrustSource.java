@@ -1,0 +1,38 @@
+package dev.llmproxy.infrastructure.config;
+
+import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.Config;
+
+import java.nio.file.Path;
+
+import static dev.llmproxy.application.config.DeploymentVariable.PROXY_TRUST_STORE;
+import static dev.llmproxy.application.config.DeploymentVariable.PROXY_TRUST_STORE_PASSWORD;
+
+/**
+ * The deployment's one {@link OutboundTrust}, read once: a trust store that cannot be read stops the deployment with
+ * its reason rather than fail every https call later.
+ */
+@ApplicationScoped
+public class OutboundTrustSource {
+
+    @Inject
+    Config config;
+
+    private volatile OutboundTrust trust;
+
+    public OutboundTrust trust() {
+        OutboundTrust t = trust;
+        if (t == null) {
+            synchronized (this) {
+                if (trust == null) {
+                    trust = OutboundTrust.of(Variables.text(config, PROXY_TRUST_STORE).map(Path::of).orElse(null),
+                            Variables.text(config, PROXY_TRUST_STORE_PASSWORD).orElse(null));
+                }
+                t = trust;
+            }
+        }
+        return t;
+    }
+}
