@@ -17,10 +17,15 @@ public final class FreeStatus {
         return m.free() && m.freeVerifiedOn() != null && !m.freeVerifiedOn().isBefore(today.minusDays(maxAgeDays));
     }
 
-    /** The models of {@code config} whose free status is stale today. */
+    /**
+     * The models of {@code config} whose free status is stale today. A simulated model bills nothing by its nature:
+     * there is no free tier of it to end, so none to check again.
+     */
     public static List<AllowedModel> staleModels(RuntimeConfig config, LocalDate today) {
         long maxAge = config.settings().costSafety().freeVerificationMaxAgeDays();
-        return config.models().stream().filter(m -> stale(m, today, maxAge)).toList();
+        return config.models().stream().filter(m -> stale(m, today, maxAge))
+                .filter(m -> config.provider(m.provider()).map(p -> p.kind() != ProviderKind.SIM).orElse(true))
+                .toList();
     }
 
     /** Marked free, but never verified or verified too long ago: someone should look again. */

@@ -76,8 +76,12 @@ class RouteResolverTest {
 
     @Test
     void staleMeansMarkedFreeButNotVerifiedLately() {
-        assertThat(FreeStatus.staleModels(config(false), TODAY)).extracting(AllowedModel::name)
+        RuntimeConfig real = RuntimeConfig.of(1, List.of(new Provider("sim", ProviderKind.OPENROUTER,
+                java.net.URI.create("https://openrouter.ai/api/v1"), "OPENROUTER_API_KEY")), MODELS, List.of(),
+                Settings.defaults());
+        assertThat(FreeStatus.staleModels(real, TODAY)).extracting(AllowedModel::name)
                 .containsExactlyInAnyOrder("old", "never");
+        assertThat(FreeStatus.staleModels(config(false), TODAY)).as("a simulated model bills nothing").isEmpty();
         assertThat(FreeStatus.verified(MODELS.get(0), TODAY, 30)).isTrue();
         assertThat(FreeStatus.verified(MODELS.get(0), TODAY, 29)).isFalse();
         assertThat(FreeStatus.stale(MODELS.get(3), TODAY, 30)).as("a paid model is not 'stale'").isFalse();
