@@ -1,8 +1,10 @@
 package dev.llmproxy.docs;
 
 import dev.llmproxy.application.log.RequestLog;
+import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.persistence.JdbcStoredResponses;
+import dev.llmproxy.interfaces.json.ErrorWire;
 import dev.llmproxy.interfaces.proxy.responses.ResponsesDialect;
 import org.junit.jupiter.api.Test;
 
@@ -44,5 +46,16 @@ class StatedNumbersTest {
         assertThat(RateLimitCooldowns.LONGEST).isEqualTo(Duration.ofHours(1));
         assertThat(page("routing.md")).contains("an hour at most");
         assertThat(page("callers-and-budgets.md")).contains("a cooldown at most an hour");
+    }
+
+    @Test
+    void theErrorTableListsEveryStatusAndCodeTheProxyAnswers() throws IOException {
+        String table = page("routing.md");
+        for (ErrorKind kind : ErrorKind.values()) {
+            int status = ErrorWire.statusOf(kind);
+            String row = "| " + status + (kind == ErrorKind.STREAM_INTERRUPTED ? " (in-band)" : "") + " | `"
+                    + ErrorWire.codeOf(kind) + "` |";
+            assertThat(table).as(kind.name()).contains(row);
+        }
     }
 }
