@@ -39,7 +39,9 @@ class FuzzIT extends DeployedProxy {
             "OPTIONS", "FOO");
     private static final List<String> PATHS = List.of("/v1/chat/completions", "/v1/chat/completions",
             "/v1/scopes/fuzz/chat/completions", "/v1/scopes/%2e%2e/chat/completions", "/v1/scopes//chat/completions",
-            "/v1/models", "/v1/status", "/v1/nothing", "/admin/api/config", "/admin/api/keys", "/metrics", "/errors/container");
+            "/v1/models", "/v1/status", "/v1/nothing", "/admin/api/config", "/admin/api/keys", "/metrics", "/errors/container",
+            // path parameters, which once poisoned Liberty's mapping cache for the path before the ';'
+            "/admin;x=y/api/config", "/admin/api;x=y/config", "/v1;x/models", "/v1/models;x/../status");
     private static final List<String> TYPES = List.of("application/json", "application/json; charset=utf-8",
             "text/plain", "", "application/x-www-form-urlencoded");
 
