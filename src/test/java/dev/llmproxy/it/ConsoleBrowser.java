@@ -1,5 +1,6 @@
 package dev.llmproxy.it;
 
+import dev.llmproxy.testing.Chromium;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.openqa.selenium.By;
@@ -9,9 +10,6 @@ import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.File;
@@ -26,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Base of the console's browser tests: headless Chromium driven through Debian's chromedriver, signed in as a
- * console user, with helpers that wait for the next page, and screenshots of the main pages for the console's tour in {@code docs/console.md}.
+ * console user, with helpers that wait for the next page, and screenshots of what they saw.
  */
 abstract class ConsoleBrowser extends DeployedProxy {
 
@@ -41,15 +39,7 @@ abstract class ConsoleBrowser extends DeployedProxy {
     @BeforeAll
     static void start() {
         new ProxyClient().importConfig(CONFIG);
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(System.getProperty("it.chromium", "/usr/bin/chromium"));
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1280,900");
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(System.getProperty("it.chromedriver", "/usr/bin/chromedriver"))).build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        browser = Chromium.headless();
     }
 
     @AfterAll
@@ -123,11 +113,11 @@ abstract class ConsoleBrowser extends DeployedProxy {
     }
 
     /**
-     * Saves the page to {@code target/screenshots/}, or to {@code docs/} (the console's tour) when run with
-     * {@code -Dit.screenshots=docs}: an ordinary test run leaves the checked-in images alone.
+     * Saves the page to {@code target/screenshots/}, to look at when a test fails. The console's tour in
+     * {@code docs/} shows the demo configuration instead: {@code bench/console-tour.sh} takes it.
      */
     static void screenshot(String name) throws IOException {
-        Path dir = "docs".equals(System.getProperty("it.screenshots")) ? Path.of("docs") : Path.of("target", "screenshots");
+        Path dir = Path.of("target", "screenshots");
         Files.createDirectories(dir);
         File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
         Files.copy(shot.toPath(), dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
