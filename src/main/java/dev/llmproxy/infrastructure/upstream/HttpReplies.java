@@ -50,8 +50,10 @@ public final class HttpReplies {
 
     /** As above, with the excerpt already made (a format may put what it found in front of the provider's words). */
     public static UpstreamReply.HttpError httpError(UpstreamCall call, int status, Duration retryAfter, String excerpt) {
-        LOG.warning("Upstream " + call.provider().name() + "/" + call.model().upstreamModel() + " answered HTTP "
-                + status + " for request " + call.requestId() + ": " + excerpt);
+        // a provider refusing the proxy's credentials is the operator's to fix, whatever the kind: said loudly
+        LOG.log(status == 401 || status == 403 ? java.util.logging.Level.SEVERE : java.util.logging.Level.WARNING,
+                "Upstream " + call.provider().name() + "/" + call.model().upstreamModel() + " answered HTTP " + status
+                        + " for request " + call.requestId() + ": " + excerpt);
         return new UpstreamReply.HttpError(status, retryAfter, excerpt);
     }
 
