@@ -21,7 +21,16 @@ final class AnthropicCalls {
 
     /** A call with an OpenAI request body ({@code '} for {@code "}). */
     static UpstreamCall to(String chat) {
-        return new UpstreamCall("req-1", ANTHROPIC, CLAUDE, chat.replace('\'', '"').getBytes(StandardCharsets.UTF_8),
+        return to(CLAUDE, chat);
+    }
+
+    /** A call to {@code upstreamModel} with an OpenAI request body ({@code '} for {@code "}). */
+    static UpstreamCall to(String upstreamModel, String chat) {
+        return to(AllowedModel.of("c", "anthropic", upstreamModel), chat);
+    }
+
+    private static UpstreamCall to(AllowedModel model, String chat) {
+        return new UpstreamCall("req-1", ANTHROPIC, model, chat.replace('\'', '"').getBytes(StandardCharsets.UTF_8),
                 Duration.ofSeconds(5));
     }
 }

@@ -1,13 +1,8 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.upstream.UpstreamCall;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 import static dev.llmproxy.infrastructure.upstream.anthropic.AnthropicThinking.Form.ADAPTIVE;
 import static dev.llmproxy.infrastructure.upstream.anthropic.AnthropicThinking.Form.BUDGET;
@@ -35,9 +30,7 @@ class AnthropicThinkingTest {
     private static JsonObject sent(String upstreamModel, String effort) {
         String chat = "{\"model\":\"c\",\"messages\":[{\"role\":\"user\",\"content\":\"Think.\"}],\"max_tokens\":1000,"
                 + "\"temperature\":0.3,\"reasoning_effort\":\"" + effort + "\"}";
-        return AnthropicWire.body(new UpstreamCall("req-1", AnthropicCalls.ANTHROPIC,
-                AllowedModel.of("c", "anthropic", upstreamModel), chat.getBytes(StandardCharsets.UTF_8),
-                Duration.ofSeconds(5)));
+        return AnthropicWire.body(AnthropicCalls.to(upstreamModel, chat));
     }
 
     @Test

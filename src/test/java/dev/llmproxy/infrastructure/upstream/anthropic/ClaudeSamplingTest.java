@@ -1,12 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.upstream.UpstreamCall;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,9 +10,7 @@ class ClaudeSamplingTest {
 
     private static JsonObject sent(String upstreamModel, String sampling) {
         String chat = "{\"model\":\"c\",\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]," + sampling + "}";
-        return AnthropicWire.body(new UpstreamCall("req-1", AnthropicCalls.ANTHROPIC,
-                AllowedModel.of("c", "anthropic", upstreamModel), chat.getBytes(StandardCharsets.UTF_8),
-                Duration.ofSeconds(5)));
+        return AnthropicWire.body(AnthropicCalls.to(upstreamModel, chat));
     }
 
     @Test
