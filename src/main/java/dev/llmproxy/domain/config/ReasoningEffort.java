@@ -15,6 +15,14 @@ public final class ReasoningEffort {
     private ReasoningEffort() {
     }
 
+    /**
+     * The effort a thinking budget amounts to, for a model or a provider that takes an effort rather than a budget:
+     * up to 4,096 tokens {@code low}, up to 16,384 {@code medium}, above {@code high}.
+     */
+    public static String ofBudget(long tokens) {
+        return tokens <= 4_096 ? "low" : tokens <= 16_384 ? "medium" : "high";
+    }
+
     /** The efforts, weakest first, for messages. */
     public static String listed() {
         return String.join(", ", ORDER);

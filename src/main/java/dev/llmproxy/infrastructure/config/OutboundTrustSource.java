@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.config;
 
 import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
@@ -20,19 +21,15 @@ public class OutboundTrustSource {
     @Inject
     Config config;
 
-    private volatile OutboundTrust trust;
+    private OutboundTrust trust;
+
+    @PostConstruct
+    void read() {
+        trust = OutboundTrust.of(Variables.text(config, PROXY_TRUST_STORE).map(Path::of).orElse(null),
+                Variables.text(config, PROXY_TRUST_STORE_PASSWORD).orElse(null));
+    }
 
     public OutboundTrust trust() {
-        OutboundTrust t = trust;
-        if (t == null) {
-            synchronized (this) {
-                if (trust == null) {
-                    trust = OutboundTrust.of(Variables.text(config, PROXY_TRUST_STORE).map(Path::of).orElse(null),
-                            Variables.text(config, PROXY_TRUST_STORE_PASSWORD).orElse(null));
-                }
-                t = trust;
-            }
-        }
-        return t;
+        return trust;
     }
 }

@@ -6,7 +6,9 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
 
+import java.math.BigDecimal;
 import java.time.LocalDateTime;
+import java.util.Map;
 
 @Entity
 @Table(name = "request_log")
@@ -77,7 +79,7 @@ public class RequestLogEntity {
      * an answering model); for the hourly totals, not stored as such.
      */
     @Transient
-    public java.util.Map<String, java.math.BigDecimal> billed = java.util.Map.of();
+    public Map<String, BigDecimal> billed = Map.of();
     /** The attempts as a JSON array ({@link AttemptsJson}), null when there were none. */
     public String attempts;
 }

@@ -10,6 +10,7 @@ import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /** How an HTTP exchange with an upstream becomes a reply: failures before a response, error statuses, bodies. */
@@ -51,7 +52,7 @@ public final class HttpReplies {
     /** As above, with the excerpt already made (a format may put what it found in front of the provider's words). */
     public static UpstreamReply.HttpError httpError(UpstreamCall call, int status, Duration retryAfter, String excerpt) {
         // a provider refusing the proxy's credentials is the operator's to fix, whatever the kind: said loudly
-        LOG.log(status == 401 || status == 403 ? java.util.logging.Level.SEVERE : java.util.logging.Level.WARNING,
+        LOG.log(status == 401 || status == 403 ? Level.SEVERE : Level.WARNING,
                 "Upstream " + call.provider().name() + "/" + call.model().upstreamModel() + " answered HTTP " + status
                         + " for request " + call.requestId() + ": " + excerpt);
         return new UpstreamReply.HttpError(status, retryAfter, excerpt);

@@ -68,11 +68,12 @@ public final class AnthropicChunks implements WireFormat.StreamEvents {
                 String finish = AnthropicAnswers.finishReason(stopReason);
                 String cost = JsonCodec.writeText(base().add("choices", JsonCodec.array())
                         .add("usage", OpenAiUsage.json(u)).build());
-                if (OutcomeClassifier.CONTENT_FILTER.equals(finish)) {
+                boolean refused = OutcomeClassifier.CONTENT_FILTER.equals(finish);
+                if (refused) {
                     out.accept(cost); // what a refusal cost first: before any content it ends the attempt
                 }
                 out.accept(chunk(JsonValue.EMPTY_JSON_OBJECT, finish));
-                if (!OutcomeClassifier.CONTENT_FILTER.equals(finish)) {
+                if (!refused) {
                     out.accept(cost);
                 }
             }

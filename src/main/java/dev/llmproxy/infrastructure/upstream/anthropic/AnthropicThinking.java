@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
+import dev.llmproxy.domain.config.ReasoningEffort;
 import jakarta.json.JsonObject;
 
 /**
@@ -61,17 +62,12 @@ final class AnthropicThinking {
             }
             case ADAPTIVE -> {
                 String effort = asked.effort() != null ? asked.effort()
-                        : asked.budget() != null ? effortOf(asked.budget()) : null;
+                        : asked.budget() != null ? ReasoningEffort.ofBudget(asked.budget()) : null;
                 yield new Plan(JsonCodec.object().add("type", "adaptive").build(),
                         effort == null ? null : JsonCodec.object().add("effort", effort).build(),
                         asked.stated() ? 0 : budget(effort));
             }
         };
-    }
-
-    /** The effort a stated budget amounts to, for a model that takes no budget. */
-    private static String effortOf(int budget) {
-        return budget <= budget("low") ? "low" : budget <= budget("medium") ? "medium" : "high";
     }
 
     private static int budget(String effort) {

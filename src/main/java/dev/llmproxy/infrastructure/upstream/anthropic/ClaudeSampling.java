@@ -26,12 +26,12 @@ final class ClaudeSampling {
         if (version >= NEITHER) {
             return;
         }
-        boolean temperature = chat.get("temperature") instanceof JsonNumber;
-        if (chat.get("temperature") instanceof JsonNumber t) {
-            out.add("temperature", Math.min(1.0, Math.max(0.0, t.doubleValue())));
+        JsonNumber temperature = chat.get("temperature") instanceof JsonNumber t ? t : null;
+        if (temperature != null) {
+            out.add("temperature", Math.min(1.0, Math.max(0.0, temperature.doubleValue())));
         }
         boolean oneOfThem = version == ClaudeVersion.UNKNOWN || version >= ONE_OF_THEM;
-        if (chat.get("top_p") instanceof JsonNumber p && !(temperature && oneOfThem)) {
+        if (chat.get("top_p") instanceof JsonNumber p && !(temperature != null && oneOfThem)) {
             out.add("top_p", p);
         }
     }

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
+import dev.llmproxy.domain.config.ReasoningEffort;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -18,9 +19,6 @@ import java.util.Set;
  */
 final class MessagesThinking {
 
-    /** Budgets up to these many tokens ask for low, then medium thinking; above, high. */
-    static final int LOW_UP_TO = 4_096;
-    static final int MEDIUM_UP_TO = 16_384;
     private static final Set<String> EFFORTS = Set.of("low", "medium", "high", "max");
 
     private MessagesThinking() {
@@ -40,7 +38,7 @@ final class MessagesThinking {
             }
             case "enabled" -> {
                 long budget = budget(t.get("budget_tokens"), maxTokens);
-                chat.add("reasoning_effort", budget <= LOW_UP_TO ? "low" : budget <= MEDIUM_UP_TO ? "medium" : "high");
+                chat.add("reasoning_effort", ReasoningEffort.ofBudget(budget));
                 chat.add(AskedReasoning.FIELD, JsonCodec.object().add("max_tokens", budget));
             }
             case "adaptive" -> {
