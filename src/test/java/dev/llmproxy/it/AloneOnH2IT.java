@@ -27,6 +27,7 @@ import static org.awaitility.Awaitility.await;
  * what it had counted and written survives a crash ({@code kill -9}) and a restart, so a caller cannot reset a limit,
  * a budget or a lock-out by crashing the server.
  */
+@OwnServers
 class AloneOnH2IT {
 
     private static final String ADMIN = "Basic " + Base64.getEncoder()

@@ -56,11 +56,14 @@ final class LibertyInstance implements AutoCloseable {
         return "http://localhost:" + httpPort;
     }
 
-    /** Starts the server and waits until the application answers (ready or not). */
+    /**
+     * Starts the server and waits until the application answers (ready or not): the server's health endpoint answers
+     * before the application has started, and the server answers 404 for it until then.
+     */
     LibertyInstance start() throws IOException, InterruptedException {
         run("start");
         await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                .until(() -> get("/health/live").statusCode() == 200);
+                .until(() -> get("/health/live").statusCode() == 200 && get("/v1/models").statusCode() != 404);
         return this;
     }
 

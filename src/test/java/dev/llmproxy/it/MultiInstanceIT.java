@@ -1,6 +1,5 @@
 package dev.llmproxy.it;
 
-import dev.llmproxy.testing.PostgresDatabases;
 import dev.llmproxy.testing.TcpRelay;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -30,10 +29,9 @@ import static org.awaitility.Awaitility.await;
  * shared counts when it comes back. Plus a third instance in production mode without a salt, which must refuse to serve.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OwnServers
 class MultiInstanceIT {
 
-    private static final String DATABASE = "llmproxy_it";
-    private static final String ADMIN = Instances.admin("multi-admin-secret");
     private static final String CONFIG = "{\"providers\":[{\"name\":\"zz-sim\",\"kind\":\"sim\"},"
             + "{\"name\":\"sim\",\"kind\":\"sim\",\"baseUrl\":\"sim://local\"},{\"name\":\"aa-sim\",\"kind\":\"sim\"}],"
             + "\"models\":[{\"name\":\"mi-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
@@ -47,42 +45,33 @@ class MultiInstanceIT {
     /** The clients of the store probes, one each. */
     private static final AtomicInteger PROBES = new AtomicInteger();
     private static TcpRelay database;
+    private static InstancePair pair;
     private static LibertyInstance a;
     private static LibertyInstance b;
     private static LibertyInstance production;
 
     @BeforeAll
     static void start() throws Exception {
-        PostgresDatabases.recreate(DATABASE);
         database = new TcpRelay("127.0.0.1", 5432);
-        Path pg = Path.of(System.getProperty("it.postgresql.jar"));
-        Map<String, String> shared = Map.of(
-                "PROXY_DB_URL", PostgresDatabases.url(DATABASE, database.port()) + "?connectTimeout=2&socketTimeout=10",
-                "PROXY_DB_USER", PostgresDatabases.USER, "PROXY_DB_PASSWORD", "",
-                "PROXY_ADMIN_PASSWORD", "multi-admin-secret",
-                "PROXY_IP_SALT", "the-same-secret-salt-on-every-instance");
-        a = new LibertyInstance("instanceA", 9281, pg, Instances.with(shared, "PROXY_INSTANCE_ID", "a"));
-        b = new LibertyInstance("instanceB", 9282, pg, Instances.with(shared, "PROXY_INSTANCE_ID", "b"));
+        pair = new InstancePair("multi", 9281, "llmproxy_it", database.port(), Map.of());
+        a = pair.a;
+        b = pair.b;
         production = new LibertyInstance("productionNoSalt", 9283,
                 Path.of(System.getProperty("liberty.wlpHome"), "usr/servers/testServer/jdbc/h2.jar"),
                 Map.of("PROXY_MODE", "production", "PROXY_IP_SALT", "",
                         "PROXY_DATA_DIR", Path.of("target/production-it-data").toAbsolutePath().toString(),
                         "PROXY_ADMIN_PASSWORD", "multi-admin-secret"));
-        Instances.startTogether(a, b, production);
-        Instances.importConfig(ADMIN, CONFIG, a, b);
+        pair.start(CONFIG, production);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (LibertyInstance i : new LibertyInstance[] {a, b, production}) {
-            if (i != null) {
-                i.close();
-            }
+        if (pair != null) {
+            pair.close();
         }
         if (database != null) {
             database.close();
         }
-        PostgresDatabases.drop(DATABASE);
     }
 
     private static void awaitSharedStore() {
@@ -93,7 +82,7 @@ class MultiInstanceIT {
     void anInstanceThatReadsTheConfigFromTheDatabaseExportsTheProvidersInTheOrderGiven() throws Exception {
         // b never saw the import: it read the config from the database, as every instance does on a restart
         JsonObject export = Json.createReader(new StringReader(b.send(HttpRequest.newBuilder(
-                URI.create(b.base() + "/admin/api/config")).header("Authorization", ADMIN).GET()).body())).readObject();
+                URI.create(b.base() + "/admin/api/config")).header("Authorization", pair.admin).GET()).body())).readObject();
         assertThat(export.getJsonArray("providers").getValuesAs(JsonObject.class).stream()
                 .map(p -> p.getString("name")).toList()).containsExactly("zz-sim", "sim", "aa-sim");
     }
@@ -127,7 +116,7 @@ class MultiInstanceIT {
     }
 
     private static SharedBudgets budgets() {
-        return new SharedBudgets(a, b, ADMIN, "mi-slow");
+        return new SharedBudgets(a, b, pair.admin, "mi-slow");
     }
 
     /** Last: it kills instance b. */

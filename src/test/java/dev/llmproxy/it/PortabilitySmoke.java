@@ -33,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * sign-on through an OpenID Connect provider (the console's and the admin API's bearer tokens).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@OwnServers // one at a time besides: they share the sign-in provider's and the collector's ports
 abstract class PortabilitySmoke {
 
     private FaultUpstream fault;

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -30,10 +29,10 @@ import static org.awaitility.Awaitility.await;
  * it); with Redis gone both keep serving on their share of each limit and budget, and they return to the shared counts
  * when Redis comes back. A 429 cooldown one instance starts, and a breaker it opens, hold on the other.
  */
+@OwnServers
 class RedisLimitsIT {
 
     private static final String DATABASE = "llmproxy_redis_it";
-    private static final String ADMIN = Instances.admin("redis-admin-secret");
     private static final String CONFIG = "{\"providers\":[{\"name\":\"sim\",\"kind\":\"sim\"}],"
             + "\"models\":[{\"name\":\"rl-ok\",\"provider\":\"sim\",\"upstreamModel\":\"healthy\"},"
             + "{\"name\":\"rl-429\",\"provider\":\"sim\",\"upstreamModel\":\"ratelimited-retry-after-600s\"},"
@@ -52,37 +51,29 @@ class RedisLimitsIT {
     private static TcpRelay redis;
     private static RedisClient client;
     private static StatefulRedisConnection<String, String> direct;
+    private static InstancePair pair;
     private static LibertyInstance a;
     private static LibertyInstance b;
 
     @BeforeAll
     static void start() throws Exception {
-        PostgresDatabases.recreate(DATABASE);
-        client = RedisClient.create(LocalRedis.URL);
+        client = RedisClient.create(LocalRedis.url(LocalRedis.PORT, LocalRedis.INSTANCES_DATABASE));
         direct = client.connect();
         for (String key : direct.sync().keys("llmproxy:*")) {
             direct.sync().del(key); // an earlier run's counts
         }
         redis = new TcpRelay(LocalRedis.HOST, LocalRedis.PORT);
-        Path pg = Path.of(System.getProperty("it.postgresql.jar"));
-        Map<String, String> shared = Map.of(
-                "PROXY_DB_URL", PostgresDatabases.url(DATABASE, 5432) + "?connectTimeout=2&socketTimeout=10",
-                "PROXY_DB_USER", PostgresDatabases.USER, "PROXY_DB_PASSWORD", "",
-                "PROXY_REDIS_URL", LocalRedis.url(redis.port()),
-                "PROXY_ADMIN_PASSWORD", "redis-admin-secret",
-                "PROXY_IP_SALT", "the-same-secret-salt-on-every-instance");
-        a = new LibertyInstance("redisA", 9286, pg, Instances.with(shared, "PROXY_INSTANCE_ID", "redis-a"));
-        b = new LibertyInstance("redisB", 9287, pg, Instances.with(shared, "PROXY_INSTANCE_ID", "redis-b"));
-        Instances.startTogether(a, b);
-        Instances.importConfig(ADMIN, CONFIG, a, b);
+        pair = new InstancePair("redis", 9286, DATABASE, 5432,
+                Map.of("PROXY_REDIS_URL", LocalRedis.url(redis.port(), LocalRedis.INSTANCES_DATABASE)));
+        a = pair.a;
+        b = pair.b;
+        pair.start(CONFIG);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (LibertyInstance i : new LibertyInstance[] {a, b}) {
-            if (i != null) {
-                i.close();
-            }
+        if (pair != null) {
+            pair.close();
         }
         if (redis != null) {
             redis.close();
@@ -91,7 +82,6 @@ class RedisLimitsIT {
             direct.close();
             client.shutdown();
         }
-        PostgresDatabases.drop(DATABASE);
     }
 
     @Test
@@ -146,7 +136,7 @@ class RedisLimitsIT {
     }
 
     private static SharedBudgets budgets() {
-        return new SharedBudgets(a, b, ADMIN, "rl-slow");
+        return new SharedBudgets(a, b, pair.admin, "rl-slow");
     }
 
     private static HttpResponse<String> inScope(LibertyInstance i, String scope, String body) throws Exception {

@@ -8,12 +8,19 @@ public final class LocalRedis {
     /** Database 15: the tests' keys stay out of the default database 0. */
     public static final int DATABASE = 15;
     public static final String URL = "redis://" + HOST + ":" + PORT + "/" + DATABASE;
+    /** Database 14: the instances of RedisLimitsIT, which run beside the store tests and clear their own keys. */
+    public static final int INSTANCES_DATABASE = 14;
 
     private LocalRedis() {
     }
 
     /** The URL of the same database through {@code port} (a relay that can cut it). */
     public static String url(int port) {
-        return "redis://" + HOST + ":" + port + "/" + DATABASE;
+        return url(port, DATABASE);
+    }
+
+    /** The URL of that database through {@code port}. */
+    public static String url(int port, int database) {
+        return "redis://" + HOST + ":" + port + "/" + database;
     }
 }
