@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.upstream;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;

@@ -2,7 +2,7 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.RetryAfter;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;

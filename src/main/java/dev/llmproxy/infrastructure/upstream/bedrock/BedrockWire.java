@@ -5,7 +5,7 @@ import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.domain.config.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.StreamFraming;

@@ -1,7 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicChunks;
 import jakarta.json.JsonObject;

@@ -4,7 +4,7 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;

@@ -4,7 +4,7 @@ import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.TokenUsage;
-import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.WireFormat;
 import jakarta.json.JsonArray;

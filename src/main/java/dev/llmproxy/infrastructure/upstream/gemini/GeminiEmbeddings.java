@@ -3,7 +3,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingCall;
 import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingReplies;
 import jakarta.json.JsonArray;

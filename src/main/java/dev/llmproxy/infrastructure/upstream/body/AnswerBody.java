@@ -1,4 +1,4 @@
-package dev.llmproxy.infrastructure.upstream;
+package dev.llmproxy.infrastructure.upstream.body;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.FailureKind;
