@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.config;
 
 import static dev.llmproxy.application.config.DeploymentVariable.*;
 import dev.llmproxy.application.access.AccessMode;
+import dev.llmproxy.infrastructure.variables.Variables;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;

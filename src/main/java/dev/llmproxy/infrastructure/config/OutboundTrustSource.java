@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.config;
 
 import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;
+import dev.llmproxy.infrastructure.variables.Variables;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

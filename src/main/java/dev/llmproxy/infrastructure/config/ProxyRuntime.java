@@ -34,6 +34,7 @@ import dev.llmproxy.infrastructure.upstream.http.JettyHttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;
 import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.infrastructure.upstream.UpstreamRouter;
+import dev.llmproxy.infrastructure.variables.Variables;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

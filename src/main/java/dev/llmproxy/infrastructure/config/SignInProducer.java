@@ -5,6 +5,7 @@ import dev.llmproxy.application.security.IdentityProvider;
 import dev.llmproxy.application.security.SingleSignOnSettings;
 import dev.llmproxy.domain.security.GroupRoles;
 import dev.llmproxy.infrastructure.security.NimbusIdentityProvider;
+import dev.llmproxy.infrastructure.variables.Variables;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;

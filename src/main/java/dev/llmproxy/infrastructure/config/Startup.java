@@ -13,6 +13,7 @@ import dev.llmproxy.application.security.AdminBootstrap;
 import dev.llmproxy.infrastructure.persistence.RequestLogRetention;
 import dev.llmproxy.infrastructure.persistence.SchemaMigrations;
 import dev.llmproxy.infrastructure.persistence.StartupLock;
+import dev.llmproxy.infrastructure.variables.Variables;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import dev.llmproxy.infrastructure.local.OllamaWatch;

@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.local;
 
-import dev.llmproxy.infrastructure.config.Variables;
+import dev.llmproxy.infrastructure.variables.Variables;
 import static dev.llmproxy.application.config.DeploymentVariable.*;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.local.LocalModels;

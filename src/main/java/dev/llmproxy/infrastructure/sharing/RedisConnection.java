@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.sharing;
 
-import dev.llmproxy.infrastructure.config.Variables;
+import dev.llmproxy.infrastructure.variables.Variables;
 import static dev.llmproxy.application.config.DeploymentVariable.*;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;

@@ -4,7 +4,7 @@ import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
-import dev.llmproxy.infrastructure.config.Variables;
+import dev.llmproxy.infrastructure.variables.Variables;
 import dev.llmproxy.interfaces.json.JsonResponses;
 import dev.llmproxy.interfaces.proxy.ApiServlet;
 import jakarta.inject.Inject;

@@ -1,4 +1,4 @@
-package dev.llmproxy.infrastructure.config;
+package dev.llmproxy.infrastructure.variables;
 
 import dev.llmproxy.application.config.DeploymentVariable;
 import org.eclipse.microprofile.config.Config;
