@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.interfaces.proxy.door.Dialect;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;

@@ -6,6 +6,7 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.interfaces.json.JsonResponses;
+import dev.llmproxy.interfaces.proxy.door.Dialect;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletResponse;
 

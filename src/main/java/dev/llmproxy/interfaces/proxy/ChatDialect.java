@@ -6,6 +6,8 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.interfaces.json.JsonResponses;
+import dev.llmproxy.interfaces.proxy.door.Dialect;
+import dev.llmproxy.interfaces.proxy.door.StreamDialect;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.util.function.Function;

@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.proxy;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.interfaces.json.JsonResponses;
+import dev.llmproxy.interfaces.proxy.door.RequestIds;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;

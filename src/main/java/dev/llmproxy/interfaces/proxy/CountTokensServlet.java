@@ -10,6 +10,7 @@ import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.interfaces.json.JsonResponses;
+import dev.llmproxy.interfaces.proxy.door.RequestIds;
 import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
 import dev.llmproxy.interfaces.proxy.messages.MessagesRequests;
 import jakarta.inject.Inject;

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.proxy.door.Dialect;
 import jakarta.servlet.annotation.WebServlet;
 
 /**

@@ -8,6 +8,8 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.application.telemetry.RequestTracing;
+import dev.llmproxy.interfaces.proxy.door.Dialect;
+import dev.llmproxy.interfaces.proxy.door.RequestIds;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;

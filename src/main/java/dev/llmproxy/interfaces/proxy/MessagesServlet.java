@@ -1,5 +1,7 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.interfaces.proxy.door.Dialect;
+import dev.llmproxy.interfaces.proxy.door.RequestIds;
 import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebServlet;

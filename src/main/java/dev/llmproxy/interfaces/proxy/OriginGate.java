@@ -7,6 +7,8 @@ import dev.llmproxy.application.proxy.RequestRecorder;
 import dev.llmproxy.domain.access.OriginPolicy;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.interfaces.proxy.door.Dialect;
+import dev.llmproxy.interfaces.proxy.door.RequestIds;
 import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
 import dev.llmproxy.interfaces.proxy.responses.ResponsesDialect;
 import jakarta.inject.Inject;

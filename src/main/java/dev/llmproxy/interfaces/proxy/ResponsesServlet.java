@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.responses.StoredResponses;
+import dev.llmproxy.interfaces.proxy.door.Dialect;
 import dev.llmproxy.interfaces.proxy.responses.ResponsesDialect;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;

@@ -6,6 +6,7 @@ import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.ErrorBodies;
 
+import dev.llmproxy.interfaces.proxy.door.StreamDialect;
 import java.nio.charset.StandardCharsets;
 
 /**

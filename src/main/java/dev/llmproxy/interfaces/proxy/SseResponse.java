@@ -7,6 +7,8 @@ import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.ClientStream;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.interfaces.proxy.door.Dialect;
+import dev.llmproxy.interfaces.proxy.door.StreamDialect;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;

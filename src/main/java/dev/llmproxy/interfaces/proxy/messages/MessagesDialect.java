@@ -5,9 +5,9 @@ import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainResult;
-import dev.llmproxy.interfaces.proxy.Dialect;
-import dev.llmproxy.interfaces.proxy.RequestIds;
-import dev.llmproxy.interfaces.proxy.StreamDialect;
+import dev.llmproxy.interfaces.proxy.door.Dialect;
+import dev.llmproxy.interfaces.proxy.door.RequestIds;
+import dev.llmproxy.interfaces.proxy.door.StreamDialect;
 import jakarta.servlet.http.HttpServletResponse;
 
 /** Anthropic's Messages API ({@code POST /v1/messages}) as a front door. */

@@ -5,7 +5,7 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.ErrorWire;
-import dev.llmproxy.interfaces.proxy.StreamDialect;
+import dev.llmproxy.interfaces.proxy.door.StreamDialect;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import dev.llmproxy.interfaces.proxy.translation.NamedEvents;
 import jakarta.json.JsonArrayBuilder;

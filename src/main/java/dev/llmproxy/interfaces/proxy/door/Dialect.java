@@ -1,4 +1,4 @@
-package dev.llmproxy.interfaces.proxy;
+package dev.llmproxy.interfaces.proxy.door;
 
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyError;

@@ -1,4 +1,4 @@
-package dev.llmproxy.interfaces.proxy;
+package dev.llmproxy.interfaces.proxy.door;
 
 import jakarta.servlet.ServletRequest;
 
@@ -16,7 +16,7 @@ public final class RequestIds {
 
     private static final HexFormat HEX = HexFormat.of();
 
-    static String next() {
+    public static String next() {
         return "req_" + Long.toHexString(System.currentTimeMillis()) + HEX.toHexDigits(ThreadLocalRandom.current().nextLong());
     }
 

@@ -1,4 +1,4 @@
-package dev.llmproxy.interfaces.proxy;
+package dev.llmproxy.interfaces.proxy.door;
 
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.StreamEvent;
