@@ -1,7 +1,7 @@
 package dev.llmproxy.docs;
 
 import dev.llmproxy.application.config.DeploymentVariable;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.BudgetsKey;
 import dev.llmproxy.domain.config.ScopeLimitsKey;
 import dev.llmproxy.domain.config.SettingGroup;

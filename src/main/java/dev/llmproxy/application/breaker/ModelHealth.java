@@ -5,7 +5,7 @@ import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.breaker.CircuitBreaker;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Tier;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -3,9 +3,9 @@ package dev.llmproxy.application.config;
 import static dev.llmproxy.application.config.DeploymentVariable.*;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.config.Provider;
-import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.config.Tier;
 
 import java.io.IOException;

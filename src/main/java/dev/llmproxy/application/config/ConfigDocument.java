@@ -1,11 +1,11 @@
 package dev.llmproxy.application.config;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.config.Problem;
-import dev.llmproxy.domain.config.Provider;
-import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.SettingProblem;
 import dev.llmproxy.domain.config.Settings;

@@ -1,8 +1,8 @@
 package dev.llmproxy.application.config;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.SettingKey;
 import dev.llmproxy.domain.config.Tier;

@@ -1,6 +1,6 @@
 package dev.llmproxy.application.local;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 
 import java.time.Instant;
 import java.util.Set;

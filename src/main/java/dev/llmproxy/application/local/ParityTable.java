@@ -1,6 +1,6 @@
 package dev.llmproxy.application.local;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.RuntimeConfig;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.ReasoningEffort;
+import dev.llmproxy.domain.catalog.ReasoningEffort;
 import dev.llmproxy.domain.failure.ProxyException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;

@@ -2,7 +2,7 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.json.JsonLimitException;
-import dev.llmproxy.domain.config.ReasoningEffort;
+import dev.llmproxy.domain.catalog.ReasoningEffort;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;

@@ -1,7 +1,7 @@
 package dev.llmproxy.application.spend;
 
 import dev.llmproxy.application.metrics.ProxyMetrics;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;

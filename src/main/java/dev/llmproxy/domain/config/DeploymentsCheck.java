@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

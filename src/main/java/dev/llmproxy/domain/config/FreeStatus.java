@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import java.time.LocalDate;
 import java.util.List;
 

@@ -1,5 +1,9 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
+import dev.llmproxy.domain.catalog.ReasoningEffort;
 import dev.llmproxy.domain.sim.SimBehaviour;
 
 import java.util.LinkedHashMap;

@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;

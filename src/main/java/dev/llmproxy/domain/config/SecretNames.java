@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.config;
 
+import dev.llmproxy.domain.catalog.AllowedModel;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.llmproxy.domain.routing;
 
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
 
 /**
  * A model of the chain with its provider, already checked against the allowlist.

@@ -1,6 +1,6 @@
 package dev.llmproxy.domain.routing;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 
 /** The caller's request, rendered for each model of the chain (e.g. with that model's upstream name). */
 @FunctionalInterface

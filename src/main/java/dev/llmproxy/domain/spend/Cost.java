@@ -1,6 +1,6 @@
 package dev.llmproxy.domain.spend;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.TokenUsage;
 
 import java.math.BigDecimal;

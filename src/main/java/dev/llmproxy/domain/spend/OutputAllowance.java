@@ -1,6 +1,6 @@
 package dev.llmproxy.domain.spend;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 
 /**
  * The most output a call may be billed for: the caller's {@code max_tokens} plus the model's thinking headroom;

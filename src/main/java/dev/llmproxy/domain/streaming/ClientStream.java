@@ -1,6 +1,6 @@
 package dev.llmproxy.domain.streaming;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 
 /**
  * The client's side of a streamed answer. Until {@link #open} nothing has been sent, so any failure can still be an

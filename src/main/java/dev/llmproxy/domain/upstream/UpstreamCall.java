@@ -1,7 +1,7 @@
 package dev.llmproxy.domain.upstream;
 
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.streaming.StreamLimits;
 import dev.llmproxy.domain.streaming.UpstreamEvents;
 

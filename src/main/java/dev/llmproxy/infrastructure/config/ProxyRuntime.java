@@ -5,7 +5,7 @@ import dev.llmproxy.application.breaker.BreakerEvents;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.Breakers;
-import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.latency.ModelLatencies;

@@ -1,10 +1,10 @@
 package dev.llmproxy.infrastructure.persistence;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.ConfigRepository;
 import dev.llmproxy.domain.config.ConfigVersion;
 import dev.llmproxy.domain.config.InstanceHeartbeat;
-import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.SettingKey;
 import dev.llmproxy.domain.config.SettingKeys;

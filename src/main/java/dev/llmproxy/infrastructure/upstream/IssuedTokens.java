@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.catalog.Provider;
 
 import java.net.URI;
 import java.time.Clock;

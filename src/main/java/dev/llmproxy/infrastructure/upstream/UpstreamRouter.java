@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 import dev.llmproxy.domain.upstream.UpstreamReply;

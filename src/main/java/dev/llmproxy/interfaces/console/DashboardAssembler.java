@@ -2,7 +2,7 @@ package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.breaker.ModelHealth;
 import dev.llmproxy.domain.breaker.BreakerState;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.log.RequestLogRepository;
 
 import java.time.Duration;

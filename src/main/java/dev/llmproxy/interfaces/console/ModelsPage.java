@@ -1,10 +1,10 @@
 package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.config.ConfigService;
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.config.ReasoningEffort;
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.ReasoningEffort;
 import dev.llmproxy.domain.config.FreeStatus;
-import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.latency.ModelLatencies;
 import jakarta.enterprise.context.ApplicationScoped;

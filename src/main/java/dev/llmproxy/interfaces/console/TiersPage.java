@@ -1,7 +1,7 @@
 package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.application.config.ConfigService;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Tier;

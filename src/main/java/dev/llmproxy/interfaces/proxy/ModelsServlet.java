@@ -2,7 +2,7 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.ConfigRepository;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Tier;

@@ -1,6 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.streaming.Backpressure;

@@ -1,6 +1,6 @@
 package dev.llmproxy.application.config;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.config.Problem;
 import dev.llmproxy.domain.config.VectorSpace;

@@ -1,6 +1,6 @@
 package dev.llmproxy.application.proxy;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyException;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package dev.llmproxy.application.spend;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.ProxyError;

@@ -3,7 +3,7 @@ package dev.llmproxy.application.spend;
 import dev.llmproxy.application.config.ConfigDocument;
 import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.domain.breaker.BreakerTransition;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyException;

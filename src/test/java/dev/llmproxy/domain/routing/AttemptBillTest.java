@@ -1,6 +1,6 @@
 package dev.llmproxy.domain.routing;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.upstream.TokenUsage;

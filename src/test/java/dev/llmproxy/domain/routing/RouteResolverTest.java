@@ -1,9 +1,9 @@
 package dev.llmproxy.domain.routing;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.FreeStatus;
-import dev.llmproxy.domain.config.Provider;
-import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.SettingKeys;
 import dev.llmproxy.domain.config.Settings;

@@ -1,6 +1,6 @@
 package dev.llmproxy.domain.spend;
 
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

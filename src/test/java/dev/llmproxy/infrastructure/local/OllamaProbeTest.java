@@ -57,8 +57,8 @@ class OllamaProbeTest {
         assertThat(s.holds("qwen3")).isFalse();
         assertThat(s.holds("qwen3:8b")).isTrue();
         LocalModels local = () -> s;
-        assertThat(local.ready(dev.llmproxy.domain.config.AllowedModel.of("l", "ollama", "llama3.2"))).isTrue();
-        assertThat(local.ready(dev.llmproxy.domain.config.AllowedModel.of("q", "ollama", "qwen3"))).as("not pulled").isFalse();
+        assertThat(local.ready(dev.llmproxy.domain.catalog.AllowedModel.of("l", "ollama", "llama3.2"))).isTrue();
+        assertThat(local.ready(dev.llmproxy.domain.catalog.AllowedModel.of("q", "ollama", "qwen3"))).as("not pulled").isFalse();
     }
 
     private static LocalModels local(boolean development, boolean up) {

@@ -68,9 +68,9 @@ class DashboardAssemblerTest {
     @Test
     void modelsMarkedFreeWithAStaleCheckAreAlerts() {
         List<String> alerts = DashboardAssembler.alerts(List.of(), List.of(), new DashboardAssembler.Queue(0, 0, 0, 0),
-                List.of(new dev.llmproxy.domain.config.AllowedModel("old", "p", "old", null, true, true,
+                List.of(new dev.llmproxy.domain.catalog.AllowedModel("old", "p", "old", null, true, true,
                                 java.time.LocalDate.parse("2026-10-01"), null, false, null, null, null, null, null, null),
-                        new dev.llmproxy.domain.config.AllowedModel("never", "p", "never", null, true, true,
+                        new dev.llmproxy.domain.catalog.AllowedModel("never", "p", "never", null, true, true,
                                 null, null, false, null, null, null, null, null, null)));
         assertThat(alerts).containsExactly(
                 "Model old is marked free, but its free status was last verified on 2026-10-01: check it again.",

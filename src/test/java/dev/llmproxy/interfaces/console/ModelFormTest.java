@@ -1,8 +1,8 @@
 package dev.llmproxy.interfaces.console;
 
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.config.Provider;
-import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.config.Tier;

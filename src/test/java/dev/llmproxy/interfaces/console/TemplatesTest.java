@@ -79,9 +79,9 @@ class TemplatesTest {
 
     @Test
     void theModelListMarksAFreeModelWhoseCheckIsStale() {
-        var fresh = new dev.llmproxy.domain.config.AllowedModel("fresh", "p", "fresh", null, true, true,
+        var fresh = new dev.llmproxy.domain.catalog.AllowedModel("fresh", "p", "fresh", null, true, true,
                 java.time.LocalDate.parse("2026-11-30"), null, false, null, null, null, null, null, null);
-        var old = new dev.llmproxy.domain.config.AllowedModel("old", "p", "old", null, true, true,
+        var old = new dev.llmproxy.domain.catalog.AllowedModel("old", "p", "old", null, true, true,
                 java.time.LocalDate.parse("2026-10-01"), null, false, null, null, null, null, null, null);
         String html = templates.render("models", with(Map.of("models", java.util.List.of(fresh, old), "version", 1L,
                 "providers", java.util.List.of("p"), "staleFree", java.util.Set.of("old"), "maxAgeDays", 30L,

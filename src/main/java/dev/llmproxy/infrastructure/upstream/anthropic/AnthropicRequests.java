@@ -4,7 +4,7 @@ import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;

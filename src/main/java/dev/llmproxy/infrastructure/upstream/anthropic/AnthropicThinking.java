@@ -2,7 +2,7 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
-import dev.llmproxy.domain.config.ReasoningEffort;
+import dev.llmproxy.domain.catalog.ReasoningEffort;
 import jakarta.json.JsonObject;
 
 /**

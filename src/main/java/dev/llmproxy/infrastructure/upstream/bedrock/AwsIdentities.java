@@ -4,7 +4,7 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
 import dev.llmproxy.infrastructure.upstream.KeysOrTokens;
-import dev.llmproxy.domain.config.Provider;
+import dev.llmproxy.domain.catalog.Provider;
 import jakarta.json.JsonObject;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;

@@ -2,7 +2,7 @@ package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatRequest;
-import dev.llmproxy.domain.config.ReasoningEffort;
+import dev.llmproxy.domain.catalog.ReasoningEffort;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;

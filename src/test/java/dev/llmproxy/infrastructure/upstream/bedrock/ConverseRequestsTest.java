@@ -89,7 +89,7 @@ class ConverseRequestsTest {
         var call = BedrockCalls.to(BedrockCalls.CLAUDE, "{'model':'m','messages':[{'role':'system','content':'Long rules.'},"
                 + "{'role':'user','content':'Hi'}],'tools':[{'type':'function','function':{'name':'f'}}]}", false);
         var model = call.model();
-        var cachingModel = new dev.llmproxy.domain.config.AllowedModel(model.name(), model.provider(),
+        var cachingModel = new dev.llmproxy.domain.catalog.AllowedModel(model.name(), model.provider(),
                 model.upstreamModel(), model.family(), true, false, null, null, false, null, null, null, null, null,
                 null, null, null, true);
         JsonObject body = (JsonObject) JsonCodec.read(caching.request(new dev.llmproxy.domain.upstream.UpstreamCall(

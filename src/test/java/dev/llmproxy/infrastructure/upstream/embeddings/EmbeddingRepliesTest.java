@@ -1,9 +1,9 @@
 package dev.llmproxy.infrastructure.upstream.embeddings;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.AllowedModel;
-import dev.llmproxy.domain.config.Provider;
-import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;

@@ -1,7 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.vertex;
 
-import dev.llmproxy.domain.config.Provider;
-import dev.llmproxy.domain.config.ProviderKind;
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
 import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;

@@ -1,7 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.config.AllowedModel;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.llmproxy.domain.config;
+package dev.llmproxy.domain.catalog;
 
 import java.util.Arrays;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.llmproxy.domain.config;
+package dev.llmproxy.domain.catalog;
 
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
