@@ -18,7 +18,8 @@ final class InstancePair implements AutoCloseable {
 
     final LibertyInstance a;
     final LibertyInstance b;
-    /** The admin API's Basic authorization on both. */
+    /** The admin password of both, and the admin API's Basic authorization with it. */
+    final String password;
     final String admin;
     private final String database;
     private final List<LibertyInstance> started = new ArrayList<>();
@@ -33,7 +34,7 @@ final class InstancePair implements AutoCloseable {
     InstancePair(String name, int port, String database, int databasePort, Map<String, String> environment)
             throws Exception {
         this.database = database;
-        String password = name + "-admin-secret";
+        this.password = name + "-admin-secret";
         this.admin = Instances.admin(password);
         PostgresDatabases.recreate(database);
         Map<String, String> shared = new HashMap<>(environment);

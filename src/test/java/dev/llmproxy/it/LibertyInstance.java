@@ -57,13 +57,13 @@ final class LibertyInstance implements AutoCloseable {
     }
 
     /**
-     * Starts the server and waits until the application answers (ready or not): the server's health endpoint answers
-     * before the application has started, and the server answers 404 for it until then.
+     * Starts the server and waits until the application answers (ready or not): the server answers 404 for it until
+     * the application has started, while its own health endpoint already answers.
      */
     LibertyInstance start() throws IOException, InterruptedException {
         run("start");
         await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                .until(() -> get("/health/live").statusCode() == 200 && get("/v1/models").statusCode() != 404);
+                .until(() -> get("/v1/models").statusCode() != 404);
         return this;
     }
 

@@ -60,7 +60,7 @@ class MultiInstanceIT {
                 Path.of(System.getProperty("liberty.wlpHome"), "usr/servers/testServer/jdbc/h2.jar"),
                 Map.of("PROXY_MODE", "production", "PROXY_IP_SALT", "",
                         "PROXY_DATA_DIR", Path.of("target/production-it-data").toAbsolutePath().toString(),
-                        "PROXY_ADMIN_PASSWORD", "multi-admin-secret"));
+                        "PROXY_ADMIN_PASSWORD", pair.password));
         pair.start(CONFIG, production);
     }
 
