@@ -5,7 +5,6 @@ import dev.llmproxy.application.breaker.BreakerEvents;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.Breakers;
-import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.latency.ModelLatencies;
@@ -15,25 +14,13 @@ import dev.llmproxy.domain.routing.RateLimitCooldowns;
 import dev.llmproxy.infrastructure.sharing.SharedBreakers;
 import dev.llmproxy.infrastructure.sharing.SharedCooldowns;
 import dev.llmproxy.infrastructure.sharing.SharedLatencies;
-import dev.llmproxy.infrastructure.upstream.Credentials;
-import dev.llmproxy.infrastructure.upstream.HttpUpstream;
-import dev.llmproxy.infrastructure.upstream.IssuedTokens;
-import dev.llmproxy.infrastructure.upstream.OpenAiWire;
-import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
-import dev.llmproxy.infrastructure.upstream.azure.AzureCredentials;
-import dev.llmproxy.infrastructure.upstream.azure.AzureWire;
-import dev.llmproxy.infrastructure.upstream.vertex.GoogleIssuer;
-import dev.llmproxy.infrastructure.upstream.vertex.VertexWire;
-import dev.llmproxy.infrastructure.upstream.bedrock.BedrockWire;
-import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
-import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
-import dev.llmproxy.infrastructure.upstream.SimUpstream;
 import dev.llmproxy.infrastructure.upstream.Timers;
+import dev.llmproxy.infrastructure.upstream.UpstreamParts;
+import dev.llmproxy.infrastructure.upstream.kinds.UpstreamKinds;
 import dev.llmproxy.infrastructure.upstream.http.HttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.JettyHttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.OutboundTrust;
 import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
-import dev.llmproxy.infrastructure.upstream.UpstreamRouter;
 import dev.llmproxy.infrastructure.variables.Variables;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -43,7 +30,6 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
 
 import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -99,21 +85,8 @@ public class ProxyRuntime {
         // Plain http goes through the lean NIO client unless the operator chooses Jetty's for it too.
         boolean jettyForAll = "jetty".equals(Variables.text(config, PROXY_PLAIN_HTTP_CLIENT).orElse("nio"));
         plainHttp = jettyForAll ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
-        Credentials keys = Credentials.secrets(this::secret);
-        HttpUpstream openai = new HttpUpstream(new OpenAiWire(), plainHttp, tlsHttp, workers, timers, clock, keys);
-        HttpUpstream gemini = new HttpUpstream(new GeminiWire(clock), plainHttp, tlsHttp, workers, timers, clock, keys);
-        HttpUpstream openRouter = new HttpUpstream(new OpenRouterWire(() -> configs.current().settings(), clock),
-                plainHttp, tlsHttp, workers, timers, clock, keys);
-        HttpUpstream anthropic = new HttpUpstream(new AnthropicWire(clock), plainHttp, tlsHttp, workers, timers, clock,
-                keys);
-        HttpUpstream azure = new HttpUpstream(new AzureWire(), plainHttp, tlsHttp, workers, timers, clock,
-                AzureCredentials.of(this::secret, workers, clock, trust.socketFactory()));
-        HttpUpstream vertex = new HttpUpstream(new VertexWire(clock), plainHttp, tlsHttp, workers, timers, clock,
-                new IssuedTokens("Google access token", GoogleIssuer.issuers(trust.socketFactory()), this::secret,
-                        workers, clock));
-        HttpUpstream bedrock = new HttpUpstream(new BedrockWire(clock), plainHttp, tlsHttp, workers, timers, clock,
-                BedrockWire.credentials(this::secret, workers, clock));
-        SimUpstream sim = new SimUpstream(timers, clock, () -> ThreadLocalRandom.current().nextDouble());
+        UpstreamParts parts = new UpstreamParts(plainHttp, tlsHttp, workers, timers, clock, this::secret,
+                trust.socketFactory(), () -> configs.current().settings(), () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admission(), clock, timers);
         String id = instanceId();
         breakers = new Breakers(() -> configs.current().settings().breaker(), clock, id,
@@ -124,10 +97,7 @@ public class ProxyRuntime {
         sharedLatencies.listen(id, latencies::heard);
         quotas = new ProviderQuotas(clock, cooldowns);
         sharedCooldowns.listen(id, cooldowns::heard);
-        executor = new ChainExecutor(new UpstreamRouter(Map.of(ProviderKind.OPENAI, openai,
-                ProviderKind.GEMINI, gemini, ProviderKind.OPENROUTER, openRouter, ProviderKind.ANTHROPIC, anthropic,
-                ProviderKind.AZURE_OPENAI, azure, ProviderKind.VERTEX, vertex, ProviderKind.BEDROCK, bedrock,
-                ProviderKind.SIM, sim)), timers, clock, cooldowns,
+        executor = new ChainExecutor(UpstreamKinds.router(parts), timers, clock, cooldowns,
                 breakers, latencies, quotas, slots, () -> ThreadLocalRandom.current().nextDouble());
     }
 

@@ -13,12 +13,12 @@ import jakarta.json.JsonString;
  * Checks that a 2xx body is a complete chat completion: a body cut short or not a completion is a failed attempt,
  * never a 200 with partial content.
  */
-final class CompletionParser {
+public final class CompletionParser {
 
     private CompletionParser() {
     }
 
-    static UpstreamReply parse(byte[] body, String upstreamModel) {
+    public static UpstreamReply parse(byte[] body, String upstreamModel) {
         JsonObject root = AnswerBody.object(body);
         if (root == null) {
             return AnswerBody.unreadable(body);
@@ -53,7 +53,7 @@ final class CompletionParser {
     }
 
     /** The first choice's message of a completion already checked by {@link #parse}, or null. */
-    static JsonObject firstMessage(byte[] completion) {
+    public static JsonObject firstMessage(byte[] completion) {
         if (JsonCodec.read(completion) instanceof JsonObject root && root.get("choices") instanceof JsonArray choices
                 && !choices.isEmpty() && choices.get(0) instanceof JsonObject first
                 && first.get("message") instanceof JsonObject message) {

@@ -32,16 +32,16 @@ final class OnePieceAnswer {
     }
 
     /** The body ended whole. */
-    UpstreamReply ended(UpstreamCall call, WireFormat wire, ChunkRelay relay, Clock clock) {
+    UpstreamReply ended(UpstreamCall call, Wire wire, ChunkRelay relay, Clock clock) {
         if (!head.isSuccess()) {
             return wire.error(call, head, body.bytes(), clock);
         }
-        UpstreamReply parsed = wire.completion(call, body.bytes());
+        UpstreamReply parsed = wire.answer(call, body.bytes());
         return parsed instanceof UpstreamReply.Completed c ? relay.whole(c) : parsed;
     }
 
     /** An error status whose body was cut short still says what it says. */
-    UpstreamReply cutError(UpstreamCall call, WireFormat wire, Clock clock) {
+    UpstreamReply cutError(UpstreamCall call, Wire wire, Clock clock) {
         return wire.error(call, head, body.bytes(), clock);
     }
 }

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 
 /**
  * How a provider frames a streamed answer into events: Server-Sent Events for most, AWS's binary event stream for
- * Bedrock. Each event reaches the wire format's {@link WireFormat.StreamEvents} as one JSON text.
+ * Bedrock. Each event reaches the wire format's {@link ChatWire.StreamEvents} as one JSON text.
  */
 public interface StreamFraming {
 

@@ -25,8 +25,8 @@ import java.util.function.Consumer;
 final class StreamingAttempt implements ResponseListener, Backpressure {
 
     private final UpstreamCall call;
-    private final WireFormat wire;
-    private final WireFormat.StreamEvents events;
+    private final ChatWire wire;
+    private final ChatWire.StreamEvents events;
     private final CompletableFuture<UpstreamReply> reply;
     private final Executor workers;
     private final Clock clock;
@@ -41,7 +41,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
     private final SilenceWatch silence;
     private final ChunkRelay relay;
 
-    StreamingAttempt(UpstreamCall call, WireFormat wire, CompletableFuture<UpstreamReply> reply, Executor workers,
+    StreamingAttempt(UpstreamCall call, ChatWire wire, CompletableFuture<UpstreamReply> reply, Executor workers,
                      Timers timers, Clock clock) {
         this.call = call;
         this.wire = wire;

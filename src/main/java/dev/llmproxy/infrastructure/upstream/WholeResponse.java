@@ -20,7 +20,7 @@ import static dev.llmproxy.infrastructure.upstream.HttpReplies.describe;
 final class WholeResponse implements ResponseListener {
 
     private final UpstreamCall call;
-    private final WireFormat wire;
+    private final Wire wire;
     private final CompletableFuture<UpstreamReply> reply;
     private final Executor workers;
     private final Clock clock;
@@ -28,7 +28,7 @@ final class WholeResponse implements ResponseListener {
     private ResponseHead head;
     private volatile Exchange exchange;
 
-    WholeResponse(UpstreamCall call, WireFormat wire, CompletableFuture<UpstreamReply> reply, Executor workers,
+    WholeResponse(UpstreamCall call, Wire wire, CompletableFuture<UpstreamReply> reply, Executor workers,
                   Clock clock) {
         this.call = call;
         this.wire = wire;
@@ -87,7 +87,7 @@ final class WholeResponse implements ResponseListener {
 
     private UpstreamReply toReply(ResponseHead head, byte[] bytes) {
         if (head.isSuccess()) {
-            return wire.completion(call, bytes);
+            return wire.answer(call, bytes);
         }
         return wire.error(call, head, bytes, clock);
     }

@@ -13,10 +13,13 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Providers: kind, base URL and the *name* of the secret that holds the key (keys never pass through the console).
@@ -103,6 +106,26 @@ public class ProvidersPage {
         model.put("values", values);
         model.put("errors", errors);
         model.put("version", c.version());
+        model.putAll(kindChoices());
         r.render("providers", "providers", model);
+    }
+
+    /** The kinds the form offers, and what its base URL and secret take for each: said by the catalog's kinds. */
+    static Map<String, Object> kindChoices() {
+        return Map.of("kinds", Arrays.stream(ProviderKind.values())
+                        .map(k -> new KindOption(k.id(), k.id() + " (" + k.summary() + ")")).toList(),
+                "baseUrlHelp", "Base URL (" + hints(ProviderKind::baseUrlHint) + ")",
+                "secretHelp", "Name of the secret holding its key (optional; " + hints(ProviderKind::secretHint)
+                        + "; never one of the proxy's own secrets)");
+    }
+
+    /** Each kind's hint that has one, named by its kind: what the form's fields take differs by kind. */
+    private static String hints(Function<ProviderKind, String> hint) {
+        return Arrays.stream(ProviderKind.values()).filter(k -> hint.apply(k) != null)
+                .map(k -> k.id() + ": " + hint.apply(k)).collect(Collectors.joining("; "));
+    }
+
+    /** A kind as the form offers it. */
+    record KindOption(String id, String label) {
     }
 }

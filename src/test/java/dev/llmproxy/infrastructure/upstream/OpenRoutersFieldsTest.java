@@ -1,11 +1,12 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.infrastructure.upstream.openai.OpenAiWire;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.upstream.UpstreamCall;
-import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
+import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterVariant;
 import dev.llmproxy.domain.config.Settings;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +35,7 @@ class OpenRoutersFieldsTest {
                 Duration.ofSeconds(5));
     }
 
-    private static String sent(WireFormat wire, String chat) {
+    private static String sent(ChatWire wire, String chat) {
         return new String(wire.request(call(chat), "k").body(), StandardCharsets.UTF_8);
     }
 
@@ -54,7 +55,7 @@ class OpenRoutersFieldsTest {
 
     @Test
     void openRouterGetsThemAsSet() {
-        OpenRouterWire openRouter = new OpenRouterWire(Settings::defaults, Clock.systemUTC());
+        OpenAiWire openRouter = new OpenAiWire(new OpenRouterVariant(Settings::defaults, Clock.systemUTC()));
         assertThat(JsonCodec.read(sent(openRouter, MARKED))).isEqualTo(JsonCodec.read(MARKED.replace('\'', '"')));
     }
 
@@ -63,7 +64,7 @@ class OpenRoutersFieldsTest {
         String stated = "{'model':'m','messages':[{'role':'user','content':'Hi'}],'reasoning':{'effort':'high'}}";
         String budget = "{'model':'m','messages':[{'role':'user','content':'Hi'}],'reasoning_effort':'low',"
                 + "'reasoning':{'max_tokens':2048}}";
-        OpenRouterWire openRouter = new OpenRouterWire(Settings::defaults, Clock.systemUTC());
+        OpenAiWire openRouter = new OpenAiWire(new OpenRouterVariant(Settings::defaults, Clock.systemUTC()));
 
         assertThat(JsonCodec.read(sent(new OpenAiWire(), stated))).isEqualTo(JsonCodec.read(
                 "{'model':'m','messages':[{'role':'user','content':'Hi'}],'reasoning_effort':'high'}".replace('\'', '"')));

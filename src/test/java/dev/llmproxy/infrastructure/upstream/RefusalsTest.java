@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.infrastructure.upstream.openai.OpenAiWire;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
@@ -12,10 +13,10 @@ import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
-import dev.llmproxy.infrastructure.upstream.azure.AzureWire;
+import dev.llmproxy.infrastructure.upstream.azure.AzureVariant;
 import dev.llmproxy.infrastructure.upstream.bedrock.BedrockWire;
 import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
-import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterWire;
+import dev.llmproxy.infrastructure.upstream.openrouter.OpenRouterVariant;
 import dev.llmproxy.infrastructure.upstream.vertex.VertexWire;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -46,7 +47,7 @@ class RefusalsTest {
      * @param before a stream refused before any content (each element one event's data)
      * @param after  a stream refused after some content ("Sure, ")
      */
-    record Kind(String name, WireFormat wire, ProviderKind kind, String upstreamModel, String plain,
+    record Kind(String name, ChatWire wire, ProviderKind kind, String upstreamModel, String plain,
                 List<String> before, List<String> after) {
         @Override
         public String toString() {
@@ -100,9 +101,9 @@ class RefusalsTest {
         return Stream.of(
                 new Kind("openai", new OpenAiWire(), ProviderKind.OPENAI, "gpt-4o", OPENAI_PLAIN, openAiBefore,
                         openAiAfter),
-                new Kind("openrouter", new OpenRouterWire(Settings::defaults, CLOCK), ProviderKind.OPENROUTER,
+                new Kind("openrouter", new OpenAiWire(new OpenRouterVariant(Settings::defaults, CLOCK)), ProviderKind.OPENROUTER,
                         "openai/gpt-4o", OPENAI_PLAIN, openAiBefore, openAiAfter),
-                new Kind("azure-openai", new AzureWire(), ProviderKind.AZURE_OPENAI, "gpt-4o-prod", OPENAI_PLAIN,
+                new Kind("azure-openai", new OpenAiWire(new AzureVariant()), ProviderKind.AZURE_OPENAI, "gpt-4o-prod", OPENAI_PLAIN,
                         openAiBefore, openAiAfter),
                 new Kind("anthropic", new AnthropicWire(CLOCK), ProviderKind.ANTHROPIC, "claude-sonnet-4-5",
                         CLAUDE_PLAIN, claudeBefore, claudeAfter),
@@ -121,7 +122,7 @@ class RefusalsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void aPlainRefusalIsTheContentPolicyRefusal(Kind kind) {
-        UpstreamReply reply = kind.wire().completion(call(kind, null), json(kind.plain()).getBytes(StandardCharsets.UTF_8));
+        UpstreamReply reply = kind.wire().answer(call(kind, null), json(kind.plain()).getBytes(StandardCharsets.UTF_8));
 
         assertThat(verdict(reply).outcome()).isEqualTo(Outcome.CONTENT_REFUSED);
         assertThat(verdict(reply).action()).isEqualTo(Verdict.Action.STOP);
@@ -156,7 +157,7 @@ class RefusalsTest {
         UpstreamCall call = call(kind, (event, valve) -> shown.add(event));
         StreamTally tally = new StreamTally(kind.upstreamModel());
         ChunkRelay relay = new ChunkRelay(call, tally, Backpressure.NONE, () -> { });
-        WireFormat.StreamEvents translation = kind.wire().events(call);
+        ChatWire.StreamEvents translation = kind.wire().events(call);
         for (String event : events) {
             List<String> chunks = new ArrayList<>();
             translation.translate(event.equals("[DONE]") ? event : json(event), chunks::add);

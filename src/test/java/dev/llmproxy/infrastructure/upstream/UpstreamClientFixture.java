@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.infrastructure.upstream.openai.OpenAiWire;
 import dev.llmproxy.infrastructure.upstream.http.JettyHttpTransport;
 import dev.llmproxy.infrastructure.upstream.http.NioHttpTransport;
 import dev.llmproxy.testing.FaultUpstream;

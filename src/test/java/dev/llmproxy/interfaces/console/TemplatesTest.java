@@ -91,6 +91,21 @@ class TemplatesTest {
                 .contains("Not verified free in the last 30 days");
     }
 
+    @Test
+    void theProviderFormOffersEveryKindTheCatalogNames() {
+        Map<String, Object> model = new java.util.HashMap<>(ProvidersPage.kindChoices());
+        model.putAll(Map.of("providers", List.of(), "version", 1L, "errors", Map.of(),
+                "values", Map.of("name", "", "kind", "bedrock", "baseUrl", "", "apiKeySecret", "")));
+        String html = templates.render("providers", with(model, new ConsoleRequest.Chrome("audrey", true, "tok",
+                "providers")));
+        for (dev.llmproxy.domain.catalog.ProviderKind kind : dev.llmproxy.domain.catalog.ProviderKind.values()) {
+            assertThat(html).contains("value=\"" + kind.id() + "\"");
+        }
+        assertThat(html).contains("<option value=\"bedrock\" selected=\"selected\">bedrock (Claude and other models")
+                .contains("azure-openai: https://{resource}.openai.azure.com/openai?api-version=2024-10-21")
+                .contains("vertex: the service-account key file&#39;s path");
+    }
+
     private static Map<String, Object> with(Map<String, Object> model, ConsoleRequest.Chrome chrome) {
         Map<String, Object> all = new java.util.HashMap<>(model);
         all.put("chrome", chrome);

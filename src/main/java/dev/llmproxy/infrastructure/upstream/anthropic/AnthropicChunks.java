@@ -7,7 +7,7 @@ import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
-import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * a cut, not a finished answer. {@code ping} is nothing at all (no content, no first token); an {@code error} event
  * is an error chunk with the status its type stands for.
  */
-public final class AnthropicChunks implements WireFormat.StreamEvents {
+public final class AnthropicChunks implements ChatWire.StreamEvents {
 
     private final Map<Integer, Integer> toolIndexByBlock = new HashMap<>();
     /** The signed thinking so far, by block index, to travel with the first tool call. */

@@ -4,8 +4,7 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.HttpReplies;
-import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import jakarta.json.JsonObject;
@@ -21,7 +20,7 @@ import java.util.concurrent.ConcurrentMap;
  * {@code https://api.anthropic.com/v1}), the key in {@code x-api-key}, {@code anthropic-version: 2023-06-01}. The
  * caller's OpenAI request is translated to Anthropic's, and every answer, stream event and error back.
  */
-public final class AnthropicWire implements WireFormat {
+public final class AnthropicWire implements ChatWire {
 
     static final String VERSION = "2023-06-01";
     private static final OutboundRequest.Header JSON = new OutboundRequest.Header("Content-Type", "application/json");
@@ -34,12 +33,6 @@ public final class AnthropicWire implements WireFormat {
 
     public AnthropicWire(Clock clock) {
         this.clock = clock;
-    }
-
-    @Override
-    public UpstreamReply unsendable(UpstreamCall call) {
-        return call.model().embeds()
-                ? HttpReplies.httpError(call, 400, null, "proxy: Anthropic makes no embeddings") : null;
     }
 
     @Override
@@ -62,7 +55,7 @@ public final class AnthropicWire implements WireFormat {
     }
 
     @Override
-    public UpstreamReply completion(UpstreamCall call, byte[] body) {
+    public UpstreamReply answer(UpstreamCall call, byte[] body) {
         return AnthropicAnswers.completion(call, body, clock);
     }
 

@@ -6,10 +6,9 @@ import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
-import dev.llmproxy.infrastructure.upstream.Credentials;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.StreamFraming;
-import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
@@ -21,11 +20,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.Executor;
-import java.util.function.Function;
 
 /**
  * AWS Bedrock's Converse API: {@code POST {base}/model/{model id}/converse}, or {@code /converse-stream}, whose
@@ -35,7 +31,7 @@ import java.util.function.Function;
  * Converse's words ({@link ConverseRequests}), answers the other way, so Claude on Bedrock thinks, signs, caches and
  * calls tools as Claude at Anthropic does; other models get the same conversation without Claude's options.
  */
-public final class BedrockWire implements WireFormat {
+public final class BedrockWire implements ChatWire {
 
     private static final StreamFraming FRAMING = new AwsEventStream();
     private static final OutboundRequest.Header JSON = new OutboundRequest.Header("Content-Type", "application/json");
@@ -52,11 +48,6 @@ public final class BedrockWire implements WireFormat {
         this.signer = new AwsSigner(clock);
     }
 
-    /** The credentials Bedrock providers present: a Bedrock API key, or an IAM identity that signs each request. */
-    public static Credentials credentials(Function<String, Optional<String>> secrets, Executor fetchers, Clock clock) {
-        return AwsIdentities.credentials(secrets, fetchers, clock);
-    }
-
     /** Whether the model is Claude: by its family in the allowlist (an ARN does not say), else by its id. */
     static boolean claude(AllowedModel model) {
         return "claude".equalsIgnoreCase(model.family())
@@ -65,9 +56,6 @@ public final class BedrockWire implements WireFormat {
 
     @Override
     public UpstreamReply unsendable(UpstreamCall call) {
-        if (call.model().embeds()) {
-            return HttpReplies.httpError(call, 400, null, "proxy: embeddings through Bedrock are not served");
-        }
         return ConverseImages.byUrl(call.body())
                 ? HttpReplies.httpError(call, 400, null, "proxy: Bedrock takes images as data: URLs only") : null;
     }
@@ -100,7 +88,7 @@ public final class BedrockWire implements WireFormat {
     }
 
     @Override
-    public UpstreamReply completion(UpstreamCall call, byte[] body) {
+    public UpstreamReply answer(UpstreamCall call, byte[] body) {
         JsonObject root = AnswerBody.object(body);
         if (root == null) {
             return AnswerBody.unreadable(body);

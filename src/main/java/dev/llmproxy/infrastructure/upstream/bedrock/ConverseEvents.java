@@ -2,7 +2,7 @@ package dev.llmproxy.infrastructure.upstream.bedrock;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
-import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicChunks;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * but not a text or thinking block: that start is said before its first delta. The stop reason comes before the
  * usage ({@code metadata}), which is where the answer ends; an exception event is Anthropic's error of that kind.
  */
-final class ConverseEvents implements WireFormat.StreamEvents {
+final class ConverseEvents implements ChatWire.StreamEvents {
 
     /** Bedrock's stream exceptions as the Anthropic error types that mean the same to the outcome table. */
     private static final Map<String, String> ERRORS = Map.of(

@@ -25,14 +25,10 @@ final class GeminiAnswers {
     }
 
     static UpstreamReply completion(UpstreamCall call, byte[] body, Clock clock) {
-        JsonObject root = AnswerBody.object(body);
-        if (root == null) {
-            return AnswerBody.unreadable(body);
-        }
-        UpstreamReply.HttpError inBand = GeminiErrors.inBody(call, root, body, clock);
-        if (inBand != null) {
-            return inBand;
-        }
+        return GeminiErrors.answered(call, body, clock, root -> completion(call, root, clock));
+    }
+
+    private static UpstreamReply completion(UpstreamCall call, JsonObject root, Clock clock) {
         String model = root.get("modelVersion") instanceof JsonString v && !v.getString().isBlank()
                 ? v.getString() : GeminiThinking.bare(call.model().upstreamModel());
         if (!(root.get("candidates") instanceof JsonArray candidates) || candidates.isEmpty()) {

@@ -6,7 +6,7 @@ import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
-import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * on as one, and a refusal ({@link GeminiFinish}, the table the whole answers use too) finishes the answer as
  * OpenAI's does ({@code content_filter}).
  */
-final class GeminiChunks implements WireFormat.StreamEvents {
+final class GeminiChunks implements ChatWire.StreamEvents {
 
     private final String requestedModel;
     private int toolCalls;

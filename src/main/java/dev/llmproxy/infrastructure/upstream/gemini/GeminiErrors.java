@@ -4,6 +4,7 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
@@ -73,6 +75,16 @@ final class GeminiErrors {
             excerpt = "context_length_exceeded: " + excerpt;
         }
         return HttpReplies.httpError(call, status, retryAfter, excerpt);
+    }
+
+    /** A 2xx body: unreadable, or an error in it ({@link #inBody}), or what {@code read} makes of its root. */
+    static UpstreamReply answered(UpstreamCall call, byte[] body, Clock clock, Function<JsonObject, UpstreamReply> read) {
+        JsonObject root = AnswerBody.object(body);
+        if (root == null) {
+            return AnswerBody.unreadable(body);
+        }
+        UpstreamReply.HttpError inBand = inBody(call, root, body, clock);
+        return inBand != null ? inBand : read.apply(root);
     }
 
     /** An error Gemini put in a 200's body, read as the status its code names (502 when it names none); else null. */

@@ -3,9 +3,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.HttpReplies;
-import dev.llmproxy.infrastructure.upstream.WireFormat;
-import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingCall;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import jakarta.json.JsonObject;
@@ -18,11 +16,11 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * Google's Generative Language API in its own format: {@code {base}/models/{model}:generateContent}, or
- * {@code :streamGenerateContent?alt=sse}, or {@code :batchEmbedContents} for an embedding model, with the key in
- * {@code x-goog-api-key}. The caller's OpenAI request is
+ * {@code :streamGenerateContent?alt=sse}, with the key in {@code x-goog-api-key} (embeddings:
+ * {@link GeminiEmbeddingWire}). The caller's OpenAI request is
  * translated to Gemini's, and every answer, stream event and error back.
  */
-public final class GeminiWire implements WireFormat {
+public final class GeminiWire implements ChatWire {
 
     private static final OutboundRequest.Header JSON = new OutboundRequest.Header("Content-Type", "application/json");
     private static final OutboundRequest.Header ACCEPT_JSON = new OutboundRequest.Header("Accept", "application/json");
@@ -36,38 +34,31 @@ public final class GeminiWire implements WireFormat {
     }
 
     @Override
-    public UpstreamReply unsendable(UpstreamCall call) {
-        if (call.model().embeds() && !EmbeddingCall.of(call).textOnly()) {
-            return HttpReplies.httpError(call, 400, null, "proxy: Gemini embeds text only, not token ids");
-        }
-        return null;
-    }
-
-    @Override
     public OutboundRequest request(UpstreamCall call, String apiKey) {
         String model = GeminiThinking.bare(call.model().upstreamModel());
         boolean stream = call.streaming();
-        boolean embed = call.model().embeds();
         String base = call.provider().baseUrl().toString();
-        URI uri = endpoints.computeIfAbsent(base + "|" + model + "|" + stream + "|" + embed, k -> URI.create(base
-                + "/models/" + model + (embed ? ":batchEmbedContents"
-                : stream ? ":streamGenerateContent?alt=sse" : ":generateContent")));
-        List<OutboundRequest.Header> headers = apiKey == null ? List.of(JSON, stream ? ACCEPT_EVENTS : ACCEPT_JSON)
-                : List.of(JSON, stream ? ACCEPT_EVENTS : ACCEPT_JSON, new OutboundRequest.Header("x-goog-api-key", apiKey));
-        return new OutboundRequest(uri, headers, JsonCodec.write(body(call)));
+        URI uri = endpoints.computeIfAbsent(base + "|" + model + "|" + stream, k -> URI.create(base
+                + "/models/" + model + (stream ? ":streamGenerateContent?alt=sse" : ":generateContent")));
+        return new OutboundRequest(uri, headers(apiKey, stream), JsonCodec.write(body(call)));
+    }
+
+    /** JSON out, JSON or events back, and the key in {@code x-goog-api-key}: what every operation of this API sends. */
+    static List<OutboundRequest.Header> headers(String apiKey, boolean stream) {
+        OutboundRequest.Header accept = stream ? ACCEPT_EVENTS : ACCEPT_JSON;
+        return apiKey == null ? List.of(JSON, accept)
+                : List.of(JSON, accept, new OutboundRequest.Header("x-goog-api-key", apiKey));
     }
 
     /** What a call asks, in Gemini's words (the same on Vertex AI). */
     public static JsonObject body(UpstreamCall call) {
-        String model = GeminiThinking.bare(call.model().upstreamModel());
-        return call.model().embeds() ? GeminiEmbeddings.translate(call, model) : GeminiRequests.translate(
-                (JsonObject) JsonCodec.read(call.body()), call.model(), call.streaming(), call.moreRoom());
+        return GeminiRequests.translate((JsonObject) JsonCodec.read(call.body()), call.model(), call.streaming(),
+                call.moreRoom());
     }
 
     @Override
-    public UpstreamReply completion(UpstreamCall call, byte[] body) {
-        return call.model().embeds() ? GeminiEmbeddings.answer(call, body, clock)
-                : GeminiAnswers.completion(call, body, clock);
+    public UpstreamReply answer(UpstreamCall call, byte[] body) {
+        return GeminiAnswers.completion(call, body, clock);
     }
 
     @Override

@@ -3,8 +3,7 @@ package dev.llmproxy.infrastructure.upstream.vertex;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.HttpReplies;
-import dev.llmproxy.infrastructure.upstream.WireFormat;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import dev.llmproxy.infrastructure.upstream.gemini.GeminiWire;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
@@ -27,7 +26,7 @@ import java.util.concurrent.ConcurrentMap;
  * ({@code publishers/google/models/{m}:generateContent}, or {@code :streamGenerateContent?alt=sse}). Each speaks what
  * the same model speaks at its maker's own API, so answers, streams and errors read as they do there.
  */
-public final class VertexWire implements WireFormat {
+public final class VertexWire implements ChatWire {
 
     /** The Messages API version Vertex AI takes, in the body. */
     static final String ANTHROPIC_VERSION = "vertex-2023-10-16";
@@ -49,15 +48,13 @@ public final class VertexWire implements WireFormat {
         return upstreamModel.startsWith("claude");
     }
 
-    private WireFormat maker(UpstreamCall call) {
+    private ChatWire maker(UpstreamCall call) {
         return claude(call.model().upstreamModel()) ? anthropic : gemini;
     }
 
     @Override
     public UpstreamReply unsendable(UpstreamCall call) {
-        return call.model().embeds()
-                ? HttpReplies.httpError(call, 400, null, "proxy: embeddings through Vertex AI are not served")
-                : maker(call).unsendable(call);
+        return maker(call).unsendable(call);
     }
 
     @Override
@@ -78,8 +75,8 @@ public final class VertexWire implements WireFormat {
     }
 
     @Override
-    public UpstreamReply completion(UpstreamCall call, byte[] body) {
-        return maker(call).completion(call, body);
+    public UpstreamReply answer(UpstreamCall call, byte[] body) {
+        return maker(call).answer(call, body);
     }
 
     @Override

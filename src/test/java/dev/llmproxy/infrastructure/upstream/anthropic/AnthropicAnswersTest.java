@@ -34,7 +34,7 @@ class AnthropicAnswersTest {
 
     @Test
     void thinkingTextAndAToolCallBecomeReasoningContentAndToolCalls() {
-        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.completion(call, recorded("answer-thinking-tool.json"));
+        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.answer(call, recorded("answer-thinking-tool.json"));
         JsonObject message = ((JsonObject) JsonCodec.read(c.body())).getJsonArray("choices").getJsonObject(0)
                 .getJsonObject("message");
         assertThat(message.getString("content")).isEqualTo("Let me look that up.");
@@ -59,14 +59,14 @@ class AnthropicAnswersTest {
 
     @Test
     void aPlainAnswerStopsAndARefusalIsTheContentPolicyRefusal() {
-        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.completion(call, recorded("answer-text.json"));
+        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.answer(call, recorded("answer-text.json"));
         assertThat(c.finishReason()).isEqualTo("stop");
-        assertThat(wire.completion(call, recorded("answer-refusal.json")))
+        assertThat(wire.answer(call, recorded("answer-refusal.json")))
                 .isInstanceOfSatisfying(UpstreamReply.HttpError.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
                     assertThat(e.bodyExcerpt()).startsWith(dev.llmproxy.infrastructure.upstream.HttpReplies.REFUSAL);
                 });
-        assertThat(wire.completion(call, "{\"content\":[{\"type\":\"text\",\"text\":\"cut".getBytes(StandardCharsets.UTF_8)))
+        assertThat(wire.answer(call, "{\"content\":[{\"type\":\"text\",\"text\":\"cut".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(UpstreamReply.Failed.class);
     }
 

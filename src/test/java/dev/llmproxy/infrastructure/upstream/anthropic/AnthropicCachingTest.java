@@ -49,7 +49,7 @@ class AnthropicCachingTest {
 
     @Test
     void cacheWritesArePartOfThePromptAndSaidApart() {
-        UpstreamReply reply = new AnthropicWire(Clock.systemUTC()).completion(call(true),
+        UpstreamReply reply = new AnthropicWire(Clock.systemUTC()).answer(call(true),
                 RecordedBodies.body("anthropic", "answer-cache-write.json").getBytes(StandardCharsets.UTF_8));
         assertThat(reply).isInstanceOfSatisfying(UpstreamReply.Completed.class, c -> {
             assertThat(c.usage().promptTokens()).isEqualTo(14 + 2048);

@@ -28,7 +28,7 @@ class CarriedThinkingTest {
 
     @Test
     void aToolLoopKeepsThinkingWithTheSignedBlockFirstAndAnthropicsOwnIds() {
-        UpstreamReply.Completed answer = (UpstreamReply.Completed) new AnthropicWire(Clock.systemUTC()).completion(
+        UpstreamReply.Completed answer = (UpstreamReply.Completed) new AnthropicWire(Clock.systemUTC()).answer(
                 call("{}"), RecordedBodies.body("anthropic", "answer-thinking-tool.json").getBytes(StandardCharsets.UTF_8));
         JsonObject assistant = ((JsonObject) JsonCodec.read(answer.body())).getJsonArray("choices").getJsonObject(0)
                 .getJsonObject("message");

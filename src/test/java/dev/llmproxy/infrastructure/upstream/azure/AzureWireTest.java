@@ -1,5 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.azure;
 
+import dev.llmproxy.infrastructure.upstream.openai.OpenAiEmbeddingWire;
+import dev.llmproxy.infrastructure.upstream.openai.OpenAiWire;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
@@ -22,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Azure's addresses, key header, waits and content filter. */
 class AzureWireTest {
 
-    private final AzureWire wire = new AzureWire();
+    private final OpenAiWire wire = new OpenAiWire(new AzureVariant());
 
     private static UpstreamCall call(String baseUrl) {
         return new UpstreamCall("req-1", new Provider("azure", ProviderKind.AZURE_OPENAI, URI.create(baseUrl), "K"),
@@ -42,6 +44,20 @@ class AzureWireTest {
     }
 
     @Test
+    void vectorsAreAskedAtTheDeploymentsEmbeddingsWithTheSameKeyHeader() {
+        OpenAiEmbeddingWire embeddings = new OpenAiEmbeddingWire(new AzureVariant());
+        OutboundRequest dated = embeddings.request(call("https://res.openai.azure.com/openai?api-version=2024-10-21"),
+                "k1");
+        assertThat(dated.uri().toString()).isEqualTo(
+                "https://res.openai.azure.com/openai/deployments/gpt-4o-prod/embeddings?api-version=2024-10-21");
+        assertThat(dated.headers()).contains(new OutboundRequest.Header("api-key", "k1"));
+        OutboundRequest v1 = embeddings.request(call("https://res.openai.azure.com/openai/v1"), "Bearer entra-1");
+        assertThat(v1.uri().toString()).isEqualTo("https://res.openai.azure.com/openai/v1/embeddings");
+        assertThat(v1.headers()).contains(new OutboundRequest.Header("Authorization", "Bearer entra-1"))
+                .noneMatch(h -> h.name().equals("api-key"));
+    }
+
+    @Test
     void anEntraTokenGoesInAuthorizationAndNeverInApiKey() {
         OutboundRequest request = wire.request(call("https://res.openai.azure.com/openai/v1"), "Bearer entra-1");
         assertThat(request.headers()).contains(new OutboundRequest.Header("Authorization", "Bearer entra-1"))
@@ -51,10 +67,10 @@ class AzureWireTest {
     @Test
     void theWaitComesInMillisecondsFirst() {
         Clock clock = Clock.systemUTC();
-        assertThat(AzureWire.wait(new ResponseHead(429, Map.of("retry-after-ms", "1500", "retry-after", "9")), clock))
+        assertThat(AzureVariant.wait(new ResponseHead(429, Map.of("retry-after-ms", "1500", "retry-after", "9")), clock))
                 .isEqualTo(Duration.ofMillis(1500));
-        assertThat(AzureWire.wait(new ResponseHead(429, Map.of("retry-after", "9")), clock)).isEqualTo(Duration.ofSeconds(9));
-        assertThat(AzureWire.wait(new ResponseHead(429, Map.of()), clock)).isNull();
+        assertThat(AzureVariant.wait(new ResponseHead(429, Map.of("retry-after", "9")), clock)).isEqualTo(Duration.ofSeconds(9));
+        assertThat(AzureVariant.wait(new ResponseHead(429, Map.of()), clock)).isNull();
     }
 
     @Test
@@ -62,7 +78,7 @@ class AzureWireTest {
         byte[] filtered = ("{\"id\":\"c\",\"object\":\"chat.completion\",\"model\":\"gpt-4o\",\"choices\":[{\"index\":0,"
                 + "\"message\":{\"role\":\"assistant\",\"content\":null},\"finish_reason\":\"content_filter\"}],"
                 + "\"prompt_filter_results\":[]}").getBytes(StandardCharsets.UTF_8);
-        assertThat(wire.completion(call("https://r/openai/v1"), filtered))
+        assertThat(wire.answer(call("https://r/openai/v1"), filtered))
                 .isInstanceOfSatisfying(UpstreamReply.Completed.class,
                         c -> assertThat(c.finishReason()).isEqualTo("content_filter"));
         List<String> out = new ArrayList<>();

@@ -87,7 +87,7 @@ class BedrockWireTest {
 
     @Test
     void aWholeAnswerReadsAsClaudesWithThinkingSignedToolCallsAndCacheTokens() {
-        UpstreamReply reply = wire.completion(call(BedrockCalls.CLAUDE, false),
+        UpstreamReply reply = wire.answer(call(BedrockCalls.CLAUDE, false),
                 RecordedBodies.body("bedrock", "answer-thinking-tool.json").getBytes(StandardCharsets.UTF_8));
         assertThat(reply).isInstanceOfSatisfying(UpstreamReply.Completed.class, c -> {
             assertThat(c.finishReason()).isEqualTo("tool_calls");
@@ -104,7 +104,7 @@ class BedrockWireTest {
             assertThat(CarriedThinking.carried(id).getJsonObject(0).getString("signature"))
                     .isEqualTo("EqQBCkYIBxgCKkA1c2lnbmF0dXJlLWZvci10ZXN0cw==");
         });
-        assertThat(wire.completion(call("amazon.nova-pro-v1:0", false),
+        assertThat(wire.answer(call("amazon.nova-pro-v1:0", false),
                 RecordedBodies.body("bedrock", "answer-text.json").getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOfSatisfying(UpstreamReply.Completed.class, c -> {
                     assertThat(c.finishReason()).isEqualTo("stop");
@@ -114,16 +114,16 @@ class BedrockWireTest {
 
     @Test
     void aGuardrailIsARefusalAndAMalformedAnswerIsNoAnswer() {
-        assertThat(wire.completion(call(BedrockCalls.CLAUDE, false),
+        assertThat(wire.answer(call(BedrockCalls.CLAUDE, false),
                 RecordedBodies.body("bedrock", "answer-guardrail.json").getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOfSatisfying(UpstreamReply.HttpError.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
                     assertThat(e.bodyExcerpt()).startsWith("content_filter: ");
                 });
-        assertThat(wire.completion(call(BedrockCalls.CLAUDE, false),
+        assertThat(wire.answer(call(BedrockCalls.CLAUDE, false),
                 RecordedBodies.body("bedrock", "answer-malformed.json").getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(UpstreamReply.Failed.class);
-        assertThat(wire.completion(call(BedrockCalls.CLAUDE, false), "<html>".getBytes(StandardCharsets.UTF_8)))
+        assertThat(wire.answer(call(BedrockCalls.CLAUDE, false), "<html>".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(UpstreamReply.Failed.class);
     }
 
@@ -157,7 +157,7 @@ class BedrockWireTest {
     }
 
     private List<JsonObject> stream(String file) {
-        WireFormatEvents events = new WireFormatEvents(wire.events(call(BedrockCalls.CLAUDE, true)));
+        WireEvents events = new WireEvents(wire.events(call(BedrockCalls.CLAUDE, true)));
         for (String line : RecordedBodies.events("bedrock", file)) {
             int space = line.indexOf(' ');
             String type = line.substring(0, space).replace("!", "");
@@ -206,11 +206,11 @@ class BedrockWireTest {
     }
 
     /** Collects what a stream's events become. */
-    private static final class WireFormatEvents {
-        private final dev.llmproxy.infrastructure.upstream.WireFormat.StreamEvents events;
+    private static final class WireEvents {
+        private final dev.llmproxy.infrastructure.upstream.ChatWire.StreamEvents events;
         private final List<JsonObject> chunks = new ArrayList<>();
 
-        WireFormatEvents(dev.llmproxy.infrastructure.upstream.WireFormat.StreamEvents events) {
+        WireEvents(dev.llmproxy.infrastructure.upstream.ChatWire.StreamEvents events) {
             this.events = events;
         }
 

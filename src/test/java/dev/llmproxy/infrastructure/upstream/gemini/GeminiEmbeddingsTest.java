@@ -19,7 +19,7 @@ class GeminiEmbeddingsTest {
 
     private static final AllowedModel MODEL = new AllowedModel("gem", "google", "gemini-embedding-001", null, true,
             true, null, null, false, null, null, null, null, null, null, "gemini-embedding-001@3");
-    private final GeminiWire wire = new GeminiWire(Clock.systemUTC());
+    private final GeminiEmbeddingWire wire = new GeminiEmbeddingWire(Clock.systemUTC());
 
     private static UpstreamCall call(String request) {
         return new UpstreamCall("req-1", GeminiCalls.GEMINI, MODEL,
@@ -56,7 +56,7 @@ class GeminiEmbeddingsTest {
         UpstreamCall call = call("{'model':'g','input':['one','two'],'encoding_format':'float'}");
         byte[] answer = "{\"embeddings\":[{\"values\":[0.1,0.2,0.3]},{\"values\":[1,2,3]}],\"usageMetadata\":{\"promptTokenCount\":4}}"
                 .getBytes(StandardCharsets.UTF_8);
-        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.completion(call, answer);
+        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.answer(call, answer);
         JsonObject body = (JsonObject) JsonCodec.read(c.body());
         assertThat(body.getString("object")).isEqualTo("list");
         assertThat(body.getJsonArray("data").getJsonObject(1).getInt("index")).isEqualTo(1);
@@ -67,12 +67,12 @@ class GeminiEmbeddingsTest {
     @Test
     void anErrorInABodyOrAShortAnswerIsNotVectors() {
         UpstreamCall call = call("{'model':'g','input':['one','two']}");
-        assertThat(wire.completion(call, "{\"error\":{\"code\":429,\"status\":\"RESOURCE_EXHAUSTED\"}}"
+        assertThat(wire.answer(call, "{\"error\":{\"code\":429,\"status\":\"RESOURCE_EXHAUSTED\"}}"
                 .getBytes(StandardCharsets.UTF_8))).isInstanceOfSatisfying(UpstreamReply.HttpError.class,
                 e -> assertThat(e.status()).isEqualTo(429));
-        assertThat(wire.completion(call, "{\"embeddings\":[{\"values\":[1,2,3]}]}".getBytes(StandardCharsets.UTF_8)))
+        assertThat(wire.answer(call, "{\"embeddings\":[{\"values\":[1,2,3]}]}".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(UpstreamReply.Failed.class);
-        assertThat(wire.completion(call, "{\"candidates\":[]}".getBytes(StandardCharsets.UTF_8)))
+        assertThat(wire.answer(call, "{\"candidates\":[]}".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(UpstreamReply.Failed.class);
     }
 }

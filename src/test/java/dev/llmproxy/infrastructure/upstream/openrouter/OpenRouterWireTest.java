@@ -8,6 +8,8 @@ import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
+import dev.llmproxy.infrastructure.upstream.openai.OpenAiEmbeddingWire;
+import dev.llmproxy.infrastructure.upstream.openai.OpenAiWire;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -34,7 +36,8 @@ class OpenRouterWireTest {
             Duration.ofSeconds(5));
 
     private Settings settings = Settings.defaults();
-    private final OpenRouterWire wire = new OpenRouterWire(() -> settings, CLOCK);
+    private final OpenRouterVariant openRouter = new OpenRouterVariant(() -> settings, CLOCK);
+    private final OpenAiWire wire = new OpenAiWire(openRouter);
 
     private static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
@@ -54,17 +57,30 @@ class OpenRouterWireTest {
 
     @Test
     void aProviderErrorInsideA200IsTheErrorItNames() {
-        UpstreamReply r = wire.completion(CALL, utf8("""
+        UpstreamReply r = wire.answer(CALL, utf8("""
                 {"error":{"message":"Provider returned error","code":429,"metadata":{"raw":"google/gemini-2.0-flash-exp:free is temporarily rate-limited upstream.","provider_name":"Google AI Studio"}}}"""));
         assertThat(((UpstreamReply.HttpError) r).status()).isEqualTo(429);
-        UpstreamReply named = wire.completion(CALL, utf8("""
+        UpstreamReply named = wire.answer(CALL, utf8("""
                 {"error":{"code":"server_error","message":"Provider disconnected unexpectedly"}}"""));
         assertThat(((UpstreamReply.HttpError) named).status()).isEqualTo(500);
     }
 
     @Test
+    void vectorsAreAskedTheSameWayAndAnErrorInsideA200IsAnErrorThereToo() {
+        OpenAiEmbeddingWire embeddings = new OpenAiEmbeddingWire(openRouter);
+        settings = settings.toBuilder().set("openRouterTitle", "Example Chat").build();
+        OutboundRequest r = embeddings.request(CALL, "k");
+        assertThat(r.uri()).hasToString("https://openrouter.ai/api/v1/embeddings");
+        assertThat(r.headers()).contains(new OutboundRequest.Header("Authorization", "Bearer k"),
+                new OutboundRequest.Header("X-OpenRouter-Title", "Example Chat"));
+        UpstreamReply inBand = embeddings.answer(CALL, utf8("""
+                {"error":{"message":"Provider returned error","code":429}}"""));
+        assertThat(((UpstreamReply.HttpError) inBand).status()).isEqualTo(429);
+    }
+
+    @Test
     void aRouterAnswerNamesTheModelThatReallyAnswered() {
-        UpstreamReply r = wire.completion(CALL, utf8("""
+        UpstreamReply r = wire.answer(CALL, utf8("""
                 {"id":"gen-1","object":"chat.completion","created":0,"model":"upstage/solar-pro-3:free",
                  "choices":[{"index":0,"message":{"role":"assistant","content":"hi"},"finish_reason":"stop"}]}"""));
         assertThat(((UpstreamReply.Completed) r).answeredModel()).isEqualTo("upstage/solar-pro-3:free");
@@ -101,13 +117,13 @@ class OpenRouterWireTest {
     void aStreamChunkThatFinishesWithAnErrorIsAnErrorEventNeverContent() {
         String inBand = """
                 {"id":"gen-abc123","object":"chat.completion.chunk","created":1234567890,"model":"openai/gpt-4o","provider":"OpenAI","error":{"code":429,"message":"Rate limit exceeded","metadata":{"error_type":"rate_limit_exceeded"}},"choices":[{"index":0,"delta":{"content":""},"finish_reason":"error"}]}""";
-        assertThat(JsonCodec.read(OpenRouterWire.inBand(inBand)))
+        assertThat(JsonCodec.read(openRouter.chunk(inBand)))
                 .isEqualTo(JsonCodec.read("{\"error\":{\"code\":429,\"message\":\"Rate limit exceeded\"}}"));
         String bare = "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\"},\"finish_reason\":\"error\"}]}";
-        assertThat(((JsonObject) JsonCodec.read(OpenRouterWire.inBand(bare))).getJsonObject("error").getInt("code"))
+        assertThat(((JsonObject) JsonCodec.read(openRouter.chunk(bare))).getJsonObject("error").getInt("code"))
                 .isEqualTo(502);
         String ordinary = "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}";
-        assertThat(OpenRouterWire.inBand(ordinary)).isSameAs(ordinary);
-        assertThat(OpenRouterWire.inBand("not json")).isEqualTo("not json");
+        assertThat(openRouter.chunk(ordinary)).isSameAs(ordinary);
+        assertThat(openRouter.chunk("not json")).isEqualTo("not json");
     }
 }

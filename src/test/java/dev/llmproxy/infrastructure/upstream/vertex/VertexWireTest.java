@@ -75,11 +75,11 @@ class VertexWireTest {
 
     @Test
     void answersAndStreamsReadAsTheMakersOwn() {
-        UpstreamReply claude = wire.completion(call("claude-sonnet-4-5@20250929", false),
+        UpstreamReply claude = wire.answer(call("claude-sonnet-4-5@20250929", false),
                 RecordedBodies.body("anthropic", "answer-thinking-tool.json").getBytes(StandardCharsets.UTF_8));
         assertThat(claude).isInstanceOfSatisfying(UpstreamReply.Completed.class,
                 c -> assertThat(c.finishReason()).isEqualTo("tool_calls"));
-        UpstreamReply gemini = wire.completion(call("gemini-2.5-flash", false),
+        UpstreamReply gemini = wire.answer(call("gemini-2.5-flash", false),
                 RecordedBodies.body("gemini", "answer-thinking.json").getBytes(StandardCharsets.UTF_8));
         assertThat(gemini).isInstanceOfSatisfying(UpstreamReply.Completed.class,
                 c -> assertThat(c.finishReason()).isEqualTo("stop"));
@@ -103,14 +103,5 @@ class VertexWireTest {
                 new ResponseHead(401, Map.of()),
                 RecordedBodies.body("vertex", "error-401-token.json").getBytes(StandardCharsets.UTF_8), Clock.systemUTC());
         assertThat(unauthenticated.status()).isEqualTo(401);
-    }
-
-    @Test
-    void anEmbeddingModelIsNotAsked() {
-        UpstreamCall embed = new UpstreamCall("req-1", new Provider("vertex", ProviderKind.VERTEX, URI.create(BASE), "K"),
-                new AllowedModel("e", "vertex", "gemini-embedding-001", null, true, false, null, null, false, null,
-                        null, null, null, null, null, "gemini-embedding-001@768"),
-                "{\"model\":\"e\",\"input\":\"x\"}".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(5));
-        assertThat(wire.unsendable(embed)).isInstanceOf(UpstreamReply.HttpError.class);
     }
 }

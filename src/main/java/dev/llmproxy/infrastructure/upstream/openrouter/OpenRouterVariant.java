@@ -6,11 +6,10 @@ import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
-import dev.llmproxy.infrastructure.upstream.OpenAiWire;
 import dev.llmproxy.infrastructure.upstream.RetryAfter;
-import dev.llmproxy.infrastructure.upstream.WireFormat;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+import dev.llmproxy.infrastructure.upstream.openai.OpenAiVariant;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -18,54 +17,46 @@ import jakarta.json.JsonString;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * OpenRouter: OpenAI's format, plus what OpenRouter does its own way. Requests carry the attribution headers from
- * the settings. Errors come as a number or a word ({@code metadata.error_type}), with the wait in the body. Once
- * it has answered 200, an error is in-band: a whole answer whose body is an {@code error}, or a stream chunk with a
- * top-level {@code error} or {@code finish_reason: "error"}; each is read as the error it is, never relayed as
- * content. Its {@code : OPENROUTER PROCESSING} comments are not events: they are never content, never a first
- * token, and do not reset the idle timer (a stream that only says it is still working is not making progress).
+ * OpenRouter: OpenAI's format, for chat and vectors, plus what OpenRouter does its own way. Requests carry the
+ * attribution headers from the settings, and OpenRouter's own fields (cache marks, thinking as a budget). Errors
+ * come as a number or a word ({@code metadata.error_type}), with the wait in the body. Once it has answered 200, an
+ * error is in-band: a whole answer whose body is an {@code error}, or a stream chunk with a top-level {@code error}
+ * or {@code finish_reason: "error"}; each is read as the error it is, never relayed as content. Its
+ * {@code : OPENROUTER PROCESSING} comments are not events: they are never content, never a first token, and do not
+ * reset the idle timer (a stream that only says it is still working is not making progress).
  */
-public final class OpenRouterWire implements WireFormat {
+public final class OpenRouterVariant implements OpenAiVariant {
 
-    private final OpenAiWire openAi = OpenAiWire.keepingOpenRoutersFields();
     private final Supplier<Settings> settings;
     private final Clock clock;
 
-    public OpenRouterWire(Supplier<Settings> settings, Clock clock) {
+    public OpenRouterVariant(Supplier<Settings> settings, Clock clock) {
         this.settings = settings;
         this.clock = clock;
     }
 
     @Override
-    public OutboundRequest request(UpstreamCall call, String apiKey) {
-        OutboundRequest plain = openAi.request(call, apiKey);
+    public OutboundRequest request(OutboundRequest openAis, String operation, UpstreamCall call, String credential) {
+        OutboundRequest request = OpenAiVariant.super.request(openAis, operation, call, credential);
         ProviderHeaders s = settings.get().providerHeaders();
-        if (s.openRouterReferer().isEmpty() && s.openRouterTitle().isEmpty()) {
-            return plain;
-        }
-        List<OutboundRequest.Header> headers = new ArrayList<>(plain.headers());
         if (!s.openRouterReferer().isEmpty()) {
-            headers.add(new OutboundRequest.Header("HTTP-Referer", s.openRouterReferer()));
+            request = OpenAiVariant.withHeader(request, new OutboundRequest.Header("HTTP-Referer", s.openRouterReferer()));
         }
         if (!s.openRouterTitle().isEmpty()) {
-            headers.add(new OutboundRequest.Header("X-OpenRouter-Title", s.openRouterTitle()));
+            request = OpenAiVariant.withHeader(request, new OutboundRequest.Header("X-OpenRouter-Title",
+                    s.openRouterTitle()));
         }
-        return new OutboundRequest(plain.uri(), headers, plain.body());
+        return request;
     }
 
     @Override
-    public UpstreamReply completion(UpstreamCall call, byte[] body) {
+    public UpstreamReply.HttpError inBand(UpstreamCall call, byte[] body) {
         JsonObject error = OpenRouterErrors.errorOf(body);
-        if (error != null) {
-            return HttpReplies.httpError(call, OpenRouterErrors.statusOf(error),
-                    OpenRouterErrors.retryAfter(error, clock), body);
-        }
-        return openAi.completion(call, body);
+        return error == null ? null : HttpReplies.httpError(call, OpenRouterErrors.statusOf(error),
+                OpenRouterErrors.retryAfter(error, clock), body);
     }
 
     @Override
@@ -79,12 +70,13 @@ public final class OpenRouterWire implements WireFormat {
     }
 
     @Override
-    public StreamEvents events(UpstreamCall call) {
-        return (data, out) -> out.accept(inBand(data));
+    public boolean takesOpenRoutersFields() {
+        return true;
     }
 
     /** A chunk as it is, or the error it carries in OpenAI's error-event shape with the status it stands for. */
-    static String inBand(String data) {
+    @Override
+    public String chunk(String data) {
         JsonObject chunk;
         try {
             if (!(JsonCodec.read(data) instanceof JsonObject o)) {

@@ -1,4 +1,4 @@
-package dev.llmproxy.infrastructure.upstream;
+package dev.llmproxy.infrastructure.upstream.sim;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.StreamBreak;
@@ -6,6 +6,8 @@ import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.CompletionParser;
+import dev.llmproxy.infrastructure.upstream.Timers;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

@@ -1,5 +1,6 @@
-package dev.llmproxy.infrastructure.upstream;
+package dev.llmproxy.infrastructure.upstream.sim;
 
+import dev.llmproxy.infrastructure.upstream.Timers;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;

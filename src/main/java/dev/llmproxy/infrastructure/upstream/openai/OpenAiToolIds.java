@@ -1,7 +1,8 @@
-package dev.llmproxy.infrastructure.upstream;
+package dev.llmproxy.infrastructure.upstream.openai;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.infrastructure.upstream.RequestBytes;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

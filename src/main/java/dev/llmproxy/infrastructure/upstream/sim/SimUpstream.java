@@ -1,4 +1,4 @@
-package dev.llmproxy.infrastructure.upstream;
+package dev.llmproxy.infrastructure.upstream.sim;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.FailureKind;
@@ -7,6 +7,7 @@ import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.Timers;
 import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingCall;
 import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingReplies;
 import jakarta.json.JsonArray;
@@ -27,18 +28,43 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.function.DoubleSupplier;
 
-/** The {@code sim} provider: models whose names select a behaviour (see {@link SimBehaviour}). */
+/**
+ * The {@code sim} provider: models whose names select a behaviour (see {@link SimBehaviour}), for one operation:
+ * chat answers, or vectors.
+ */
 public final class SimUpstream implements UpstreamPort {
+
+    /** What a healthy simulated call answers. */
+    @FunctionalInterface
+    private interface Answers {
+        UpstreamReply of(SimUpstream sim, UpstreamCall call, String finishReason);
+    }
 
     private final Timers timers;
     private final Clock clock;
     private final DoubleSupplier random;
+    private final Answers answers;
     private final ConcurrentMap<String, SimBehaviour> behaviours = new ConcurrentHashMap<>();
 
+    /** Simulated chat answers. */
     public SimUpstream(Timers timers, Clock clock, DoubleSupplier random) {
+        this(timers, clock, random, SimUpstream::chatAnswer);
+    }
+
+    private SimUpstream(Timers timers, Clock clock, DoubleSupplier random, Answers answers) {
         this.timers = timers;
         this.clock = clock;
         this.random = random;
+        this.answers = answers;
+    }
+
+    /** Simulated vectors: unit vectors seeded by each input, so that the same text always gets the same vector. */
+    public static SimUpstream vectors(Timers timers, Clock clock, DoubleSupplier random) {
+        return new SimUpstream(timers, clock, random, (sim, call, finishReason) -> vectors(call));
+    }
+
+    private UpstreamReply answer(UpstreamCall call, String finishReason) {
+        return answers.of(this, call, finishReason);
     }
 
     @Override
@@ -85,10 +111,7 @@ public final class SimUpstream implements UpstreamPort {
                 "{\"error\":{\"code\":\"" + code + "\",\"message\":\"" + message + "\"}}");
     }
 
-    private UpstreamReply answer(UpstreamCall call, String finishReason) {
-        if (call.model().embeds()) {
-            return vectors(call);
-        }
+    private UpstreamReply chatAnswer(UpstreamCall call, String finishReason) {
         String prompt = lastUserMessage(call.body());
         String text = endsWithPrefill(call.body())
                 ? " [continued by " + call.model().name() + "] and that is the rest of the answer."
@@ -112,7 +135,6 @@ public final class SimUpstream implements UpstreamPort {
                 new TokenUsage(promptTokens, completionTokens, promptTokens + completionTokens));
     }
 
-    /** Unit vectors seeded by each input, so that the same text always gets the same vector. */
     private static UpstreamReply vectors(UpstreamCall call) {
         EmbeddingCall embedding = EmbeddingCall.of(call);
         List<JsonArray> vectors = new ArrayList<>();

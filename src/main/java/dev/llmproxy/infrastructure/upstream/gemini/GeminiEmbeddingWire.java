@@ -3,9 +3,13 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
+import dev.llmproxy.infrastructure.upstream.EmbeddingWire;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingCall;
 import dev.llmproxy.infrastructure.upstream.embeddings.EmbeddingReplies;
+import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
+import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -14,22 +18,49 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
- * Embeddings through {@code :batchEmbedContents}: one request per input, in order, {@code dimensions} as
- * {@code outputDimensionality}; the answer's {@code embeddings[].values} become OpenAI's {@code data}. Gemini takes
- * text only: token ids have no meaning to it, so such a call is refused before it is made.
+ * Embeddings through {@code {base}/models/{model}:batchEmbedContents}: one request per input, in order,
+ * {@code dimensions} as {@code outputDimensionality}; the answer's {@code embeddings[].values} become OpenAI's
+ * {@code data}. Gemini takes text only: token ids have no meaning to it, so such a call is refused before it is made.
  */
-final class GeminiEmbeddings {
+public final class GeminiEmbeddingWire implements EmbeddingWire {
 
-    private GeminiEmbeddings() {
+    private final Clock clock;
+    private final ConcurrentMap<String, URI> endpoints = new ConcurrentHashMap<>();
+
+    public GeminiEmbeddingWire(Clock clock) {
+        this.clock = clock;
     }
 
-    /** The batch request; every input is text ({@link GeminiWire#unsendable} refuses token ids first). */
-    static JsonObject translate(UpstreamCall call, String model) {
+    @Override
+    public UpstreamReply unsendable(UpstreamCall call) {
+        return EmbeddingCall.of(call).textOnly() ? null
+                : HttpReplies.httpError(call, 400, null, "proxy: Gemini embeds text only, not token ids");
+    }
+
+    @Override
+    public OutboundRequest request(UpstreamCall call, String apiKey) {
+        String model = GeminiThinking.bare(call.model().upstreamModel());
+        String base = call.provider().baseUrl().toString();
+        URI uri = endpoints.computeIfAbsent(base + "|" + model,
+                k -> URI.create(base + "/models/" + model + ":batchEmbedContents"));
+        return new OutboundRequest(uri, GeminiWire.headers(apiKey, false), JsonCodec.write(batch(call, model)));
+    }
+
+    @Override
+    public UpstreamReply.HttpError error(UpstreamCall call, ResponseHead head, byte[] body, Clock clock) {
+        return GeminiErrors.read(call, head.status(), body, clock);
+    }
+
+    /** The batch request; every input is text ({@link #unsendable} refuses token ids first). */
+    private static JsonObject batch(UpstreamCall call, String model) {
         EmbeddingCall embedding = EmbeddingCall.of(call);
         JsonArrayBuilder requests = JsonCodec.array();
         for (JsonValue input : embedding.inputs()) {
@@ -45,15 +76,12 @@ final class GeminiEmbeddings {
         return JsonCodec.object().add("requests", requests).build();
     }
 
-    static UpstreamReply answer(UpstreamCall call, byte[] body, Clock clock) {
-        JsonObject root = AnswerBody.object(body);
-        if (root == null) {
-            return AnswerBody.unreadable(body);
-        }
-        UpstreamReply.HttpError inBand = GeminiErrors.inBody(call, root, body, clock);
-        if (inBand != null) {
-            return inBand;
-        }
+    @Override
+    public UpstreamReply answer(UpstreamCall call, byte[] body) {
+        return GeminiErrors.answered(call, body, clock, root -> vectors(call, root));
+    }
+
+    private static UpstreamReply vectors(UpstreamCall call, JsonObject root) {
         if (!(root.get("embeddings") instanceof JsonArray embeddings)) {
             return malformed("no embeddings");
         }

@@ -1,4 +1,4 @@
-package dev.llmproxy.infrastructure.upstream;
+package dev.llmproxy.infrastructure.upstream.openai;
 
 import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonObject;

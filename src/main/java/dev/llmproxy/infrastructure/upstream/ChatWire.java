@@ -1,0 +1,28 @@
+package dev.llmproxy.infrastructure.upstream;
+
+import dev.llmproxy.domain.upstream.UpstreamCall;
+
+import java.util.function.Consumer;
+
+/**
+ * How a kind of provider is asked for a chat answer, whole or streamed. Callers always speak OpenAI's format;
+ * everything a provider does differently stays behind this seam, so the transports, timers, streaming and
+ * classification are written once.
+ */
+public interface ChatWire extends Wire {
+
+    /** How a streamed answer is framed into events: Server-Sent Events unless the provider says otherwise. */
+    default StreamFraming framing() {
+        return StreamFraming.SSE;
+    }
+
+    /** Reads one streamed answer's events; one per attempt, so it may keep what the stream said so far. */
+    StreamEvents events(UpstreamCall call);
+
+    /** Turns a provider's stream events into OpenAI chunk events ({@code data:} payloads). */
+    @FunctionalInterface
+    interface StreamEvents {
+        /** @param data one event's data; {@code out} takes zero or more OpenAI chunk payloads, in order */
+        void translate(String data, Consumer<String> out);
+    }
+}
