@@ -76,6 +76,8 @@ class MetricsIT extends DeployedProxy {
                     .containsPattern("(?m)^proxy_queue_rejections_total \\d")
                     .containsPattern("(?m)^proxy_queue_timeouts_total \\d")
                     .containsPattern("(?m)^proxy_request_log_dropped_total 0")
+                    .containsPattern("(?m)^proxy_json_parsed_total [1-9]")
+                    .containsPattern("(?m)^proxy_json_written_total [1-9]")
                     .contains("jvm_memory_used_bytes");
         } finally {
             proxy.adminPost("/admin/api/breakers/mx-limited/reset");

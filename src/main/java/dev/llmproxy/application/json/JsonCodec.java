@@ -19,6 +19,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * JSON-P through one provider looked up once. The static {@code Json.*} methods look the provider up on every call
@@ -29,8 +30,21 @@ public final class JsonCodec {
     private static final JsonProvider PROVIDER = JsonProvider.provider();
     private static final BoundedJsonReader READER = new BoundedJsonReader(PROVIDER, JsonLimits.DEFAULT);
     private static final JsonWriterFactory WRITERS = PROVIDER.createWriterFactory(Map.of());
+    /** Texts parsed and written since start: how many times a request or an event is handled as JSON, as measured. */
+    private static final LongAdder PARSED = new LongAdder();
+    private static final LongAdder WRITTEN = new LongAdder();
 
     private JsonCodec() {
+    }
+
+    /** JSON texts parsed since start, by every part of the proxy. */
+    public static long parsed() {
+        return PARSED.sum();
+    }
+
+    /** JSON texts written since start, by every part of the proxy. */
+    public static long written() {
+        return WRITTEN.sum();
     }
 
     public static JsonObjectBuilder object() {
@@ -65,6 +79,7 @@ public final class JsonCodec {
      *                                    any other runtime exception
      */
     public static JsonValue read(String text) {
+        PARSED.increment();
         return READER.read(text);
     }
 
@@ -87,6 +102,7 @@ public final class JsonCodec {
     }
 
     public static String writeText(JsonStructure structure) {
+        WRITTEN.increment();
         StringWriter out = new StringWriter(256);
         try (JsonWriter w = WRITERS.createWriter(out)) {
             w.write(structure);

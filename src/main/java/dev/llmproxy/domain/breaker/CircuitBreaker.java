@@ -3,7 +3,6 @@ package dev.llmproxy.domain.breaker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -23,8 +22,7 @@ public final class CircuitBreaker {
     private final BreakerPeers peers;
     private BreakerPolicy policy;
     private BreakerState state = BreakerState.CLOSED;
-    private final ArrayDeque<Instant> recentFailures = new ArrayDeque<>();
-    private int consecutive;
+    private final FailureCount failures = new FailureCount();
     private Instant openUntil;
     private int probesInFlight;
     private int probeSuccesses;
@@ -80,7 +78,7 @@ public final class CircuitBreaker {
             }
             return;
         }
-        consecutive = 0;
+        failures.succeeded();
     }
 
     /** @param reason what went wrong, in the proxy's words (never a provider body) */
@@ -94,13 +92,9 @@ public final class CircuitBreaker {
         if (state != BreakerState.CLOSED) {
             return; // a call admitted before the breaker opened
         }
-        consecutive++;
-        recentFailures.addLast(now);
-        prune(now);
-        if (consecutive >= policy.consecutiveFailures()) {
-            open(consecutive + " failures in a row; last: " + reason, now);
-        } else if (recentFailures.size() >= policy.failureThreshold()) {
-            open(recentFailures.size() + " failures within " + policy.window().toSeconds() + " s; last: " + reason, now);
+        String opens = failures.failed(now, policy, reason);
+        if (opens != null) {
+            open(opens, now);
         }
     }
 
@@ -197,16 +191,8 @@ public final class CircuitBreaker {
     }
 
     private void clearCounts() {
-        recentFailures.clear();
-        consecutive = 0;
+        failures.clear();
         probesInFlight = 0;
         probeSuccesses = 0;
-    }
-
-    private void prune(Instant now) {
-        Instant horizon = now.minus(policy.window());
-        while (!recentFailures.isEmpty() && !recentFailures.getFirst().isAfter(horizon)) {
-            recentFailures.removeFirst();
-        }
     }
 }
