@@ -30,6 +30,9 @@ import java.util.function.Supplier;
  */
 public final class OpenRouterVariant implements OpenAiVariant {
 
+    /** In every in-band error chunk (a key or a finish reason); in a content string its quotes would be escaped. */
+    private static final String ERROR = "\"error\"";
+
     private final Supplier<Settings> settings;
     private final Clock clock;
 
@@ -77,6 +80,9 @@ public final class OpenRouterVariant implements OpenAiVariant {
     /** A chunk as it is, or the error it carries in OpenAI's error-event shape with the status it stands for. */
     @Override
     public String chunk(String data) {
+        if (!data.contains(ERROR)) {
+            return data; // neither an error key nor an error finish: not parsed twice (the relay reads every chunk)
+        }
         JsonObject chunk;
         try {
             if (!(JsonCodec.read(data) instanceof JsonObject o)) {

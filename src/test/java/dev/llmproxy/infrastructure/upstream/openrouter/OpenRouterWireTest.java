@@ -122,6 +122,8 @@ class OpenRouterWireTest {
         String bare = "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\"},\"finish_reason\":\"error\"}]}";
         assertThat(((JsonObject) JsonCodec.read(openRouter.chunk(bare))).getJsonObject("error").getInt("code"))
                 .isEqualTo(502);
+        String quoting = "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"an \\\"error\\\" it said\"},\"finish_reason\":null}]}";
+        assertThat(openRouter.chunk(quoting)).isSameAs(quoting);
         String ordinary = "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}";
         assertThat(openRouter.chunk(ordinary)).isSameAs(ordinary);
         assertThat(openRouter.chunk("not json")).isEqualTo("not json");
