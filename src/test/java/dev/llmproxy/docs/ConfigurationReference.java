@@ -1,5 +1,9 @@
 package dev.llmproxy.docs;
 
+import dev.llmproxy.domain.config.BoolKey;
+import dev.llmproxy.domain.config.ChoiceKey;
+import dev.llmproxy.domain.config.IntListKey;
+import dev.llmproxy.domain.config.LongKey;
 import dev.llmproxy.application.config.DeploymentVariable;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.BudgetsKey;
@@ -83,19 +87,19 @@ final class ConfigurationReference {
     }
 
     private static String valuesOf(SettingKey<?> key) {
-        if (key instanceof SettingKey.LongKey l) {
+        if (key instanceof LongKey l) {
             return l.min() + " to " + l.max() + (key.unit().isEmpty() ? "" : " " + key.unit());
         }
-        if (key instanceof SettingKey.ChoiceKey c) {
+        if (key instanceof ChoiceKey c) {
             return c.choices().stream().map(s -> "`" + s + "`").collect(Collectors.joining(", "));
         }
-        if (key instanceof SettingKey.BoolKey) {
+        if (key instanceof BoolKey) {
             return "`true`, `false`";
         }
         if (key instanceof BudgetsKey || key instanceof ScopeLimitsKey) {
             return "an object";
         }
-        if (key instanceof SettingKey.IntListKey || key instanceof TextListKey) {
+        if (key instanceof IntListKey || key instanceof TextListKey) {
             return "a list";
         }
         return "text";

@@ -1,5 +1,7 @@
 package dev.llmproxy.interfaces.console;
 
+import dev.llmproxy.domain.config.ChoiceKey;
+import dev.llmproxy.domain.config.LongKey;
 import dev.llmproxy.domain.config.SettingGroup;
 import dev.llmproxy.domain.config.SettingKey;
 import dev.llmproxy.domain.config.SettingKeys;
@@ -89,9 +91,9 @@ public final class SettingsForm {
     }
 
     private static Field field(SettingKey<?> key, String value, String error) {
-        List<String> choices = key instanceof SettingKey.ChoiceKey c ? c.choices() : List.of();
-        Long min = key instanceof SettingKey.LongKey l ? l.min() : null;
-        Long max = key instanceof SettingKey.LongKey l ? l.max() : null;
+        List<String> choices = key instanceof ChoiceKey c ? c.choices() : List.of();
+        Long min = key instanceof LongKey l ? l.min() : null;
+        Long max = key instanceof LongKey l ? l.max() : null;
         String def = key.defaultValue() == null ? "decided by PROXY_MODE" : text(key, key.defaultValue());
         return new Field(key.name(), key.inputKind(), value, def, key.unit(), key.description(), error, choices, min, max);
     }

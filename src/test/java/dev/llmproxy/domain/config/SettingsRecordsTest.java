@@ -55,17 +55,17 @@ class SettingsRecordsTest {
 
     /** A valid value of that setting that is not its default, in the config document's plain form. */
     private static Object otherThanDefault(SettingKey<?> key) {
-        if (key instanceof SettingKey.LongKey l) {
+        if (key instanceof LongKey l) {
             long d = l.defaultValue();
             return d < l.max() ? d + 1 : d - 1;
         }
-        if (key instanceof SettingKey.BoolKey b) {
+        if (key instanceof BoolKey b) {
             return b.defaultValue() == null || !b.defaultValue();
         }
-        if (key instanceof SettingKey.ChoiceKey c) {
+        if (key instanceof ChoiceKey c) {
             return c.choices().stream().filter(v -> !v.equals(c.defaultValue())).findFirst().orElseThrow();
         }
-        if (key instanceof SettingKey.IntListKey) {
+        if (key instanceof IntListKey) {
             return List.of(418);
         }
         if (key instanceof TextListKey) {
