@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.streaming.Backpressure;
@@ -80,7 +81,7 @@ final class ChunkRelay {
         tally.relayed(finish);
         call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish,
                 chunk.carriesToolCall(), chunk.logprobs() == null ? null : chunk.logprobs().toString(),
-                chunk.fingerprint()), valve);
+                chunk.fingerprint(), ChatDeltas.parts(chunk.delta())), valve);
         return null;
     }
 

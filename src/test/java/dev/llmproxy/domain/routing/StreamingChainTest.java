@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -83,11 +84,12 @@ class StreamingChainTest {
                 n++;
             }
             call.stream().onEvent(new StreamEvent("{\"tool_calls\":[{\"index\":0,\"id\":\"" + id + "\",\"type\":"
-                    + "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", "", null, true),
+                    + "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", "", null, true,
+                    DeltaParts.NONE),
                     Backpressure.NONE);
             for (String f : fragments) {
                 call.stream().onEvent(new StreamEvent("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\""
-                        + f.replace("\"", "\\\"") + "\"}}]}", "", null, true), Backpressure.NONE);
+                        + f.replace("\"", "\\\"") + "\"}}]}", "", null, true, DeltaParts.NONE), Backpressure.NONE);
                 n++;
             }
             String model = call.model().upstreamModel();

@@ -2,12 +2,12 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
-import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.proxy.door.StreamDialect;
-import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import dev.llmproxy.interfaces.proxy.translation.NamedEvents;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -58,24 +58,23 @@ final class MessagesStream implements StreamDialect {
 
     @Override
     public byte[] event(StreamEvent event) {
-        JsonObject delta = (JsonObject) JsonCodec.read(event.deltaJson());
-        String thinking = ChatParts.reasoning(delta);
-        if (!thinking.isEmpty()) {
-            delta(Block.THINKING, JsonCodec.object().add("type", "thinking_delta").add("thinking", thinking));
+        DeltaParts parts = event.parts();
+        if (!parts.reasoning().isEmpty()) {
+            delta(Block.THINKING, JsonCodec.object().add("type", "thinking_delta").add("thinking", parts.reasoning()));
         }
-        thinkingEnds(delta);
-        String text = event.text() + ChatParts.string(delta, "refusal", "");
+        thinkingEnds(parts);
+        String text = event.text() + parts.refusal();
         if (!text.isEmpty()) {
             delta(Block.TEXT, JsonCodec.object().add("type", "text_delta").add("text", text));
         }
-        ChatParts.toolFragments(delta).forEach(this::toolCall);
+        parts.toolCalls().forEach(this::toolCall);
         if (event.finishReason() != null) {
             finishReason = event.finishReason();
         }
         return events.take();
     }
 
-    private void toolCall(ChatParts.ToolFragment call) {
+    private void toolCall(ToolFragment call) {
         if (open != Block.TOOL || call.index() != toolCall) {
             stopBlock();
             toolCall = call.index();
@@ -97,13 +96,13 @@ final class MessagesStream implements StreamDialect {
      * opened for it), and redacted thinking is a block of its own, whole. So each block reaches the caller signed, as
      * Anthropic would have sent it, ready to be handed back in a tool loop.
      */
-    private void thinkingEnds(JsonObject delta) {
-        String signature = ReasoningDetails.signature(delta);
+    private void thinkingEnds(DeltaParts parts) {
+        String signature = parts.thinkingSignature();
         if (signature != null) {
             delta(Block.THINKING, JsonCodec.object().add("type", "signature_delta").add("signature", signature));
             stopBlock();
         }
-        String redacted = ReasoningDetails.redactedData(delta);
+        String redacted = parts.redactedThinking();
         if (redacted != null) {
             stopBlock();
             index++;

@@ -2,11 +2,12 @@ package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.ErrorWire;
 import dev.llmproxy.interfaces.proxy.door.StreamDialect;
-import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import dev.llmproxy.interfaces.proxy.translation.NamedEvents;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -65,14 +66,14 @@ final class ResponsesStream implements StreamDialect {
 
     @Override
     public byte[] event(StreamEvent event) {
-        JsonObject delta = (JsonObject) JsonCodec.read(event.deltaJson());
-        String reasoning = ChatParts.reasoning(delta);
+        DeltaParts parts = event.parts();
+        String reasoning = parts.reasoning();
         if (!reasoning.isEmpty()) {
             begin(Item.REASONING);
             current.append(reasoning);
             emit("response.reasoning_summary_text.delta", at().add("summary_index", 0).add("delta", reasoning));
         }
-        String text = event.text() + ChatParts.string(delta, "refusal", "");
+        String text = event.text() + parts.refusal();
         if (!text.isEmpty()) {
             begin(Item.TEXT);
             current.append(text);
@@ -80,14 +81,14 @@ final class ResponsesStream implements StreamDialect {
             emit("response.output_text.delta", at().add("content_index", 0).add("delta", text)
                     .add("logprobs", JsonCodec.array()));
         }
-        ChatParts.toolFragments(delta).forEach(this::toolCall);
+        parts.toolCalls().forEach(this::toolCall);
         if (event.finishReason() != null) {
             finishReason = event.finishReason();
         }
         return events.take();
     }
 
-    private void toolCall(ChatParts.ToolFragment call) {
+    private void toolCall(ToolFragment call) {
         if (open != Item.CALL || call.index() != callIndex) {
             close();
             callIndex = call.index();

@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.translation;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import jakarta.json.JsonArray;
@@ -10,8 +11,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * What every front door's translation reads out of the proxy's chat shapes (a completion's message, a stream's delta)
@@ -19,9 +18,6 @@ import java.util.List;
  */
 public final class ChatParts {
 
-    /** A piece of a tool call in a delta; id and name come with its first piece only. */
-    public record ToolFragment(int index, String id, String name, String arguments) {
-    }
 
     private ChatParts() {
     }
@@ -35,27 +31,12 @@ public final class ChatParts {
 
     /** The reasoning a message or delta reports ({@code reasoning_content}, or {@code reasoning}), or "". */
     public static String reasoning(JsonObject o) {
-        return string(o, "reasoning_content", string(o, "reasoning", ""));
+        return ChatDeltas.reasoning(o);
     }
 
     /** The text a message or delta shows: its content, then its refusal, or "". */
     public static String text(JsonObject o) {
         return string(o, "content", "") + string(o, "refusal", "");
-    }
-
-    /** The tool-call pieces of a delta, in order. */
-    public static List<ToolFragment> toolFragments(JsonObject delta) {
-        List<ToolFragment> out = new ArrayList<>();
-        if (delta.get("tool_calls") instanceof JsonArray calls) {
-            for (JsonValue c : calls) {
-                if (c instanceof JsonObject call) {
-                    JsonObject f = call.get("function") instanceof JsonObject fn ? fn : JsonValue.EMPTY_JSON_OBJECT;
-                    out.add(new ToolFragment(call.get("index") instanceof JsonNumber n ? n.intValue() : 0,
-                            string(call, "id", ""), string(f, "name", ""), string(f, "arguments", "")));
-                }
-            }
-        }
-        return out;
     }
 
     public static String string(JsonObject o, String field, String otherwise) {

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
+import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
@@ -43,7 +44,9 @@ class MessagesStreamTest {
     }
 
     private static StreamEvent delta(String json, String finish) {
-        return new StreamEvent(json.replace('\'', '"'), "", finish, json.contains("tool_calls"));
+        String delta = json.replace('\'', '"');
+        return new StreamEvent(delta, "", finish, json.contains("tool_calls"),
+                ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
     }
 
     @Test
@@ -111,7 +114,7 @@ class MessagesStreamTest {
                 "[{\"type\":\"thinking\",\"thinking\":\"hmm\",\"signature\":\"EqQBsig\"}]"));
         read(stream.open("claude-sonnet-4-5"));
         read(stream.event(delta("{'reasoning_content':'hmm'}", null)));
-        read(stream.event(new StreamEvent(ReasoningDetails.signed("EqQBsig", 0).toString(), "", null)));
+        read(stream.event(delta(ReasoningDetails.signed("EqQBsig", 0).toString(), null)));
         read(stream.event(text("Let me look.")));
         read(stream.event(delta("{'tool_calls':[{'index':0,'id':'" + id + "','type':'function','function':"
                 + "{'name':'f','arguments':'{}'}}]}", null)));
@@ -132,8 +135,8 @@ class MessagesStreamTest {
     @Test
     void redactedThinkingIsABlockOfItsOwnAndAThinkingBlockThatShowedNoTextIsStillSigned() {
         read(stream.open("claude-sonnet-4-5"));
-        read(stream.event(new StreamEvent(ReasoningDetails.redacted("EmwKAhgB", 0).toString(), "", null)));
-        read(stream.event(new StreamEvent(ReasoningDetails.signed("EqQBsig", 1).toString(), "", null)));
+        read(stream.event(delta(ReasoningDetails.redacted("EmwKAhgB", 0).toString(), null)));
+        read(stream.event(delta(ReasoningDetails.signed("EqQBsig", 1).toString(), null)));
         read(stream.event(text("Hi")));
 
         assertThat(types).containsExactly("message_start", "ping",
@@ -150,8 +153,8 @@ class MessagesStreamTest {
     @Test
     void anotherProvidersEncryptedReasoningIsNotTakenForClaudes() {
         read(stream.open("m"));
-        read(stream.event(new StreamEvent("{\"reasoning_details\":[{\"type\":\"reasoning.encrypted\",\"data\":\"x\","
-                + "\"format\":\"openai-responses-v1\",\"index\":0}]}", "", null)));
+        read(stream.event(delta("{\"reasoning_details\":[{\"type\":\"reasoning.encrypted\",\"data\":\"x\","
+                + "\"format\":\"openai-responses-v1\",\"index\":0}]}", null)));
         assertThat(types).containsExactly("message_start", "ping");
     }
 }

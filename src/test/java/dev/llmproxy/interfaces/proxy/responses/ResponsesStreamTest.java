@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
+import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
@@ -40,7 +41,9 @@ class ResponsesStreamTest {
     }
 
     private static StreamEvent delta(String json, String text, String finish) {
-        return new StreamEvent(json.replace('\'', '"'), text, finish, json.contains("tool_calls"));
+        String delta = json.replace('\'', '"');
+        return new StreamEvent(delta, text, finish, json.contains("tool_calls"),
+                ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
     }
 
     @Test
