@@ -39,6 +39,11 @@ public final class FakeGoogleTokens implements AutoCloseable {
     private final CountDownLatch released = new CountDownLatch(1);
     /** Seconds each token is valid for. */
     public volatile int expiresIn = 3600;
+    /**
+     * The time of the proxy under test, when it is not the machine's: Google's client dates a token's end by the
+     * machine's clock, so the lifetime answered is shifted to make it end {@link #expiresIn} after this clock's now.
+     */
+    public volatile java.time.Clock clock;
     /** Refuse every grant (as for a deleted key). */
     public volatile boolean refuse;
     /** Hold every grant until {@link #close()}. */
@@ -103,8 +108,10 @@ public final class FakeGoogleTokens implements AutoCloseable {
                 JsonAnswer.send(exchange, 400, "{\"error\":\"invalid_grant\",\"error_description\":\"" + why + "\"}");
                 return;
             }
+            long shift = clock == null ? 0
+                    : java.time.Duration.between(java.time.Instant.now(), clock.instant()).toSeconds();
             JsonAnswer.send(exchange, 200, "{\"access_token\":\"tok-" + issued.incrementAndGet() + "\",\"expires_in\":"
-                    + expiresIn + ",\"token_type\":\"Bearer\"}");
+                    + (expiresIn + shift) + ",\"token_type\":\"Bearer\"}");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -41,6 +41,7 @@ class GoogleTokensTest {
     @BeforeEach
     void start() throws Exception {
         endpoint = new FakeGoogleTokens();
+        endpoint.clock = clock;
     }
 
     @AfterEach
