@@ -2,7 +2,7 @@ package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.domain.upstream.UpstreamCall;
 
-import java.util.function.Consumer;
+import jakarta.json.JsonObject;
 
 /**
  * How a kind of provider is asked for a chat answer, whole or streamed. Callers always speak OpenAI's format;
@@ -19,10 +19,20 @@ public interface ChatWire extends Wire {
     /** Reads one streamed answer's events; one per attempt, so it may keep what the stream said so far. */
     StreamEvents events(UpstreamCall call);
 
-    /** Turns a provider's stream events into OpenAI chunk events ({@code data:} payloads). */
+    /** Turns a provider's stream events into OpenAI chunk events. */
     @FunctionalInterface
     interface StreamEvents {
-        /** @param data one event's data; {@code out} takes zero or more OpenAI chunk payloads, in order */
-        void translate(String data, Consumer<String> out);
+        /** @param data one event's data; {@code out} takes zero or more OpenAI chunk events, in order */
+        void translate(String data, Chunks out);
+    }
+
+    /** Where a stream's events go on, in OpenAI's chunk form. */
+    interface Chunks {
+
+        /** An event as text: {@code [DONE]}, a chunk passed on as the provider wrote it, or what could not be read. */
+        void text(String data);
+
+        /** A chunk (or an {@code error} event) a wire built: handed on as it is, never written to be read again. */
+        void chunk(JsonObject chunk);
     }
 }

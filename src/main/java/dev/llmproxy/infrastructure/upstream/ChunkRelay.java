@@ -12,6 +12,7 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
@@ -19,9 +20,10 @@ import java.util.logging.Logger;
  * in-band errors, and content, relayed to the call's observer from the first content on. A refusal (every kind's
  * stream says one as a {@code content_filter} finish) before any content is the content-policy refusal, as for a
  * plain call; after content it ends the stream with that finish, as OpenAI's does. Called under the attempt's
- * lock, one event at a time.
+ * lock, one event at a time; an event that ends the attempt is told to its owner, and what the same provider event
+ * still yields after it is dropped.
  */
-final class ChunkRelay {
+final class ChunkRelay implements ChatWire.Chunks {
 
     private static final Logger LOG = Logger.getLogger(ChunkRelay.class.getName());
 
@@ -29,14 +31,42 @@ final class ChunkRelay {
     private final StreamTally tally;
     private final Backpressure valve;
     private final Runnable onFirstContent;
+    private final Consumer<UpstreamReply> ending;
     private boolean started;
+    private boolean over;
 
-    /** @param onFirstContent told once, when the first content is relayed */
-    ChunkRelay(UpstreamCall call, StreamTally tally, Backpressure valve, Runnable onFirstContent) {
+    /**
+     * @param onFirstContent told once, when the first content is relayed
+     * @param ending         told the reply an event ends the attempt with
+     */
+    ChunkRelay(UpstreamCall call, StreamTally tally, Backpressure valve, Runnable onFirstContent,
+               Consumer<UpstreamReply> ending) {
         this.call = call;
         this.tally = tally;
         this.valve = valve;
         this.onFirstContent = onFirstContent;
+        this.ending = ending;
+    }
+
+    @Override
+    public void text(String data) {
+        if (!over) {
+            end(onData(data));
+        }
+    }
+
+    @Override
+    public void chunk(JsonObject chunk) {
+        if (!over) {
+            end(onChunk(chunk));
+        }
+    }
+
+    private void end(UpstreamReply reply) {
+        if (reply != null) {
+            over = true;
+            ending.accept(reply);
+        }
     }
 
     /** Whether content has reached the observer. */
@@ -50,7 +80,16 @@ final class ChunkRelay {
             tally.done();
             return null;
         }
-        StreamChunk read = StreamChunk.read(data);
+        return relay(StreamChunk.read(data), data);
+    }
+
+    /** @return as {@link #onData}, for a chunk a wire built */
+    UpstreamReply onChunk(JsonObject chunk) {
+        return relay(StreamChunk.of(chunk), null);
+    }
+
+    /** @param data the event as it came, for the log when it is malformed (null when a wire built it) */
+    private UpstreamReply relay(StreamChunk read, String data) {
         if (read instanceof StreamChunk.Malformed) {
             tally.malformed();
             LOG.warning("Skipped a malformed stream event from " + call.provider().name() + "/"

@@ -43,15 +43,15 @@ sealed interface StreamChunk {
     }
 
     static StreamChunk read(String data) {
-        JsonObject chunk;
         try {
-            if (!(JsonCodec.read(data) instanceof JsonObject o)) {
-                return new Malformed();
-            }
-            chunk = o;
+            return JsonCodec.read(data) instanceof JsonObject chunk ? of(chunk) : new Malformed();
         } catch (JsonException e) {
             return new Malformed();
         }
+    }
+
+    /** A chunk already read (or built by a wire from its provider's event). */
+    static StreamChunk of(JsonObject chunk) {
         if (chunk.get("error") instanceof JsonObject error) {
             return new Error(error);
         }

@@ -52,7 +52,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         this.clock = clock;
         this.tally = new StreamTally(call.model().upstreamModel());
         this.silence = new SilenceWatch(timers, clock, call.limits(), this::onTimer);
-        this.relay = new ChunkRelay(call, tally, this, silence::firstContent);
+        this.relay = new ChunkRelay(call, tally, this, silence::firstContent, this::finishAndAbort);
     }
 
     /** Arms the first-token timer; call before the request is sent (its answer may arrive at once). */
@@ -146,17 +146,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             return;
         }
         silence.event();
-        events.translate(data, this::onChunk);
-    }
-
-    private void onChunk(String chunk) {
-        if (finished) {
-            return;
-        }
-        UpstreamReply end = relay.onData(chunk);
-        if (end != null) {
-            finishAndAbort(end);
-        }
+        events.translate(data, relay);
     }
 
     @Override

@@ -156,16 +156,13 @@ class RefusalsTest {
     private static UpstreamReply streamed(Kind kind, List<String> events, List<StreamEvent> shown) {
         UpstreamCall call = call(kind, (event, valve) -> shown.add(event));
         StreamTally tally = new StreamTally(kind.upstreamModel());
-        ChunkRelay relay = new ChunkRelay(call, tally, Backpressure.NONE, () -> { });
+        java.util.concurrent.atomic.AtomicReference<UpstreamReply> ending = new java.util.concurrent.atomic.AtomicReference<>();
+        ChunkRelay relay = new ChunkRelay(call, tally, Backpressure.NONE, () -> { }, ending::set);
         ChatWire.StreamEvents translation = kind.wire().events(call);
         for (String event : events) {
-            List<String> chunks = new ArrayList<>();
-            translation.translate(event.equals("[DONE]") ? event : json(event), chunks::add);
-            for (String chunk : chunks) {
-                UpstreamReply ending = relay.onData(chunk);
-                if (ending != null) {
-                    return ending;
-                }
+            translation.translate(event.equals("[DONE]") ? event : json(event), relay);
+            if (ending.get() != null) {
+                return ending.get();
             }
         }
         return tally.ended();

@@ -17,7 +17,6 @@ import jakarta.json.JsonValue;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * One streamed Messages answer as OpenAI chunks: text, thinking (as {@code reasoning_content}, each block's signature
@@ -40,17 +39,17 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
     }
 
     @Override
-    public void translate(String data, Consumer<String> out) {
+    public void translate(String data, ChatWire.Chunks out) {
         JsonObject event = AnswerBody.object(data);
         if (event == null) {
-            out.accept(data); // not an event: counted as malformed downstream
+            out.text(data); // not an event: counted as malformed downstream
             return;
         }
         translate(event, out);
     }
 
     /** One event already read (or built from another API's event that says the same). */
-    public void translate(JsonObject event, Consumer<String> out) {
+    public void translate(JsonObject event, ChatWire.Chunks out) {
         switch (event.getString("type", "")) {
             case "message_start" -> started(event);
             case "content_block_start" -> blockStarted(event, out);
@@ -66,18 +65,17 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
             case "message_stop" -> {
                 TokenUsage u = AnthropicAnswers.usage(usage);
                 String finish = AnthropicAnswers.finishReason(stopReason);
-                String cost = JsonCodec.writeText(base().add("choices", JsonCodec.array())
-                        .add("usage", OpenAiUsage.json(u)).build());
+                JsonObject cost = base().add("choices", JsonCodec.array()).add("usage", OpenAiUsage.json(u)).build();
                 boolean refused = OutcomeClassifier.CONTENT_FILTER.equals(finish);
                 if (refused) {
-                    out.accept(cost); // what a refusal cost first: before any content it ends the attempt
+                    out.chunk(cost); // what a refusal cost first: before any content it ends the attempt
                 }
-                out.accept(chunk(JsonValue.EMPTY_JSON_OBJECT, finish));
+                out.chunk(chunk(JsonValue.EMPTY_JSON_OBJECT, finish));
                 if (!refused) {
-                    out.accept(cost);
+                    out.chunk(cost);
                 }
             }
-            case "error" -> out.accept(error(event));
+            case "error" -> out.chunk(error(event));
             default -> {
                 // ping, content_block_stop, and event types Anthropic may add
             }
@@ -94,7 +92,7 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
         }
     }
 
-    private void blockStarted(JsonObject event, Consumer<String> out) {
+    private void blockStarted(JsonObject event, ChatWire.Chunks out) {
         if (!(event.get("content_block") instanceof JsonObject block)) {
             return;
         }
@@ -103,7 +101,7 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
             case "thinking" -> thinkingByBlock.put(at, new Thought(null, block.getString("thinking", "")));
             case "redacted_thinking" -> {
                 thinkingByBlock.put(at, new Thought(block, ""));
-                out.accept(chunk(ReasoningDetails.redacted(block.getString("data", ""), at), null));
+                out.chunk(chunk(ReasoningDetails.redacted(block.getString("data", ""), at), null));
             }
             case "tool_use" -> toolStarted(at, block, out);
             default -> {
@@ -112,28 +110,28 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
         }
     }
 
-    private void toolStarted(int at, JsonObject block, Consumer<String> out) {
+    private void toolStarted(int at, JsonObject block, ChatWire.Chunks out) {
         int index = toolIndexByBlock.size();
         toolIndexByBlock.put(at, index);
         String id = AnthropicIds.fromAnthropic(block.getString("id", ""));
-        out.accept(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
+        out.chunk(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
                 .add("index", index).add("id", index == 0 ? CarriedThinking.carry(id, signedThinking()) : id)
                 .add("type", "function").add("function", JsonCodec.object()
                         .add("name", block.getString("name", "")).add("arguments", "")))).build(), null));
     }
 
-    private void delta(JsonObject event, Consumer<String> out) {
+    private void delta(JsonObject event, ChatWire.Chunks out) {
         if (!(event.get("delta") instanceof JsonObject d)) {
             return;
         }
         switch (d.getString("type", "")) {
-            case "text_delta" -> out.accept(chunk(JsonCodec.object().add("content", d.getString("text", "")).build(), null));
+            case "text_delta" -> out.chunk(chunk(JsonCodec.object().add("content", d.getString("text", "")).build(), null));
             case "thinking_delta" -> {
                 Thought thought = thinkingByBlock.get(event.getInt("index", -1));
                 if (thought != null) {
                     thought.text.append(d.getString("thinking", ""));
                 }
-                out.accept(chunk(JsonCodec.object().add("reasoning_content", d.getString("thinking", "")).build(), null));
+                out.chunk(chunk(JsonCodec.object().add("reasoning_content", d.getString("thinking", "")).build(), null));
             }
             case "signature_delta" -> {
                 int at = event.getInt("index", -1);
@@ -141,12 +139,12 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
                 if (thought != null) {
                     thought.signature = d.getString("signature", "");
                 }
-                out.accept(chunk(ReasoningDetails.signed(d.getString("signature", ""), at), null));
+                out.chunk(chunk(ReasoningDetails.signed(d.getString("signature", ""), at), null));
             }
             case "input_json_delta" -> {
                 Integer index = toolIndexByBlock.get(event.getInt("index", -1));
                 if (index != null) {
-                    out.accept(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
+                    out.chunk(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
                             .add("index", index).add("function", JsonCodec.object()
                                     .add("arguments", d.getString("partial_json", ""))))).build(), null));
                 }
@@ -192,7 +190,7 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
         return chunk;
     }
 
-    private String chunk(JsonObject delta, String finishReason) {
+    private JsonObject chunk(JsonObject delta, String finishReason) {
         JsonObjectBuilder choice = JsonCodec.object().add("index", 0).add("delta", delta);
         if (finishReason == null) {
             choice.addNull("finish_reason");
@@ -200,14 +198,14 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
             choice.add("finish_reason", finishReason);
         }
         JsonArrayBuilder choices = JsonCodec.array().add(choice);
-        return JsonCodec.writeText(base().add("choices", choices).build());
+        return base().add("choices", choices).build();
     }
 
-    private static String error(JsonObject event) {
+    private static JsonObject error(JsonObject event) {
         JsonObject error = event.get("error") instanceof JsonObject e ? e : JsonValue.EMPTY_JSON_OBJECT;
         int status = AnthropicErrors.statusOf(error.getString("type", ""));
-        return JsonCodec.writeText(JsonCodec.object().add("error", JsonCodec.object()
+        return JsonCodec.object().add("error", JsonCodec.object()
                 .add("code", status == 529 ? 503 : status)
-                .add("message", error.getString("message", "the stream ended with an error"))).build());
+                .add("message", error.getString("message", "the stream ended with an error"))).build();
     }
 }

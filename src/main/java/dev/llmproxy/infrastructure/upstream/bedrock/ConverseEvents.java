@@ -12,7 +12,6 @@ import jakarta.json.JsonValue;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * One ConverseStream answer, each event (as {@link AwsEventStream} hands it on: {@code {"<event type>": payload}})
@@ -37,10 +36,10 @@ final class ConverseEvents implements ChatWire.StreamEvents {
     }
 
     @Override
-    public void translate(String data, Consumer<String> out) {
+    public void translate(String data, ChatWire.Chunks out) {
         JsonObject event = AnswerBody.object(data);
         if (event == null || event.size() != 1) {
-            out.accept(data); // not an event: counted as malformed downstream
+            out.text(data); // not an event: counted as malformed downstream
             return;
         }
         Map.Entry<String, JsonValue> only = event.entrySet().iterator().next();
@@ -74,7 +73,7 @@ final class ConverseEvents implements ChatWire.StreamEvents {
         }
     }
 
-    private void delta(Consumer<String> out, int index, JsonObject delta) {
+    private void delta(ChatWire.Chunks out, int index, JsonObject delta) {
         if (delta.get("text") instanceof JsonString text) {
             open(out, index, JsonCodec.object().add("type", "text").add("text", "").build());
             say(out, blockDelta(index, "text_delta", "text", text));
@@ -95,7 +94,7 @@ final class ConverseEvents implements ChatWire.StreamEvents {
         }
     }
 
-    private void stopped(Consumer<String> out, String stopReason) {
+    private void stopped(ChatWire.Chunks out, String stopReason) {
         if (ConverseAnswers.malformed(stopReason)) {
             error(out, "api_error", "the model's answer was malformed (" + stopReason + ")");
             return;
@@ -105,13 +104,13 @@ final class ConverseEvents implements ChatWire.StreamEvents {
     }
 
     /** Starts a block once: Converse may or may not have started it. */
-    private void open(Consumer<String> out, int index, JsonObject block) {
+    private void open(ChatWire.Chunks out, int index, JsonObject block) {
         if (open.add(index)) {
             say(out, type("content_block_start").add("index", index).add("content_block", block));
         }
     }
 
-    private void error(Consumer<String> out, String type, String message) {
+    private void error(ChatWire.Chunks out, String type, String message) {
         say(out, type("error").add("error", JsonCodec.object().add("type", type).add("message", message)));
     }
 
@@ -124,7 +123,7 @@ final class ConverseEvents implements ChatWire.StreamEvents {
         return JsonCodec.object().add("type", type);
     }
 
-    private void say(Consumer<String> out, JsonObjectBuilder event) {
+    private void say(ChatWire.Chunks out, JsonObjectBuilder event) {
         chunks.translate(event.build(), out);
     }
 }

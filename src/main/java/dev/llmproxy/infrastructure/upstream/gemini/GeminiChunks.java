@@ -13,7 +13,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 
-import java.util.function.Consumer;
 
 /**
  * One Gemini stream ({@code streamGenerateContent?alt=sse}) as OpenAI chunks. Every Gemini event is a whole response
@@ -32,14 +31,14 @@ final class GeminiChunks implements ChatWire.StreamEvents {
     }
 
     @Override
-    public void translate(String data, Consumer<String> out) {
+    public void translate(String data, ChatWire.Chunks out) {
         JsonObject event = AnswerBody.object(data);
         if (event == null) {
-            out.accept(data); // not an object: counted as malformed downstream
+            out.text(data); // not an object: counted as malformed downstream
             return;
         }
         if (event.get("error") instanceof JsonObject) {
-            out.accept(data);
+            out.chunk(event); // an error event, read as the relay reads every one
             return;
         }
         String model = event.get("modelVersion") instanceof JsonString v ? v.getString() : requestedModel;
@@ -48,9 +47,9 @@ final class GeminiChunks implements ChatWire.StreamEvents {
                 || !(candidates.get(0) instanceof JsonObject candidate)) {
             String blocked = GeminiAnswers.blockReason(event);
             if (blocked != null) {
-                out.accept(HttpReplies.refusalEvent("the prompt was blocked (" + blocked + ")"));
+                out.text(HttpReplies.refusalEvent("the prompt was blocked (" + blocked + ")"));
             } else if (usage != TokenUsage.NONE) {
-                out.accept(chunk(event, model, null, null, usage));
+                out.chunk(chunk(event, model, null, null, usage));
             }
             return;
         }
@@ -60,13 +59,13 @@ final class GeminiChunks implements ChatWire.StreamEvents {
         switch (finish) {
             case REFUSED -> finishReason = OutcomeClassifier.CONTENT_FILTER;
             case MALFORMED -> {
-                out.accept(error(502, "the model's answer was unusable (finishReason " + parts.finishReason() + ")"));
+                out.chunk(error(502, "the model's answer was unusable (finishReason " + parts.finishReason() + ")"));
                 return;
             }
             case NONE -> { }
             default -> finishReason = finish.openAi(toolCalls > 0 || !parts.toolCalls().isEmpty());
         }
-        out.accept(chunk(event, model, delta(parts), finishReason, usage));
+        out.chunk(chunk(event, model, delta(parts), finishReason, usage));
     }
 
     private JsonObject delta(GeminiParts parts) {
@@ -87,7 +86,7 @@ final class GeminiChunks implements ChatWire.StreamEvents {
         return delta.build();
     }
 
-    private static String chunk(JsonObject event, String model, JsonObject delta, String finishReason, TokenUsage usage) {
+    private static JsonObject chunk(JsonObject event, String model, JsonObject delta, String finishReason, TokenUsage usage) {
         JsonObjectBuilder chunk = JsonCodec.object().add("object", "chat.completion.chunk").add("model", model);
         if (event.get("responseId") instanceof JsonString id) {
             chunk.add("id", "chatcmpl-" + id.getString());
@@ -106,11 +105,10 @@ final class GeminiChunks implements ChatWire.StreamEvents {
         if (usage != TokenUsage.NONE) {
             chunk.add("usage", OpenAiUsage.json(usage));
         }
-        return JsonCodec.writeText(chunk.build());
+        return chunk.build();
     }
 
-    private static String error(int code, String message) {
-        return JsonCodec.writeText(JsonCodec.object().add("error",
-                JsonCodec.object().add("code", code).add("message", message)).build());
+    private static JsonObject error(int code, String message) {
+        return JsonCodec.object().add("error", JsonCodec.object().add("code", code).add("message", message)).build();
     }
 }

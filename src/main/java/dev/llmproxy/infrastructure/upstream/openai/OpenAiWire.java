@@ -46,7 +46,7 @@ public final class OpenAiWire implements ChatWire {
 
     public OpenAiWire(OpenAiVariant variant) {
         this.variant = variant;
-        this.events = (data, out) -> out.accept(variant.chunk(data));
+        this.events = (data, out) -> out.text(variant.chunk(data));
     }
 
     @Override

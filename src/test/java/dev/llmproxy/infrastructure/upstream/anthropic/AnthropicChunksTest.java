@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
@@ -19,7 +20,7 @@ class AnthropicChunksTest {
         AnthropicChunks chunks = new AnthropicChunks("claude-sonnet-4-5");
         List<JsonObject> out = new ArrayList<>();
         for (String event : RecordedBodies.events("anthropic", file)) {
-            chunks.translate(event, s -> out.add((JsonObject) JsonCodec.read(s)));
+            chunks.translate(event, ChunkTexts.objects(out::add));
         }
         return out;
     }
@@ -79,7 +80,7 @@ class AnthropicChunksTest {
                         + "\"usage\":{\"input_tokens\":12,\"output_tokens\":1}}}",
                 "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"refusal\"},\"usage\":{\"output_tokens\":3}}",
                 "{\"type\":\"message_stop\"}")) {
-            chunks.translate(event, s -> out.add((JsonObject) JsonCodec.read(s)));
+            chunks.translate(event, ChunkTexts.objects(out::add));
         }
         assertThat(out.get(0).getJsonObject("usage").getInt("prompt_tokens")).isEqualTo(12);
         assertThat(out.get(1).getJsonArray("choices").getJsonObject(0).getString("finish_reason"))

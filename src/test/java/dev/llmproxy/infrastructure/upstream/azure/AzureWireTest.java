@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.azure;
 
+import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.infrastructure.upstream.openai.OpenAiEmbeddingWire;
 import dev.llmproxy.infrastructure.upstream.openai.OpenAiWire;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -84,7 +85,7 @@ class AzureWireTest {
         List<String> out = new ArrayList<>();
         String annotation = "{\"choices\":[],\"created\":0,\"id\":\"\",\"model\":\"\",\"object\":\"\","
                 + "\"prompt_filter_results\":[{\"prompt_index\":0,\"content_filter_results\":{}}]}";
-        wire.events(call("https://r/openai/v1")).translate(annotation, out::add);
+        wire.events(call("https://r/openai/v1")).translate(annotation, ChunkTexts.into(out::add));
         assertThat(out).containsExactly(annotation);
     }
 }

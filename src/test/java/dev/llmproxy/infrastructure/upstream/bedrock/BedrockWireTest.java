@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
+import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
@@ -215,7 +216,7 @@ class BedrockWireTest {
         }
 
         void feed(String data) {
-            events.translate(data, s -> chunks.add((JsonObject) JsonCodec.read(s)));
+            events.translate(data, ChunkTexts.objects(chunks::add));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.testing.GeminiBodies;
 import jakarta.json.JsonObject;
@@ -18,7 +19,7 @@ class GeminiChunksTest {
     private List<JsonObject> translate(String... events) {
         List<JsonObject> out = new ArrayList<>();
         for (String e : events) {
-            chunks.translate(e, c -> out.add((JsonObject) JsonCodec.read(c)));
+            chunks.translate(e, ChunkTexts.objects(out::add));
         }
         return out;
     }
@@ -73,8 +74,8 @@ class GeminiChunksTest {
         GeminiChunks later = new GeminiChunks("gemini-2.5-flash");
         List<JsonObject> out = new ArrayList<>();
         later.translate("{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Sure, \"}]},\"index\":0}]}",
-                c -> out.add((JsonObject) JsonCodec.read(c)));
-        later.translate(safety, c -> out.add((JsonObject) JsonCodec.read(c)));
+                ChunkTexts.objects(out::add));
+        later.translate(safety, ChunkTexts.objects(out::add));
         assertThat(finish(out.get(1))).isEqualTo("content_filter");
     }
 
@@ -87,7 +88,7 @@ class GeminiChunksTest {
     @Test
     void whatIsNotJsonIsPassedOnForTheStreamToCountAsMalformed() {
         List<String> out = new ArrayList<>();
-        chunks.translate("{not json", out::add);
+        chunks.translate("{not json", ChunkTexts.into(out::add));
         assertThat(out).containsExactly("{not json");
     }
 

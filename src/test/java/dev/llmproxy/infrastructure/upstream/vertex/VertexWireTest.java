@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.vertex;
 
+import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
@@ -86,7 +87,7 @@ class VertexWireTest {
         List<String> chunks = new ArrayList<>();
         var events = wire.events(call("claude-sonnet-4-5@20250929", true));
         for (String event : RecordedBodies.events("anthropic", "stream-text.sse")) {
-            events.translate(event, chunks::add);
+            events.translate(event, ChunkTexts.into(chunks::add));
         }
         assertThat(String.join("", chunks)).contains("Hello").contains("\"finish_reason\":\"stop\"");
     }
