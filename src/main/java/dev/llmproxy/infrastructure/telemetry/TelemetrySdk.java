@@ -4,7 +4,9 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.logging.Logger;
 
@@ -20,6 +22,8 @@ final class TelemetrySdk implements AutoCloseable {
     private static final Map<String, String> DEFAULTS = Map.of("otel.service.name", "llm-proxy",
             "otel.metrics.exporter", "none", "otel.logs.exporter", "none",
             "otel.exporter.otlp.protocol", "http/protobuf");
+
+    private static final Duration FLUSH_ON_STOP = Duration.ofSeconds(2);
 
     private final OpenTelemetrySdk sdk;
 
@@ -59,9 +63,14 @@ final class TelemetrySdk implements AutoCloseable {
         return sdk.getTracer("llm-proxy");
     }
 
+    /**
+     * Flushes what is pending for at most {@link #FLUSH_ON_STOP}: a collector that does not answer must not hold up
+     * the server's stop (the SDK's own close waits 10 s). Spans not out by then are dropped; the request log keeps
+     * every request anyway.
+     */
     @Override
     public void close() {
-        sdk.close();
+        sdk.shutdown().join(FLUSH_ON_STOP.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private static boolean present(String value) {
