@@ -23,8 +23,10 @@ public enum ProviderKind {
             "a key, or an Entra ID app registration as JSON"),
     /** Google Cloud's Vertex AI: Gemini and Claude under a project's location, with Google access tokens. */
     VERTEX("vertex", false, "Gemini and Claude on Google Cloud's Vertex AI, service-account key",
-            "the project's location, e.g. https://us-east5-aiplatform.googleapis.com/v1/projects/{project}/locations/us-east5",
-            "the service-account key file's path or the key itself, or machine-identity for the machine's own credentials"),
+            "the project's location, e.g. "
+                    + "https://us-east5-aiplatform.googleapis.com/v1/projects/{project}/locations/us-east5",
+            "the service-account key file's path or the key itself, "
+                    + "or machine-identity for the machine's own credentials"),
     /** AWS Bedrock's Converse API: Claude and other models in an AWS region, with an IAM identity or a Bedrock key. */
     BEDROCK("bedrock", false, "Claude and other models on AWS Bedrock, IAM identity or Bedrock API key",
             "the region's runtime endpoint, e.g. https://bedrock-runtime.us-east-1.amazonaws.com",

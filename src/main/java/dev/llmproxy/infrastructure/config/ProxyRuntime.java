@@ -86,7 +86,8 @@ public class ProxyRuntime {
         boolean jettyForAll = "jetty".equals(Variables.text(config, PROXY_PLAIN_HTTP_CLIENT).orElse("nio"));
         plainHttp = jettyForAll ? tlsHttp : new NioHttpTransport("proxy-upstream-io");
         UpstreamParts parts = new UpstreamParts(plainHttp, tlsHttp, workers, timers, clock, this::secret,
-                trust.socketFactory(), () -> configs.current().settings(), () -> ThreadLocalRandom.current().nextDouble());
+                trust.socketFactory(), () -> configs.current().settings(),
+                () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admission(), clock, timers);
         String id = instanceId();
         breakers = new Breakers(() -> configs.current().settings().breaker(), clock, id,

@@ -17,8 +17,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.logging.Logger;
 
 /**
- * Calls a provider's HTTP API for one operation without blocking, in the words of its {@link Wire}: plain-http upstreams through
- * the lean NIO transport, https through Jetty's client. The attempt timeout is a timer that aborts the exchange, and
+ * Calls a provider's HTTP API for one operation without blocking, in the words of its {@link Wire}: plain-http
+ * upstreams through the lean NIO transport, https through Jetty's client. The attempt timeout is a timer that aborts the exchange, and
  * cancelling the returned future aborts it too. Replies are completed on the worker executor, never on an I/O thread.
  */
 public final class HttpUpstream implements UpstreamPort {
