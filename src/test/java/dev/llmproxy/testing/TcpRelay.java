@@ -90,8 +90,15 @@ public final class TcpRelay implements AutoCloseable {
                         continue;
                     }
                     Socket upstream = new Socket(targetHost, targetPort);
-                    open.add(client);
-                    open.add(upstream);
+                    synchronized (this) {
+                        if (listener != l) { // cut while this one was being connected: it must not outlive the cut
+                            closeQuietly(client);
+                            closeQuietly(upstream);
+                            continue;
+                        }
+                        open.add(client);
+                        open.add(upstream);
+                    }
                     pump(client, upstream);
                     pump(upstream, client);
                 } catch (IOException e) {
