@@ -14,7 +14,7 @@ DURATION=${1:-15}
 RATE=${2:-50}
 PORT=9290
 SERVER=floodServer
-WLP="$ROOT/target/liberty/wlp"
+. bench/server.sh
 
 for tool in wrk hey; do
   command -v $tool >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk hey >/dev/null; break; }
@@ -25,16 +25,9 @@ trap cleanup EXIT
 
 echo "== building the WAR"
 mvn -q -B -ntp -DskipTests package liberty:create >/dev/null
-rm -rf "$WLP/usr/servers/$SERVER"
-cp -r "$WLP/usr/servers/defaultServer" "$WLP/usr/servers/$SERVER"
-rm -rf "$WLP/usr/servers/$SERVER"/{dropins,apps,logs,workarea,configDropins}
-mkdir -p "$WLP/usr/servers/$SERVER/dropins"
-cp target/llm-proxy.war "$WLP/usr/servers/$SERVER/dropins/"
-printf 'PROXY_HTTP_PORT=%s\nPROXY_HTTPS_PORT=9690\nPROXY_DATA_DIR=%s/data\n' $PORT "$OUT" > "$WLP/usr/servers/$SERVER/bootstrap.properties"
-printf -- '-DPROXY_ADMIN_PASSWORD=bench\n' >> "$WLP/usr/servers/$SERVER/jvm.options"
+bench_server_create $SERVER $PORT 9690 "$OUT" $'-DPROXY_ADMIN_PASSWORD=bench\n' target/llm-proxy.war
 echo "== starting Liberty"
-"$WLP/bin/server" start $SERVER >/dev/null
-for _ in $(seq 1 120); do curl -sf -o /dev/null "localhost:$PORT/v1/models" && break; sleep 1; done
+bench_server_start $SERVER $PORT
 
 # The flooder is the address 203.0.113.66 (told through X-Forwarded-For by the trusted local peer), limited by the
 # default ipLimitPerMinute (60); the well-behaved client has an API key whose cap is far above its load.

@@ -18,7 +18,7 @@ ANTHROPIC_PORT=18511
 GEMINI_PORT=18512
 BEDROCK_PORT=18513
 SERVER=hopsServer
-WLP="$ROOT/target/liberty/wlp"
+. bench/server.sh
 
 command -v nginx >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
 
@@ -84,20 +84,10 @@ nginx -c "$OUT/nginx/nginx.conf"
 
 echo "== building the WAR"
 mvn -q -B -ntp -DskipTests package liberty:create >/dev/null
-rm -rf "$WLP/usr/servers/$SERVER"
-cp -r "$WLP/usr/servers/defaultServer" "$WLP/usr/servers/$SERVER"
-rm -rf "$WLP/usr/servers/$SERVER"/{dropins,apps,logs,workarea,configDropins}
-mkdir -p "$WLP/usr/servers/$SERVER/dropins"
-cp target/llm-proxy.war "$WLP/usr/servers/$SERVER/dropins/"
-printf 'PROXY_HTTP_PORT=%s\nPROXY_HTTPS_PORT=9644\nPROXY_DATA_DIR=%s/data\n' $PROXY_PORT "$OUT" \
-  > "$WLP/usr/servers/$SERVER/bootstrap.properties"
-printf -- '-DPROXY_ADMIN_PASSWORD=bench\n-DHOPS_KEY=k\n' >> "$WLP/usr/servers/$SERVER/jvm.options"
+bench_server_create $SERVER $PROXY_PORT 9644 "$OUT" $'-DPROXY_ADMIN_PASSWORD=bench\n-DHOPS_KEY=k\n' \
+  target/llm-proxy.war
 echo "== starting Liberty"
-"$WLP/bin/server" start $SERVER >/dev/null
-for i in $(seq 1 120); do
-  curl -sf -o /dev/null "localhost:$PROXY_PORT/v1/models" && break
-  sleep 1
-done
+bench_server_start $SERVER $PROXY_PORT
 
 # kind, base URL of a variant ($1 kind, $2 variant); every model is named <kind>-<variant>
 base() {

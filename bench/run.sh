@@ -15,7 +15,7 @@ UPSTREAM_PORT=18500
 SSE_PORT=18501
 PROXY_PORT=9280
 SERVER=benchServer
-WLP="$ROOT/target/liberty/wlp"
+. bench/server.sh
 
 for tool in nginx wrk hey; do
   command -v $tool >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx wrk hey >/dev/null; break; }
@@ -61,13 +61,8 @@ javac -d "$OUT/floor-classes" -cp "$API_JAR" bench/floor/FloorServlet.java
 mkdir -p "$OUT/floor-war/WEB-INF" && cp -r "$OUT/floor-classes" "$OUT/floor-war/WEB-INF/classes"
 (cd "$OUT/floor-war" && jar cf "$OUT/floor.war" .)
 
-rm -rf "$WLP/usr/servers/$SERVER"
-cp -r "$WLP/usr/servers/defaultServer" "$WLP/usr/servers/$SERVER"
-rm -rf "$WLP/usr/servers/$SERVER"/{dropins,apps,logs,workarea,configDropins}
-mkdir -p "$WLP/usr/servers/$SERVER/dropins"
-cp target/llm-proxy.war "$OUT/floor.war" "$WLP/usr/servers/$SERVER/dropins/"
-printf 'PROXY_HTTP_PORT=%s\nPROXY_HTTPS_PORT=9643\nPROXY_DATA_DIR=%s/data\n' $PROXY_PORT "$OUT" > "$WLP/usr/servers/$SERVER/bootstrap.properties"
-printf -- '-DPROXY_ADMIN_PASSWORD=bench\n' >> "$WLP/usr/servers/$SERVER/jvm.options"
+bench_server_create $SERVER $PROXY_PORT 9643 "$OUT" $'-DPROXY_ADMIN_PASSWORD=bench\n' target/llm-proxy.war \
+  "$OUT/floor.war"
 echo "== starting Liberty"
 "$WLP/bin/server" start $SERVER >/dev/null
 for i in $(seq 1 120); do

@@ -102,11 +102,7 @@ final class Instances {
         warmUp(a, b, tier, budgetedScope, probes);
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
             for (LibertyInstance i : List.of(a, b)) {
-                int probe = probes.incrementAndGet();
-                i.send(HttpRequest.newBuilder(URI.create(i.base() + "/v1/scopes/" + budgetedScope
-                                + "/chat/completions")).header("Content-Type", "application/json")
-                        .header("X-Forwarded-For", "198.18." + probe / 250 + "." + probe % 250)
-                        .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody(tier))));
+                probe(i, tier, budgetedScope, probes.incrementAndGet());
                 JsonObject data = readiness(i).getJsonObject("data");
                 assertThat(data.getString("rateLimitStore")).isEqualTo("shared");
                 assertThat(data.getString("budgetStore")).isEqualTo("shared");
@@ -128,10 +124,7 @@ final class Instances {
             for (int n = 0; n < 20; n++) {
                 LibertyInstance i = n % 2 == 0 ? a : b;
                 int probe = probes.incrementAndGet();
-                sent.add(burst.submit(() -> i.send(HttpRequest.newBuilder(URI.create(i.base() + "/v1/scopes/"
-                                + budgetedScope + "/chat/completions")).header("Content-Type", "application/json")
-                        .header("X-Forwarded-For", "198.18." + probe / 250 + "." + probe % 250)
-                        .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody(tier))))));
+                sent.add(burst.submit(() -> probe(i, tier, budgetedScope, probe)));
             }
             for (Future<?> f : sent) {
                 f.get(60, TimeUnit.SECONDS);
@@ -141,6 +134,15 @@ final class Instances {
         } finally {
             burst.shutdownNow();
         }
+    }
+
+    /** One request in the budgeted scope, from a client address of its own (no address limit is near). */
+    private static HttpResponse<String> probe(LibertyInstance i, String tier, String budgetedScope, int probe)
+            throws Exception {
+        return i.send(HttpRequest.newBuilder(URI.create(i.base() + "/v1/scopes/" + budgetedScope
+                        + "/chat/completions")).header("Content-Type", "application/json")
+                .header("X-Forwarded-For", "198.18." + probe / 250 + "." + probe % 250)
+                .POST(HttpRequest.BodyPublishers.ofString(ProxyClient.chatBody(tier))));
     }
 
     /** The proxy's readiness check. */

@@ -1,6 +1,5 @@
 package dev.llmproxy.domain.config;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;

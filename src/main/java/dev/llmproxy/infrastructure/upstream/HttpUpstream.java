@@ -18,15 +18,15 @@ import java.util.logging.Logger;
 
 /**
  * Calls a provider's HTTP API for one operation without blocking, in the words of its {@link Wire}: plain-http
- * upstreams through the lean NIO transport, https through Jetty's client. The attempt timeout is a timer that aborts the exchange, and
- * cancelling the returned future aborts it too. Replies are completed on the worker executor, never on an I/O thread.
+ * upstreams through the lean NIO transport, https through Jetty's client. The attempt timeout is a timer that aborts
+ * the exchange, and cancelling the returned future aborts it too. Replies are completed on the worker executor, never
+ * on an I/O thread.
  */
 public final class HttpUpstream implements UpstreamPort {
 
     private static final Logger LOG = Logger.getLogger(HttpUpstream.class.getName());
 
     private final Wire wire;
-    private final ChatWire streams;
     private final HttpTransport plain;
     private final HttpTransport tls;
     private final Executor workers;
@@ -42,7 +42,6 @@ public final class HttpUpstream implements UpstreamPort {
     public HttpUpstream(Wire wire, HttpTransport plain, HttpTransport tls, Executor workers, Timers timers,
                         Clock clock, Credentials credentials) {
         this.wire = wire;
-        this.streams = wire instanceof ChatWire chat ? chat : null;
         this.plain = plain;
         this.tls = tls;
         this.workers = workers;
@@ -143,10 +142,10 @@ public final class HttpUpstream implements UpstreamPort {
         HttpTransport transport = "https".equalsIgnoreCase(request.uri().getScheme()) ? tls : plain;
         CompletableFuture<UpstreamReply> reply = new CompletableFuture<>();
         if (call.streaming()) {
-            if (streams == null) { // a door's slip, not an upstream outcome
+            if (!(wire instanceof ChatWire chat)) { // a door's slip, not an upstream outcome
                 return CompletableFuture.failedFuture(new IllegalStateException("only a chat answer is streamed"));
             }
-            StreamingAttempt attempt = new StreamingAttempt(call, streams, reply, workers, timers, clock);
+            StreamingAttempt attempt = new StreamingAttempt(call, chat, reply, workers, timers, clock);
             attempt.arm();
             attempt.attach(transport.send(request, QuotaListener.around(attempt, call, clock)));
             return reply;

@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -23,7 +24,7 @@ final class MessagesAnswers {
     static JsonObject of(UpstreamReply.Completed reply, String requestId) {
         JsonObject message = ChatParts.firstMessage(reply.body());
         JsonArrayBuilder content = JsonCodec.array();
-        String reasoning = ChatParts.reasoning(message);
+        String reasoning = ChatDeltas.reasoning(message);
         JsonArray signed = ReasoningDetails.blocks(message);
         if (!signed.isEmpty()) {
             signed.forEach(content::add); // Claude's own thinking, signed, for the caller to hand back

@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import jakarta.json.JsonArray;
@@ -25,7 +26,7 @@ final class ResponsesAnswers {
     static Answer of(UpstreamReply.Completed reply, String requestId, long createdAt, JsonObject request) {
         JsonObject message = ChatParts.firstMessage(reply.body());
         JsonArrayBuilder output = JsonCodec.array();
-        String reasoning = ChatParts.reasoning(message);
+        String reasoning = ChatDeltas.reasoning(message);
         if (!reasoning.isEmpty()) {
             output.add(ResponsesWire.reasoning(requestId, reasoning));
         }

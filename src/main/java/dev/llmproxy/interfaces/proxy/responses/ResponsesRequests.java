@@ -6,7 +6,6 @@ import dev.llmproxy.domain.catalog.ReasoningEffort;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;

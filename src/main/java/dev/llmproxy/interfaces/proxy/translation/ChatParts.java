@@ -1,7 +1,6 @@
 package dev.llmproxy.interfaces.proxy.translation;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import jakarta.json.JsonArray;
@@ -27,11 +26,6 @@ public final class ChatParts {
         return JsonCodec.read(completion) instanceof JsonObject c && c.get("choices") instanceof JsonArray choices
                 && !choices.isEmpty() && choices.get(0) instanceof JsonObject choice
                 && choice.get("message") instanceof JsonObject m ? m : JsonValue.EMPTY_JSON_OBJECT;
-    }
-
-    /** The reasoning a message or delta reports ({@code reasoning_content}, or {@code reasoning}), or "". */
-    public static String reasoning(JsonObject o) {
-        return ChatDeltas.reasoning(o);
     }
 
     /** The text a message or delta shows: its content, then its refusal, or "". */
