@@ -47,8 +47,14 @@ final class OneByOne {
         if (!anySettled) {
             return false;
         }
+        // A row that failed before the database came back is not at fault: each gets a second try now that it takes
+        // rows, and only one that fails again is skipped.
         for (Entry e : failed) {
-            refused(e, "the database refused this record while it took others, skipped: " + e.record());
+            try {
+                writeOne(e, mustLast);
+            } catch (RuntimeException again) {
+                refused(e, "the database refused this record while it took others, skipped: " + e.record());
+            }
         }
         return true;
     }

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -67,6 +68,27 @@ class RequestLogBatcherTest {
         repo.down.set(false);
         await().atMost(Duration.ofSeconds(10)).until(() -> repo.saved.size() == 25);
         assertThat(b.dropped()).isZero();
+        b.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void rowsThatFailedJustBeforeTheDatabaseCameBackAreNotSkipped() {
+        // down for the batch and the first two rows written one by one, then back: those two were not at fault
+        AtomicInteger calls = new AtomicInteger();
+        List<RequestRecord> saved = new CopyOnWriteArrayList<>();
+        RequestLogWriter returning = (records, mustLast) -> {
+            if (calls.incrementAndGet() <= 3) throw new IllegalStateException("database unreachable");
+            saved.addAll(records);
+        };
+        RequestLogBatcher b = new RequestLogBatcher(returning, () -> false, Thread::new, 1000, 10, Duration.ZERO);
+        var first = b.submitAwaiting(record("x1"));
+        b.submit(record("x2"));
+        b.submit(record("x3"));
+        b.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> saved.size() == 3);
+        assertThat(saved).extracting(RequestRecord::requestId).containsExactlyInAnyOrder("x1", "x2", "x3");
+        assertThat(first).isCompleted();
+        assertThat(b.refused()).isZero();
         b.stop(Duration.ofSeconds(5));
     }
 
