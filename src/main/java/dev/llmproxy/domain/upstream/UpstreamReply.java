@@ -1,5 +1,8 @@
 package dev.llmproxy.domain.upstream;
 
+import dev.llmproxy.domain.answer.Answered;
+import dev.llmproxy.domain.answer.ChatAnswer;
+import dev.llmproxy.domain.answer.Vectors;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
 
@@ -9,12 +12,30 @@ import java.time.Duration;
 public sealed interface UpstreamReply {
 
     /**
-     * A complete, well-formed completion.
+     * A complete, well-formed answer.
      *
-     * @param body          the completion as the client will receive it
+     * @param answer        what was answered, typed
      * @param answeredModel the model name the upstream reported (or the upstream model asked for)
+     * @param finishReason  the first choice's, in chat's terms; null for vectors
      */
-    record Completed(byte[] body, String answeredModel, String finishReason, TokenUsage usage) implements UpstreamReply {
+    record Completed(Answered answer, String answeredModel, String finishReason, TokenUsage usage)
+            implements UpstreamReply {
+
+        /** @throws IllegalStateException when the answer is vectors */
+        public ChatAnswer chat() {
+            if (answer instanceof ChatAnswer chat) {
+                return chat;
+            }
+            throw new IllegalStateException("the answer is vectors, not a chat model's message");
+        }
+
+        /** @throws IllegalStateException when the answer is a chat model's */
+        public Vectors vectors() {
+            if (answer instanceof Vectors v) {
+                return v;
+            }
+            throw new IllegalStateException("the answer is a chat model's message, not vectors");
+        }
     }
 
     /**

@@ -126,8 +126,7 @@ final class ChunkRelay implements ChatWire.Chunks {
 
     /** The upstream ignored {@code stream: true} and answered in one piece: that answer is relayed as one event. */
     UpstreamReply whole(UpstreamReply.Completed c) {
-        JsonObject message = CompletionParser.firstMessage(c.body());
-        String text = message != null && message.get("content") instanceof JsonString s ? s.getString() : "";
+        String text = c.chat().message().text();
         JsonObject delta = JsonCodec.object().add("role", "assistant").add("content", text).build();
         started = true;
         tally.whole(c);

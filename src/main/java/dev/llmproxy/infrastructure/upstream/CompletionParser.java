@@ -1,17 +1,18 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatAnswers;
+import dev.llmproxy.application.proxy.OpenAiUsage;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 
 /**
- * Checks that a 2xx body is a complete chat completion: a body cut short or not a completion is a failed attempt,
- * never a 200 with partial content.
+ * Checks that a 2xx body is a complete chat completion and reads it, once, into the typed answer (keeping the bytes
+ * for a chat caller): a body cut short or not a completion is a failed attempt, never a 200 with partial content.
  */
 public final class CompletionParser {
 
@@ -35,35 +36,14 @@ public final class CompletionParser {
             return malformed("choices[0] has no message");
         }
         String finishReason = first.get("finish_reason") instanceof JsonString s ? s.getString() : null;
-        TokenUsage usage = root.get("usage") instanceof JsonObject u ? usage(u) : TokenUsage.NONE;
+        TokenUsage usage = root.get("usage") instanceof JsonObject u ? OpenAiUsage.read(u) : TokenUsage.NONE;
         if (root.get("model") instanceof JsonString model && !model.getString().isBlank()) {
-            return new UpstreamReply.Completed(body, model.getString(), finishReason, usage);
+            return new UpstreamReply.Completed(ChatAnswers.read(root, body), model.getString(), finishReason, usage);
         }
         // The body must name the model that answered.
         JsonObject withModel = JsonCodec.object(root).add("model", upstreamModel).build();
-        return new UpstreamReply.Completed(JsonCodec.write(withModel), upstreamModel, finishReason, usage);
-    }
-
-    static TokenUsage usage(JsonObject u) {
-        Integer reasoning = u.get("completion_tokens_details") instanceof JsonObject d ? intOrNull(d, "reasoning_tokens") : null;
-        JsonObject prompt = u.get("prompt_tokens_details") instanceof JsonObject p ? p : null;
-        return new TokenUsage(intOrNull(u, "prompt_tokens"), intOrNull(u, "completion_tokens"),
-                intOrNull(u, "total_tokens"), reasoning, prompt == null ? null : intOrNull(prompt, "cached_tokens"),
-                prompt == null ? null : intOrNull(prompt, "cache_write_tokens"));
-    }
-
-    /** The first choice's message of a completion already checked by {@link #parse}, or null. */
-    public static JsonObject firstMessage(byte[] completion) {
-        if (JsonCodec.read(completion) instanceof JsonObject root && root.get("choices") instanceof JsonArray choices
-                && !choices.isEmpty() && choices.get(0) instanceof JsonObject first
-                && first.get("message") instanceof JsonObject message) {
-            return message;
-        }
-        return null;
-    }
-
-    private static Integer intOrNull(JsonObject o, String key) {
-        return o.get(key) instanceof JsonNumber n ? n.intValue() : null;
+        return new UpstreamReply.Completed(ChatAnswers.read(withModel, JsonCodec.write(withModel)), upstreamModel,
+                finishReason, usage);
     }
 
     private static UpstreamReply malformed(String detail) {

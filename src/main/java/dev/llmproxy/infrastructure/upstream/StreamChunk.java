@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.OpenAiUsage;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonArray;
@@ -57,7 +58,7 @@ sealed interface StreamChunk {
         }
         String id = chunk.get("id") instanceof JsonString s ? s.getString() : null;
         String model = chunk.get("model") instanceof JsonString m && !m.getString().isBlank() ? m.getString() : null;
-        TokenUsage usage = chunk.get("usage") instanceof JsonObject u ? CompletionParser.usage(u) : null;
+        TokenUsage usage = chunk.get("usage") instanceof JsonObject u ? OpenAiUsage.read(u) : null;
         if (!(chunk.get("choices") instanceof JsonArray choices) || choices.isEmpty()
                 || !(choices.get(0) instanceof JsonObject choice)) {
             return new Chunk(id, model, usage, null, "", null, null, null);

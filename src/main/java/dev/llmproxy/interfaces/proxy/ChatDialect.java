@@ -1,7 +1,9 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.application.proxy.EmbeddingInput;
+import dev.llmproxy.domain.answer.Vectors;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainResult;
@@ -13,8 +15,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.util.function.Function;
 
 /**
- * OpenAI's chat completions and embeddings: the proxy's own terms, so nothing is translated; the answer a model gave
- * is the answer the caller gets.
+ * OpenAI's chat completions and embeddings: where the provider speaks them too, nothing is translated and the answer
+ * a model gave is the answer the caller gets, unknown fields and all; else it is written from the typed answer.
  */
 final class ChatDialect implements Dialect {
 
@@ -41,7 +43,7 @@ final class ChatDialect implements Dialect {
 
     @Override
     public byte[] answer(ChainResult.Success success, String requestId) {
-        return success.reply().body();
+        return success.reply().answer() instanceof Vectors v ? v.json() : ChatAnswers.body(success.reply());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
@@ -20,7 +21,7 @@ class AttemptBillTest {
 
     @Test
     void anAnswerIsBilledItsUsage() {
-        AttemptBill b = AttemptBill.of(PRICED, new UpstreamReply.Completed(new byte[0], "m", "stop",
+        AttemptBill b = AttemptBill.of(PRICED, new UpstreamReply.Completed(Answers.text(""), "m", "stop",
                 new TokenUsage(11, 7, 18)), 50, 0);
         assertThat(b).isEqualTo(new AttemptBill(18, new BigDecimal("0.0001800000")));
     }
@@ -41,7 +42,7 @@ class AttemptBillTest {
         assertThat(AttemptBill.of(PRICED, new UpstreamReply.HttpError(503, null, ""), 10, 0)).isEqualTo(AttemptBill.NONE);
         assertThat(AttemptBill.of(PRICED, new UpstreamReply.Failed(FailureKind.TIMEOUT, "slow"), 10, 0))
                 .isEqualTo(AttemptBill.NONE);
-        assertThat(AttemptBill.of(PRICED, new UpstreamReply.Completed(new byte[0], "m", "stop", TokenUsage.NONE), 10, 0))
+        assertThat(AttemptBill.of(PRICED, new UpstreamReply.Completed(Answers.text(""), "m", "stop", TokenUsage.NONE), 10, 0))
                 .isEqualTo(AttemptBill.NONE);
     }
 

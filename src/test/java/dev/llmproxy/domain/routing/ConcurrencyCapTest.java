@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -64,7 +65,7 @@ class ConcurrencyCapTest {
     }
 
     private static UpstreamReply ok() {
-        return new UpstreamReply.Completed("{}".getBytes(), "up", "stop", TokenUsage.NONE);
+        return new UpstreamReply.Completed(Answers.text(""), "up", "stop", TokenUsage.NONE);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -60,7 +61,7 @@ class DeadlinePlanningTest {
                 return new UpstreamReply.Failed(FailureKind.TIMEOUT, "timeout");
             }
             clock.advance(Duration.ofMillis(takesMs));
-            return new UpstreamReply.Completed("{}".getBytes(), call.model().upstreamModel(), "stop", TokenUsage.NONE);
+            return new UpstreamReply.Completed(Answers.text(""), call.model().upstreamModel(), "stop", TokenUsage.NONE);
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -80,7 +81,7 @@ final class FakeUpstream implements UpstreamPort {
     }
 
     static UpstreamReply ok(String model) {
-        return new UpstreamReply.Completed(("{\"model\":\"" + model + "\"}").getBytes(), model, "stop", TokenUsage.NONE);
+        return new UpstreamReply.Completed(Answers.text(""), model, "stop", TokenUsage.NONE);
     }
 
     static UpstreamReply status(int status) {

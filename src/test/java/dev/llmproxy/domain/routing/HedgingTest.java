@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -70,7 +71,7 @@ class HedgingTest {
     }
 
     private static UpstreamReply ok() {
-        return new UpstreamReply.Completed("{}".getBytes(), "up", "stop", new TokenUsage(100, 5, 105));
+        return new UpstreamReply.Completed(Answers.text(""), "up", "stop", new TokenUsage(100, 5, 105));
     }
 
     private static void token(UpstreamCall call, String text) {

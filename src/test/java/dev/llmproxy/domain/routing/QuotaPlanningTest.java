@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -40,7 +41,7 @@ class QuotaPlanningTest {
             call.quota().read(reading);
         }
         return CompletableFuture.completedFuture(
-                new UpstreamReply.Completed("{}".getBytes(), call.model().upstreamModel(), "stop", TokenUsage.NONE));
+                new UpstreamReply.Completed(Answers.text(""), call.model().upstreamModel(), "stop", TokenUsage.NONE));
     };
     private final RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock);
     private final ProviderQuotas quotas = new ProviderQuotas(clock, cooldowns);

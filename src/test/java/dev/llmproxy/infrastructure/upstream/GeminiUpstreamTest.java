@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
@@ -82,7 +83,7 @@ class GeminiUpstreamTest {
         assertThat(sent.keySet()).containsExactlyInAnyOrder("contents", "generationConfig");
         assertThat(sent.getJsonObject("generationConfig").getInt("maxOutputTokens")).isEqualTo(300 + 1024);
         assertThat(c.usage()).isEqualTo(new TokenUsage(14, 900, 914, 852));
-        assertThat(new String(c.body(), StandardCharsets.UTF_8)).contains("\"reasoning_content\"");
+        assertThat(new String(ChatAnswers.body(c), StandardCharsets.UTF_8)).contains("\"reasoning_content\"");
     }
 
     @Test

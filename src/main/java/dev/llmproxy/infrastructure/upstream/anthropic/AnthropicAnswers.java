@@ -1,20 +1,21 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.proxy.CarriedThinking;
-import dev.llmproxy.application.proxy.ReasoningDetails;
-import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ThinkingBlocks;
+import dev.llmproxy.domain.answer.AnswerChoice;
+import dev.llmproxy.domain.answer.AnswerMessage;
+import dev.llmproxy.domain.answer.ChatAnswer;
+import dev.llmproxy.domain.answer.Thinking;
+import dev.llmproxy.domain.answer.ToolCall;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
-import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
@@ -23,9 +24,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A whole Messages answer as an OpenAI chat completion: text blocks to {@code content}, thinking to
- * {@code reasoning_content} (never into the content), {@code tool_use} to {@code tool_calls}, the stop reason to a
- * finish reason, and usage with the cache reads as cached prompt tokens. A refusal is the content-policy refusal.
+ * A whole Messages answer, typed: text blocks to the text, thinking to the reasoning (never into the text) and the
+ * signed blocks as they were, {@code tool_use} to tool calls, the stop reason to a finish reason, and usage with the
+ * cache reads as cached prompt tokens. A refusal is the content-policy refusal.
  */
 final class AnthropicAnswers {
 
@@ -57,66 +58,36 @@ final class AnthropicAnswers {
         }
         StringBuilder text = new StringBuilder();
         StringBuilder thinking = new StringBuilder();
-        JsonArrayBuilder calls = JsonCodec.array();
-        List<JsonObject> signed = new ArrayList<>();
-        int toolCalls = 0;
+        List<ToolCall> calls = new ArrayList<>();
+        List<Thinking> signed = new ArrayList<>();
         for (JsonValue v : content) {
             if (!(v instanceof JsonObject block)) {
                 continue;
             }
             if (CarriedThinking.isThinking(block)) {
-                signed.add(block);
+                signed.add(ThinkingBlocks.block(block));
             }
             switch (block.getString("type", "")) {
                 case "text" -> text.append(block.getString("text", ""));
                 case "thinking" -> thinking.append(block.getString("thinking", ""));
-                case "tool_use" -> {
-                    String id = AnthropicIds.fromAnthropic(block.getString("id", ""));
-                    calls.add(JsonCodec.object().add("id", toolCalls == 0 ? CarriedThinking.carry(id, array(signed)) : id)
-                            .add("type", "function").add("function", JsonCodec.object()
-                                    .add("name", block.getString("name", ""))
-                                    .add("arguments", block.get("input") instanceof JsonObject in ? in.toString() : "{}")));
-                    toolCalls++;
-                }
+                case "tool_use" -> calls.add(new ToolCall(AnthropicIds.fromAnthropic(block.getString("id", "")),
+                        block.getString("name", ""), block.get("input") instanceof JsonObject in ? in.toString() : "{}"));
                 default -> {
-                    // redacted thinking travels with the first tool call; server blocks carry nothing chat can hold
+                    // redacted thinking is among the signed blocks; server blocks carry nothing a caller hands back
                 }
             }
         }
-        if (stop == null && text.isEmpty() && toolCalls == 0) {
+        if (stop == null && text.isEmpty() && calls.isEmpty()) {
             return AnswerBody.malformed("no stop reason and no content");
         }
         String finish = finishReason(stop);
-        JsonObjectBuilder message = JsonCodec.object().add("role", "assistant");
-        if (text.isEmpty() && toolCalls > 0) {
-            message.addNull("content");
-        } else {
-            message.add("content", text.toString());
-        }
-        if (!thinking.isEmpty()) {
-            message.add("reasoning_content", thinking.toString());
-        }
-        if (!signed.isEmpty()) {
-            message.add(ReasoningDetails.FIELD, ReasoningDetails.of(array(signed)));
-        }
-        if (toolCalls > 0) {
-            message.add("tool_calls", calls);
-        }
+        AnswerMessage message = new AnswerMessage(text.toString(), "", thinking.toString(),
+                signed, calls);
         TokenUsage usage = usage(root.get("usage") instanceof JsonObject u ? u : JsonValue.EMPTY_JSON_OBJECT);
         String model = root.getString("model", call.model().upstreamModel());
-        JsonObject completion = JsonCodec.object()
-                .add("id", "chatcmpl-" + root.getString("id", call.requestId()))
-                .add("object", "chat.completion").add("created", clock.instant().getEpochSecond()).add("model", model)
-                .add("choices", JsonCodec.array().add(JsonCodec.object().add("index", 0).add("message", message)
-                        .add("finish_reason", finish)))
-                .add("usage", OpenAiUsage.json(usage)).build();
-        return new UpstreamReply.Completed(JsonCodec.write(completion), model, finish, usage);
-    }
-
-    private static JsonArray array(List<JsonObject> blocks) {
-        JsonArrayBuilder out = JsonCodec.array();
-        blocks.forEach(out::add);
-        return out.build();
+        ChatAnswer answer = new ChatAnswer(root.getString("id", call.requestId()), clock.instant().getEpochSecond(),
+                List.of(new AnswerChoice(message, finish)), null);
+        return new UpstreamReply.Completed(answer, model, finish, usage);
     }
 
     /** Anthropic's stop reason as OpenAI's finish reason. */

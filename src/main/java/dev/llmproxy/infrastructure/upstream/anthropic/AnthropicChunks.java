@@ -6,7 +6,7 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
-import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
+import dev.llmproxy.application.proxy.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;

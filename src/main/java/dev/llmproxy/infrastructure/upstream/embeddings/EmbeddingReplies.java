@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.embeddings;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.answer.Vectors;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -64,11 +65,11 @@ public final class EmbeddingReplies {
         String model = root.get("model") instanceof JsonString m && !m.getString().isBlank() ? m.getString()
                 : call.model().upstreamModel();
         if (prompt != null && root.get("model") instanceof JsonString) {
-            return new UpstreamReply.Completed(body, model, null, usage(prompt));
+            return new UpstreamReply.Completed(new Vectors(body), model, null, usage(prompt));
         }
         int tokens = prompt != null ? prompt : expected.promptTokenEstimate();
         JsonObject filled = JsonCodec.object(root).add("model", model).add("usage", usageJson(tokens)).build();
-        return new UpstreamReply.Completed(JsonCodec.write(filled), model, null, usage(tokens));
+        return new UpstreamReply.Completed(new Vectors(JsonCodec.write(filled)), model, null, usage(tokens));
     }
 
     /**
@@ -91,7 +92,7 @@ public final class EmbeddingReplies {
         String model = call.model().upstreamModel();
         JsonObject body = JsonCodec.object().add("object", "list").add("data", data).add("model", model)
                 .add("usage", usageJson(tokens)).build();
-        return new UpstreamReply.Completed(JsonCodec.write(body), model, null, usage(tokens));
+        return new UpstreamReply.Completed(new Vectors(JsonCodec.write(body)), model, null, usage(tokens));
     }
 
     /** Why these vectors are not what the call must get back, or null when they are. */

@@ -1,22 +1,23 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
-import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.answer.AnswerChoice;
+import dev.llmproxy.domain.answer.AnswerMessage;
+import dev.llmproxy.domain.answer.ChatAnswer;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
-import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * A whole {@code generateContent} answer as an OpenAI chat completion. A refused prompt or answer (a 200 from
+ * A whole {@code generateContent} answer, typed, one choice per candidate. A refused prompt or answer (a 200 from
  * Gemini) is a content refusal, a 400 the outcome table stops on; an unusable answer is a failed attempt.
  */
 final class GeminiAnswers {
@@ -36,7 +37,7 @@ final class GeminiAnswers {
             return blocked != null ? refusal(call, "the prompt was blocked (" + blocked + ")")
                     : malformed("no candidates");
         }
-        JsonArrayBuilder choices = JsonCodec.array();
+        List<AnswerChoice> choices = new ArrayList<>();
         String firstFinish = null;
         for (int i = 0; i < candidates.size(); i++) {
             if (!(candidates.get(i) instanceof JsonObject candidate)) {
@@ -52,35 +53,13 @@ final class GeminiAnswers {
             }
             String reason = finish.openAi(!parts.toolCalls().isEmpty());
             firstFinish = firstFinish == null ? reason : firstFinish;
-            choices.add(JsonCodec.object().add("index", i).add("message", message(parts)).add("finish_reason", reason));
+            choices.add(new AnswerChoice(new AnswerMessage(parts.text(), "", parts.thoughts(), List.of(), parts.toolCalls()),
+                    reason));
         }
         TokenUsage usage = GeminiUsage.of(root.get("usageMetadata") instanceof JsonObject u ? u : null);
-        JsonObjectBuilder completion = JsonCodec.object()
-                .add("id", "chatcmpl-" + (root.get("responseId") instanceof JsonString id ? id.getString() : call.requestId()))
-                .add("object", "chat.completion").add("created", clock.instant().getEpochSecond())
-                .add("model", model).add("choices", choices);
-        if (usage != TokenUsage.NONE) {
-            completion.add("usage", OpenAiUsage.json(usage));
-        }
-        return new UpstreamReply.Completed(JsonCodec.write(completion.build()), model, firstFinish, usage);
-    }
-
-    private static JsonObject message(GeminiParts parts) {
-        JsonObjectBuilder m = JsonCodec.object().add("role", "assistant");
-        if (parts.text().isEmpty() && !parts.toolCalls().isEmpty()) {
-            m.addNull("content");
-        } else {
-            m.add("content", parts.text());
-        }
-        if (!parts.thoughts().isEmpty()) {
-            m.add("reasoning_content", parts.thoughts());
-        }
-        if (!parts.toolCalls().isEmpty()) {
-            JsonArrayBuilder calls = JsonCodec.array();
-            parts.toolCalls().forEach(calls::add);
-            m.add("tool_calls", calls);
-        }
-        return m.build();
+        String id = root.get("responseId") instanceof JsonString r ? r.getString() : call.requestId();
+        return new UpstreamReply.Completed(new ChatAnswer(id, clock.instant().getEpochSecond(), choices, null), model,
+                firstFinish, usage);
     }
 
     /** {@code promptFeedback.blockReason}, or null. */

@@ -2,10 +2,11 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.answer.ToolCall;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
-import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
+import dev.llmproxy.application.proxy.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -78,8 +79,10 @@ final class GeminiChunks implements ChatWire.StreamEvents {
         }
         if (!parts.toolCalls().isEmpty()) {
             JsonArrayBuilder calls = JsonCodec.array();
-            for (JsonObject call : parts.toolCalls()) {
-                calls.add(JsonCodec.object(call).add("index", toolCalls++));
+            for (ToolCall call : parts.toolCalls()) {
+                calls.add(JsonCodec.object().add("id", call.id()).add("type", "function")
+                        .add("function", JsonCodec.object().add("name", call.name()).add("arguments", call.arguments()))
+                        .add("index", toolCalls++));
             }
             delta.add("tool_calls", calls);
         }

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.answer.ToolCall;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -10,17 +11,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What one Gemini candidate's parts say in OpenAI's terms: answer text, thoughts (for {@code reasoning_content},
+ * What one Gemini candidate's parts say in the proxy's terms: answer text, thoughts (for {@code reasoning_content},
  * never mixed into the answer) and function calls as OpenAI tool calls.
  *
- * @param toolCalls OpenAI tool call objects ({@code id}, {@code type}, {@code function}), without an index
+ * @param toolCalls function calls, each with an id that carries its thought signature
  */
-record GeminiParts(String text, String thoughts, List<JsonObject> toolCalls, String finishReason) {
+record GeminiParts(String text, String thoughts, List<ToolCall> toolCalls, String finishReason) {
 
     static GeminiParts of(JsonObject candidate) {
         StringBuilder text = new StringBuilder();
         StringBuilder thoughts = new StringBuilder();
-        List<JsonObject> calls = new ArrayList<>();
+        List<ToolCall> calls = new ArrayList<>();
         if (candidate.get("content") instanceof JsonObject content && content.get("parts") instanceof JsonArray parts) {
             for (JsonValue v : parts) {
                 if (!(v instanceof JsonObject part)) {
@@ -38,12 +39,9 @@ record GeminiParts(String text, String thoughts, List<JsonObject> toolCalls, Str
         return new GeminiParts(text.toString(), thoughts.toString(), calls, finish);
     }
 
-    private static JsonObject toolCall(JsonObject call, String signature) {
+    private static ToolCall toolCall(JsonObject call, String signature) {
         JsonObject args = call.get("args") instanceof JsonObject a ? a : JsonValue.EMPTY_JSON_OBJECT;
-        return JsonCodec.object().add("id", ToolCallIds.mint(signature)).add("type", "function")
-                .add("function", JsonCodec.object().add("name", call.getString("name", ""))
-                        .add("arguments", JsonCodec.writeText(args)))
-                .build();
+        return new ToolCall(ToolCallIds.mint(signature), call.getString("name", ""), JsonCodec.writeText(args));
     }
 
     boolean isEmpty() {

@@ -6,7 +6,6 @@ import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.CompletionParser;
 import dev.llmproxy.infrastructure.upstream.Timers;
 
 import java.time.Duration;
@@ -32,7 +31,7 @@ final class SimStream implements Backpressure {
         this.timers = timers;
         this.call = call;
         this.answer = answer;
-        this.words = CompletionParser.firstMessage(answer.body()).getString("content").split("(?<= )");
+        this.words = answer.chat().message().text().split("(?<= )");
         this.cutAfter = cutAfter;
         this.result = result;
         result.whenComplete((r, e) -> {

@@ -1,6 +1,9 @@
 package dev.llmproxy.infrastructure.upstream.sim;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.answer.AnswerChoice;
+import dev.llmproxy.domain.answer.AnswerMessage;
+import dev.llmproxy.domain.answer.ChatAnswer;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.sim.SimBehaviour;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -119,19 +122,9 @@ public final class SimUpstream implements UpstreamPort {
                 + (prompt.length() > 200 ? prompt.substring(0, 200) + "..." : prompt);
         int promptTokens = Math.max(1, prompt.length() / 4);
         int completionTokens = text.split("\\s+").length;
-        JsonObject body = JsonCodec.object()
-                .add("id", "chatcmpl-sim-" + UUID.randomUUID())
-                .add("object", "chat.completion")
-                .add("created", clock.instant().getEpochSecond())
-                .add("model", call.model().upstreamModel())
-                .add("choices", JsonCodec.array().add(JsonCodec.object()
-                        .add("index", 0)
-                        .add("message", JsonCodec.object().add("role", "assistant").add("content", text))
-                        .add("finish_reason", finishReason)))
-                .add("usage", JsonCodec.object().add("prompt_tokens", promptTokens)
-                        .add("completion_tokens", completionTokens).add("total_tokens", promptTokens + completionTokens))
-                .build();
-        return new UpstreamReply.Completed(JsonCodec.write(body), call.model().upstreamModel(), finishReason,
+        ChatAnswer answer = new ChatAnswer("chatcmpl-sim-" + UUID.randomUUID(), clock.instant().getEpochSecond(),
+                List.of(new AnswerChoice(AnswerMessage.text(text), finishReason)), null);
+        return new UpstreamReply.Completed(answer, call.model().upstreamModel(), finishReason,
                 new TokenUsage(promptTokens, completionTokens, promptTokens + completionTokens));
     }
 

@@ -1,19 +1,18 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.proxy.CarriedThinking;
-import dev.llmproxy.application.proxy.ReasoningDetails;
+import dev.llmproxy.application.proxy.ThinkingBlocks;
+import dev.llmproxy.domain.answer.AnswerMessage;
+import dev.llmproxy.domain.answer.ToolCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.interfaces.proxy.translation.ChatParts;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
 /**
- * A chat completion as an Anthropic message: reasoning as a {@code thinking} block first, then the text, then each
+ * A whole answer as an Anthropic message: reasoning as a {@code thinking} block first, then the text, then each
  * tool call as a {@code tool_use} block with its arguments parsed.
  */
 final class MessagesAnswers {
@@ -22,29 +21,21 @@ final class MessagesAnswers {
     }
 
     static JsonObject of(UpstreamReply.Completed reply, String requestId) {
-        JsonObject message = ChatParts.firstMessage(reply.body());
+        AnswerMessage message = reply.chat().message();
         JsonArrayBuilder content = JsonCodec.array();
-        String reasoning = ChatDeltas.reasoning(message);
-        JsonArray signed = ReasoningDetails.blocks(message);
-        if (!signed.isEmpty()) {
-            signed.forEach(content::add); // Claude's own thinking, signed, for the caller to hand back
-        } else if (!reasoning.isEmpty()) {
+        if (!message.thinking().isEmpty()) {
+            ThinkingBlocks.json(message.thinking()).forEach(content::add); // Claude's own, signed, to hand back
+        } else if (!message.reasoning().isEmpty()) {
             // The proxy cannot vouch for other thinking across models, so it carries no signature.
-            content.add(JsonCodec.object().add("type", "thinking").add("thinking", reasoning).add("signature", ""));
+            content.add(JsonCodec.object().add("type", "thinking").add("thinking", message.reasoning())
+                    .add("signature", ""));
         }
-        String text = ChatParts.text(message);
-        if (!text.isEmpty()) {
-            content.add(JsonCodec.object().add("type", "text").add("text", text));
+        if (!message.shown().isEmpty()) {
+            content.add(JsonCodec.object().add("type", "text").add("text", message.shown()));
         }
-        if (message.get("tool_calls") instanceof JsonArray calls) {
-            for (JsonValue call : calls) {
-                if (call instanceof JsonObject c && c.get("function") instanceof JsonObject f) {
-                    content.add(JsonCodec.object().add("type", "tool_use")
-                            .add("id", CarriedThinking.bare(ChatParts.string(c, "id", "")))
-                            .add("name", ChatParts.string(f, "name", ""))
-                            .add("input", input(ChatParts.string(f, "arguments", ""))));
-                }
-            }
+        for (ToolCall call : message.toolCalls()) {
+            content.add(JsonCodec.object().add("type", "tool_use").add("id", CarriedThinking.bare(call.id()))
+                    .add("name", call.name()).add("input", input(call.arguments())));
         }
         return JsonCodec.object().add("id", MessagesWire.messageId(requestId)).add("type", "message")
                 .add("role", "assistant").add("model", reply.answeredModel() == null ? "" : reply.answeredModel())

@@ -1,16 +1,15 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.ChatDeltas;
+import dev.llmproxy.domain.answer.AnswerMessage;
+import dev.llmproxy.domain.answer.ToolCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 
 /**
- * A chat completion as a response object: reasoning as a {@code reasoning} item with its summary, the text as a
+ * A whole answer as a response object: reasoning as a {@code reasoning} item with its summary, the text as a
  * {@code message} item, each tool call as a {@code function_call} item; and the assistant turn in chat's form, which
  * a stored response keeps for the next request that continues it.
  */
@@ -24,26 +23,24 @@ final class ResponsesAnswers {
     }
 
     static Answer of(UpstreamReply.Completed reply, String requestId, long createdAt, JsonObject request) {
-        JsonObject message = ChatParts.firstMessage(reply.body());
+        AnswerMessage message = reply.chat().message();
         JsonArrayBuilder output = JsonCodec.array();
-        String reasoning = ChatDeltas.reasoning(message);
-        if (!reasoning.isEmpty()) {
-            output.add(ResponsesWire.reasoning(requestId, reasoning));
+        if (!message.reasoning().isEmpty()) {
+            output.add(ResponsesWire.reasoning(requestId, message.reasoning()));
         }
-        String text = ChatParts.text(message);
+        String text = message.shown();
         if (!text.isEmpty()) {
             output.add(ResponsesWire.message(requestId, "completed", text));
         }
-        JsonArray calls = message.get("tool_calls") instanceof JsonArray a ? a : JsonValue.EMPTY_JSON_ARRAY;
-        for (JsonValue call : calls) {
-            if (call instanceof JsonObject c && c.get("function") instanceof JsonObject f) {
-                output.add(ResponsesWire.functionCall(ChatParts.string(c, "id", ""), ChatParts.string(f, "name", ""),
-                        ChatParts.string(f, "arguments", ""), "completed"));
-            }
+        JsonArrayBuilder calls = JsonCodec.array();
+        for (ToolCall call : message.toolCalls()) {
+            output.add(ResponsesWire.functionCall(call.id(), call.name(), call.arguments(), "completed"));
+            calls.add(JsonCodec.object().add("id", call.id()).add("type", "function").add("function",
+                    JsonCodec.object().add("name", call.name()).add("arguments", call.arguments())));
         }
         JsonObject response = ResponsesWire.ended(ResponsesWire.envelope(requestId, createdAt, request,
                 reply.answeredModel(), "completed"), reply.finishReason(), output.build(), reply.usage()).build();
-        return new Answer(response, assistant(text, calls));
+        return new Answer(response, assistant(text, calls.build()));
     }
 
     /** The answer as chat's assistant message. */

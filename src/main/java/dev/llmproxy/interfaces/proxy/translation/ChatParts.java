@@ -21,12 +21,6 @@ public final class ChatParts {
     private ChatParts() {
     }
 
-    /** The first choice's message of a chat completion, or an empty object. */
-    public static JsonObject firstMessage(byte[] completion) {
-        return JsonCodec.read(completion) instanceof JsonObject c && c.get("choices") instanceof JsonArray choices
-                && !choices.isEmpty() && choices.get(0) instanceof JsonObject choice
-                && choice.get("message") instanceof JsonObject m ? m : JsonValue.EMPTY_JSON_OBJECT;
-    }
 
     /** The text a message or delta shows: its content, then its refusal, or "". */
     public static String text(JsonObject o) {

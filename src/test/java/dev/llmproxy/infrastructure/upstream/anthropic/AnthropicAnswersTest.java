@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.config.Settings;
@@ -35,7 +36,7 @@ class AnthropicAnswersTest {
     @Test
     void thinkingTextAndAToolCallBecomeReasoningContentAndToolCalls() {
         UpstreamReply.Completed c = (UpstreamReply.Completed) wire.answer(call, recorded("answer-thinking-tool.json"));
-        JsonObject message = ((JsonObject) JsonCodec.read(c.body())).getJsonArray("choices").getJsonObject(0)
+        JsonObject message = ((JsonObject) JsonCodec.read(ChatAnswers.body(c))).getJsonArray("choices").getJsonObject(0)
                 .getJsonObject("message");
         assertThat(message.getString("content")).isEqualTo("Let me look that up.");
         assertThat(message.getString("reasoning_content")).startsWith("The user wants the weather");
@@ -53,7 +54,7 @@ class AnthropicAnswersTest {
         assertThat(c.usage().promptTokens()).isEqualTo(2212);
         assertThat(c.usage().cachedPromptTokens()).isEqualTo(1800);
         assertThat(c.usage().completionTokens()).isEqualTo(96);
-        assertThat(((JsonObject) JsonCodec.read(c.body())).getJsonObject("usage").getJsonObject("prompt_tokens_details")
+        assertThat(((JsonObject) JsonCodec.read(ChatAnswers.body(c))).getJsonObject("usage").getJsonObject("prompt_tokens_details")
                 .getInt("cached_tokens")).isEqualTo(1800);
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -55,7 +56,7 @@ class AnthropicCachingTest {
             assertThat(c.usage().promptTokens()).isEqualTo(14 + 2048);
             assertThat(c.usage().cacheWriteTokens()).isEqualTo(2048);
             assertThat(c.usage().cachedPromptTokens()).isZero();
-            assertThat(((JsonObject) JsonCodec.read(c.body())).getJsonObject("usage")
+            assertThat(((JsonObject) JsonCodec.read(ChatAnswers.body(c))).getJsonObject("usage")
                     .getJsonObject("prompt_tokens_details").getInt("cache_write_tokens")).isEqualTo(2048);
         });
     }

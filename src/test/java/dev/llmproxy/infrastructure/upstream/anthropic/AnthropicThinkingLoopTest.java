@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -30,7 +31,7 @@ class CarriedThinkingTest {
     void aToolLoopKeepsThinkingWithTheSignedBlockFirstAndAnthropicsOwnIds() {
         UpstreamReply.Completed answer = (UpstreamReply.Completed) new AnthropicWire(Clock.systemUTC()).answer(
                 call("{}"), RecordedBodies.body("anthropic", "answer-thinking-tool.json").getBytes(StandardCharsets.UTF_8));
-        JsonObject assistant = ((JsonObject) JsonCodec.read(answer.body())).getJsonArray("choices").getJsonObject(0)
+        JsonObject assistant = ((JsonObject) JsonCodec.read(ChatAnswers.body(answer))).getJsonArray("choices").getJsonObject(0)
                 .getJsonObject("message");
         String id = assistant.getJsonArray("tool_calls").getJsonObject(0).getString("id");
         assertThat(id).startsWith("toolu_01A09q90qw90lq917835lq9__thinking__");

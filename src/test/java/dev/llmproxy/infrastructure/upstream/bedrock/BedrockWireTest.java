@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
@@ -96,7 +97,7 @@ class BedrockWireTest {
             assertThat(c.usage().cachedPromptTokens()).isEqualTo(1000);
             assertThat(c.usage().cacheWriteTokens()).isEqualTo(200);
             assertThat(c.usage().completionTokens()).isEqualTo(48);
-            JsonObject message = ((JsonObject) JsonCodec.read(c.body())).getJsonArray("choices").getJsonObject(0)
+            JsonObject message = ((JsonObject) JsonCodec.read(ChatAnswers.body(c))).getJsonArray("choices").getJsonObject(0)
                     .getJsonObject("message");
             assertThat(message.getString("content")).isEqualTo("Let me check.");
             assertThat(message.getString("reasoning_content")).startsWith("The user wants the weather");

@@ -49,7 +49,7 @@ class EmbeddingRepliesTest {
                 + "'usage':{'prompt_tokens':7,'total_tokens':7}}");
         UpstreamReply reply = EmbeddingReplies.checked(call("{'model':'te3-small','input':['a','b']}"), answer);
         UpstreamReply.Completed c = (UpstreamReply.Completed) reply;
-        assertThat(c.body()).isEqualTo(answer);
+        assertThat(c.vectors().json()).isEqualTo(answer);
         assertThat(c.usage().promptTokens()).isEqualTo(7);
         assertThat(c.usage().completionTokens()).isZero();
         assertThat(c.finishReason()).isNull();
@@ -59,7 +59,7 @@ class EmbeddingRepliesTest {
     void aMissingModelOrUsageIsFilledIn() {
         UpstreamReply reply = EmbeddingReplies.checked(call("{'model':'te3-small','input':'abcdefgh'}"),
                 body("{'data':[{'embedding':[0.1,0.2,0.3]}]}"));
-        JsonObject sent = (JsonObject) JsonCodec.read(((UpstreamReply.Completed) reply).body());
+        JsonObject sent = (JsonObject) JsonCodec.read(((UpstreamReply.Completed) reply).vectors().json());
         assertThat(sent.getString("model")).isEqualTo("te3-small");
         assertThat(sent.getJsonObject("usage").getInt("prompt_tokens")).isEqualTo(2);
     }
@@ -95,12 +95,12 @@ class EmbeddingRepliesTest {
         UpstreamCall base64 = call("{'model':'te3-small','input':['a'],'encoding_format':'base64'}");
         JsonArray numbers = JsonCodec.array(List.of(0.5, -1.25, 3.0)).build();
         UpstreamReply.Completed built = (UpstreamReply.Completed) EmbeddingReplies.built(base64, List.of(numbers), 4);
-        JsonObject sent = (JsonObject) JsonCodec.read(built.body());
+        JsonObject sent = (JsonObject) JsonCodec.read(built.vectors().json());
         String encoded = sent.getJsonArray("data").getJsonObject(0).getString("embedding");
         ByteBuffer b = ByteBuffer.wrap(Base64.getDecoder().decode(encoded)).order(ByteOrder.LITTLE_ENDIAN);
         assertThat(new float[] {b.getFloat(), b.getFloat(), b.getFloat()}).containsExactly(0.5f, -1.25f, 3.0f);
         assertThat(sent.getJsonObject("usage").getInt("prompt_tokens")).isEqualTo(4);
-        assertThat(EmbeddingReplies.checked(base64, built.body())).isInstanceOf(UpstreamReply.Completed.class);
+        assertThat(EmbeddingReplies.checked(base64, built.vectors().json())).isInstanceOf(UpstreamReply.Completed.class);
         assertThat(failure(EmbeddingReplies.checked(base64, body("{'data':[{'embedding':'AAAAAAAAAAA='}]}"))))
                 .contains("2 dimensions");
         assertThat(failure(EmbeddingReplies.checked(base64, body("{'data':[{'embedding':'!!'}]}"))))

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -25,7 +26,7 @@ class GeminiAnswersTest {
     }
 
     private static JsonObject body(UpstreamReply reply) {
-        return (JsonObject) JsonCodec.read(((UpstreamReply.Completed) reply).body());
+        return (JsonObject) JsonCodec.read(ChatAnswers.body((UpstreamReply.Completed) reply));
     }
 
     @Test

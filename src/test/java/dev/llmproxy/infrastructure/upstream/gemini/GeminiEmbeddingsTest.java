@@ -57,7 +57,7 @@ class GeminiEmbeddingsTest {
         byte[] answer = "{\"embeddings\":[{\"values\":[0.1,0.2,0.3]},{\"values\":[1,2,3]}],\"usageMetadata\":{\"promptTokenCount\":4}}"
                 .getBytes(StandardCharsets.UTF_8);
         UpstreamReply.Completed c = (UpstreamReply.Completed) wire.answer(call, answer);
-        JsonObject body = (JsonObject) JsonCodec.read(c.body());
+        JsonObject body = (JsonObject) JsonCodec.read(c.vectors().json());
         assertThat(body.getString("object")).isEqualTo("list");
         assertThat(body.getJsonArray("data").getJsonObject(1).getInt("index")).isEqualTo(1);
         assertThat(body.getJsonArray("data").getJsonObject(1).getJsonArray("embedding")).hasSize(3);

@@ -2,7 +2,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
-import dev.llmproxy.infrastructure.upstream.OpenAiUsage;
+import dev.llmproxy.application.proxy.OpenAiUsage;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 

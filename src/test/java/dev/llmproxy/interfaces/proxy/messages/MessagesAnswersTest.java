@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
@@ -20,7 +21,9 @@ class MessagesAnswersTest {
     private static UpstreamReply.Completed completion(String message, String finish, TokenUsage usage) {
         String body = ("{'id':'chatcmpl-1','object':'chat.completion','model':'gpt-x','choices':[{'index':0,"
                 + "'message':" + message + ",'finish_reason':'" + finish + "'}]}").replace('\'', '"');
-        return new UpstreamReply.Completed(body.getBytes(StandardCharsets.UTF_8), "gpt-x", finish, usage);
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return new UpstreamReply.Completed(ChatAnswers.read((JsonObject) JsonCodec.read(bytes), bytes), "gpt-x", finish,
+                usage);
     }
 
     @Test

@@ -1,0 +1,119 @@
+package dev.llmproxy.application.proxy;
+
+import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.answer.AnswerChoice;
+import dev.llmproxy.domain.answer.AnswerMessage;
+import dev.llmproxy.domain.answer.ChatAnswer;
+import dev.llmproxy.domain.answer.ToolCall;
+import dev.llmproxy.domain.upstream.TokenUsage;
+import dev.llmproxy.domain.upstream.UpstreamReply;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A whole answer in chat's dialect: read into the typed answer where a provider speaks it, and written from the
+ * typed answer for a chat caller where the provider speaks another. Claude's thinking blocks go out as
+ * {@code reasoning_details} and, packed, in the first tool call's id ({@link CarriedThinking}), the one place every
+ * chat client hands back.
+ */
+public final class ChatAnswers {
+
+    private static final String ID_PREFIX = "chatcmpl-";
+
+    private ChatAnswers() {
+    }
+
+    /**
+     * @param root   a completion whose choices each hold a message (checked by the caller)
+     * @param asSent the completion's bytes as a chat caller is to receive them
+     */
+    public static ChatAnswer read(JsonObject root, byte[] asSent) {
+        List<AnswerChoice> choices = new ArrayList<>();
+        for (JsonValue v : root.getJsonArray("choices")) {
+            if (v instanceof JsonObject choice && choice.get("message") instanceof JsonObject message) {
+                choices.add(new AnswerChoice(message(message), string(choice, "finish_reason", null)));
+            }
+        }
+        long created = root.get("created") instanceof JsonNumber n ? n.longValue() : 0;
+        return new ChatAnswer(string(root, "id", ""), created, choices, asSent);
+    }
+
+    private static AnswerMessage message(JsonObject m) {
+        List<ToolCall> calls = new ArrayList<>();
+        if (m.get("tool_calls") instanceof JsonArray array) {
+            for (JsonValue v : array) {
+                if (v instanceof JsonObject c && c.get("function") instanceof JsonObject f) {
+                    calls.add(new ToolCall(string(c, "id", ""), string(f, "name", ""), string(f, "arguments", "")));
+                }
+            }
+        }
+        return new AnswerMessage(string(m, "content", ""), string(m, "refusal", ""), ChatDeltas.reasoning(m),
+                ThinkingBlocks.of(ReasoningDetails.blocks(m)), calls);
+    }
+
+    /** The answer as a chat caller receives it: as the provider sent it, or written from the typed answer. */
+    public static byte[] body(UpstreamReply.Completed reply) {
+        ChatAnswer answer = reply.chat();
+        return answer.asSent() != null ? answer.asSent() : JsonCodec.write(write(answer, reply.answeredModel(),
+                reply.usage()));
+    }
+
+    static JsonObject write(ChatAnswer answer, String model, TokenUsage usage) {
+        JsonArrayBuilder choices = JsonCodec.array();
+        for (int i = 0; i < answer.choices().size(); i++) {
+            AnswerChoice choice = answer.choices().get(i);
+            choices.add(JsonCodec.object().add("index", i).add("message", message(choice.message()))
+                    .add("finish_reason", choice.finishReason() == null ? JsonValue.NULL : JsonCodec.value(choice.finishReason())));
+        }
+        JsonObjectBuilder completion = JsonCodec.object()
+                .add("id", answer.id().startsWith(ID_PREFIX) ? answer.id() : ID_PREFIX + answer.id())
+                .add("object", "chat.completion").add("created", answer.created()).add("model", model == null ? "" : model)
+                .add("choices", choices);
+        if (!TokenUsage.NONE.equals(usage)) {
+            completion.add("usage", OpenAiUsage.json(usage));
+        }
+        return completion.build();
+    }
+
+    private static JsonObject message(AnswerMessage m) {
+        JsonObjectBuilder message = JsonCodec.object().add("role", "assistant");
+        if (m.text().isEmpty() && !m.toolCalls().isEmpty()) {
+            message.addNull("content");
+        } else {
+            message.add("content", m.text());
+        }
+        if (!m.refusal().isEmpty()) {
+            message.add("refusal", m.refusal());
+        }
+        if (!m.reasoning().isEmpty()) {
+            message.add("reasoning_content", m.reasoning());
+        }
+        JsonArray thinking = ThinkingBlocks.json(m.thinking());
+        if (!thinking.isEmpty()) {
+            message.add(ReasoningDetails.FIELD, ReasoningDetails.of(thinking));
+        }
+        if (!m.toolCalls().isEmpty()) {
+            JsonArrayBuilder calls = JsonCodec.array();
+            for (int i = 0; i < m.toolCalls().size(); i++) {
+                ToolCall call = m.toolCalls().get(i);
+                calls.add(JsonCodec.object().add("id", i == 0 ? CarriedThinking.carry(call.id(), thinking) : call.id())
+                        .add("type", "function").add("function", JsonCodec.object().add("name", call.name())
+                                .add("arguments", call.arguments())));
+            }
+            message.add("tool_calls", calls);
+        }
+        return message.build();
+    }
+
+    private static String string(JsonObject o, String field, String otherwise) {
+        return o.get(field) instanceof JsonString s ? s.getString() : otherwise;
+    }
+}
