@@ -2,6 +2,7 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.routing.ChatPayload;
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.application.json.JsonCodec;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -12,7 +13,7 @@ final class OpenAiPayload implements ChatPayload {
 
     private final JsonObject body;
     private String lastModel;
-    private byte[] lastBody;
+    private ChatJson lastBody;
 
     OpenAiPayload(JsonObject body, boolean stream) {
         this.body = stream ? withUsageReported(body) : body;
@@ -28,19 +29,19 @@ final class OpenAiPayload implements ChatPayload {
 
     /** The conversation plus the answer so far as an assistant message, which a prefill-capable model continues. */
     @Override
-    public byte[] continuationFor(AllowedModel model, String partialAnswer) {
+    public RequestBody continuationFor(AllowedModel model, String partialAnswer) {
         JsonArrayBuilder messages = JsonCodec.array();
         body.getJsonArray("messages").forEach(messages::add);
         messages.add(JsonCodec.object().add("role", "assistant").add("content", partialAnswer));
-        return JsonCodec.write(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages).build());
+        return new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages).build());
     }
 
     @Override
-    public synchronized byte[] bodyFor(AllowedModel model) {
+    public synchronized RequestBody bodyFor(AllowedModel model) {
         if (model.upstreamModel().equals(lastModel)) {
             return lastBody;
         }
-        lastBody = JsonCodec.write(JsonCodec.object(body).add("model", model.upstreamModel()).build());
+        lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build());
         lastModel = model.upstreamModel();
         return lastBody;
     }

@@ -5,6 +5,7 @@ import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.domain.latency.ModelLatencies;
 import dev.llmproxy.domain.streaming.StreamLimits;
 import dev.llmproxy.domain.streaming.UpstreamEvents;
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamPort;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -78,18 +79,18 @@ final class UpstreamAttempt implements ModelStep {
         ChainPlan plan = attempt.run().plan();
         Candidate candidate = attempt.candidate();
         StreamSplice splice = attempt.run().splice();
-        byte[] body = attempt.continuation()
+        RequestBody body = attempt.continuation()
                 ? plan.payload().continuationFor(candidate.model(), splice.partialAnswer())
                 : plan.payload().bodyFor(candidate.model());
         if (splice == null) {
             return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
-                    null, null, attempt.moreRoom());
+                    null, null, attempt.moreRoom(), null, null);
         }
         Duration firstToken = min(plan.settings().streaming().firstToken(), attempt.timeout());
         UpstreamEvents observer = attempt.run().observerFor(candidate, attempt.index() > 0);
         return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
                 latency == null ? observer : latency.around(observer),
-                new StreamLimits(firstToken, plan.settings().streaming().idle()), attempt.moreRoom());
+                new StreamLimits(firstToken, plan.settings().streaming().idle()), attempt.moreRoom(), null, null);
     }
 
     private static Duration min(Duration a, Duration b) {

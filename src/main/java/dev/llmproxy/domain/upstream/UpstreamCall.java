@@ -8,7 +8,7 @@ import dev.llmproxy.domain.streaming.UpstreamEvents;
 import java.time.Duration;
 
 /**
- * One attempt: which model at which provider, the body to send, and how long it may take.
+ * One attempt: which model at which provider, the request to send, and how long it may take.
  *
  * @param stream   for a streaming attempt, where its events go once content flows; null otherwise
  * @param limits   for a streaming attempt, its first-token and idle limits; null otherwise
@@ -16,9 +16,9 @@ import java.time.Duration;
  * @param traceparent the W3C trace context naming this call, passed to the provider; null when not traced
  * @param quota    told what the provider's rate-limit headers say of its limits, when they say anything
  */
-public record UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,
-                           UpstreamEvents stream, StreamLimits limits, boolean moreRoom, String traceparent,
-                           QuotaReading.Watch quota) {
+public record UpstreamCall(String requestId, Provider provider, AllowedModel model, RequestBody body,
+                           Duration timeout, UpstreamEvents stream, StreamLimits limits, boolean moreRoom,
+                           String traceparent, QuotaReading.Watch quota) {
 
     public UpstreamCall {
         quota = quota == null ? QuotaReading.Watch.NONE : quota;
@@ -26,7 +26,7 @@ public record UpstreamCall(String requestId, Provider provider, AllowedModel mod
 
     public UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,
                         UpstreamEvents stream, StreamLimits limits, boolean moreRoom, String traceparent) {
-        this(requestId, provider, model, body, timeout, stream, limits, moreRoom, traceparent, null);
+        this(requestId, provider, model, RequestBody.of(body), timeout, stream, limits, moreRoom, traceparent, null);
     }
 
     public UpstreamCall(String requestId, Provider provider, AllowedModel model, byte[] body, Duration timeout,

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.BreakerState;
 import dev.llmproxy.domain.breaker.BreakerTransition;
@@ -43,7 +44,7 @@ class BreakerChainTest {
 
     private ChainResult run(String... models) {
         List<Candidate> chain = Arrays.stream(models).map(m -> new Candidate(AllowedModel.of(m, "p", m), PROVIDER)).toList();
-        CompletableFuture<ChainResult> f = executor.execute(new ChainPlan("r", chain, m -> new byte[0], settings));
+        CompletableFuture<ChainResult> f = executor.execute(new ChainPlan("r", chain, m -> RequestBody.of(new byte[0]), settings));
         assertThat(f).isDone();
         return f.join();
     }
@@ -105,7 +106,7 @@ class BreakerChainTest {
         clock.advance(Duration.ofSeconds(30));
         upstream.hangs("a");
         List<Candidate> chain = List.of(new Candidate(AllowedModel.of("a", "p", "a"), PROVIDER));
-        CompletableFuture<ChainResult> f = executor.execute(new ChainPlan("r", chain, m -> new byte[0], settings));
+        CompletableFuture<ChainResult> f = executor.execute(new ChainPlan("r", chain, m -> RequestBody.of(new byte[0]), settings));
         f.cancel(true);
         assertThat(breakers.of("a").tryAcquire()).isEqualTo(dev.llmproxy.domain.breaker.CircuitBreaker.Permit.PROBE);
     }
@@ -119,7 +120,7 @@ class BreakerChainTest {
                 new Candidate(AllowedModel.of("a", "p", "a"), PROVIDER));
         Settings budget = Settings.builder().set("maxSameModelRetries", 0L).set("chainBudgetMs", 5_000L)
                 .set("attemptTimeoutMs", 30_000L).build();
-        executor.execute(new ChainPlan("r", chain, m -> new byte[0], budget)).join();
+        executor.execute(new ChainPlan("r", chain, m -> RequestBody.of(new byte[0]), budget)).join();
         assertThat(breakers.of("a").tryAcquire()).isEqualTo(dev.llmproxy.domain.breaker.CircuitBreaker.Permit.PROBE);
     }
 }

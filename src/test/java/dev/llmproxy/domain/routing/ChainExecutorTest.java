@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
@@ -60,7 +61,7 @@ class ChainExecutorTest {
 
     private RunningChain start(String... models) {
         List<Candidate> chain = Arrays.stream(models).map(m -> new Candidate(AllowedModel.of(m, "p", m), PROVIDER)).toList();
-        return executor.execute(new ChainPlan("req-1", chain, m -> m.upstreamModel().getBytes(), settings));
+        return executor.execute(new ChainPlan("req-1", chain, m -> RequestBody.of(m.upstreamModel().getBytes()), settings));
     }
 
     private static List<Outcome> outcomes(ChainResult r) {
@@ -73,7 +74,7 @@ class ChainExecutorTest {
                 .on("c", ok("c"));
         List<Candidate> chain = Arrays.stream(new String[] {"a", "b", "c"})
                 .map(m -> new Candidate(AllowedModel.of(m, "p", m), PROVIDER)).toList();
-        ChainResult r = executor.execute(new ChainPlan("req-1", chain, m -> m.upstreamModel().getBytes(), settings, null,
+        ChainResult r = executor.execute(new ChainPlan("req-1", chain, m -> RequestBody.of(m.upstreamModel().getBytes()), settings, null,
                 100, RunTrace.NONE, false, new dev.llmproxy.domain.spend.OutputAllowance(500, 0))).join();
         // its provider may have produced the whole answer the caller allowed; a call that never connected costs nothing
         assertThat(r.attempts().get(0).tokens()).isEqualTo(600);
@@ -361,7 +362,7 @@ class ChainExecutorTest {
         UpstreamPort broken = call -> { throw new IllegalStateException("bug"); };
         ChainExecutor ex = new ChainExecutor(broken, sleeper, clock, cooldowns, breakers, () -> 0.0);
         CompletableFuture<ChainResult> f = ex.execute(new ChainPlan("r", List.of(new Candidate(AllowedModel.of("a", "p", "a"), PROVIDER)),
-                m -> new byte[0], settings));
+                m -> RequestBody.of(new byte[0]), settings));
         assertThat(f.join()).isInstanceOf(ChainResult.Failure.class);
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
@@ -61,7 +62,7 @@ class ConcurrencyCapTest {
             .set("maxSameModelRetries", 0L).build();
 
     private RunningChain run(Candidate... chain) {
-        return executor.execute(new ChainPlan("r", Arrays.asList(chain), m -> new byte[0], SETTINGS));
+        return executor.execute(new ChainPlan("r", Arrays.asList(chain), m -> RequestBody.of(new byte[0]), SETTINGS));
     }
 
     private static UpstreamReply ok() {

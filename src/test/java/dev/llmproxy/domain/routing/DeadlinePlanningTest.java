@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
@@ -87,12 +88,12 @@ class DeadlinePlanningTest {
 
     private ChainResult run(Settings settings, String... chain) {
         List<Candidate> candidates = java.util.Arrays.stream(chain).map(DeadlinePlanningTest::model).toList();
-        return executor.execute(new ChainPlan("r", candidates, m -> new byte[0], settings)).join();
+        return executor.execute(new ChainPlan("r", candidates, m -> RequestBody.of(new byte[0]), settings)).join();
     }
 
     private ChainResult stream(Settings settings, String... chain) {
         List<Candidate> candidates = java.util.Arrays.stream(chain).map(DeadlinePlanningTest::model).toList();
-        return executor.execute(new ChainPlan("r", candidates, m -> new byte[0], settings,
+        return executor.execute(new ChainPlan("r", candidates, m -> RequestBody.of(new byte[0]), settings,
                 new StreamingChainTest.RecordingSink())).join();
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
@@ -67,7 +68,7 @@ class HedgingTest {
 
     private RunningChain run(boolean stream, boolean hedged, String... chain) {
         return executor.execute(new ChainPlan("r", Arrays.stream(chain).map(HedgingTest::model).toList(),
-                m -> new byte[0], SETTINGS, stream ? sink : null, 100, RunTrace.NONE, hedged));
+                m -> RequestBody.of(new byte[0]), SETTINGS, stream ? sink : null, 100, RunTrace.NONE, hedged));
     }
 
     private static UpstreamReply ok() {
@@ -128,7 +129,7 @@ class HedgingTest {
 
     @Test
     void aWinnerThatBreaksBeforeTheClientSawAnythingMovesOnToTheOutrunModelAfresh() {
-        RunningChain run = executor.execute(new ChainPlan("r", List.of(model("a"), model("b")), m -> new byte[0],
+        RunningChain run = executor.execute(new ChainPlan("r", List.of(model("a"), model("b")), m -> RequestBody.of(new byte[0]),
                 Settings.builder().set("chainBudgetMs", 30_000L).set("maxSameModelRetries", 0L)
                         .set("hedgeAfterMaxMs", 1_000L).set("streamCommitMs", 10_000L).build(), sink, 100,
                 RunTrace.NONE, true));
@@ -200,7 +201,7 @@ class HedgingTest {
 
     @Test
     void aCallInOnePieceOutrunIsBilledItsWholeAllowanceItsProviderMayStillProduce() {
-        RunningChain run = executor.execute(new ChainPlan("r", List.of(model("slow"), model("fast")), m -> new byte[0],
+        RunningChain run = executor.execute(new ChainPlan("r", List.of(model("slow"), model("fast")), m -> RequestBody.of(new byte[0]),
                 SETTINGS, null, 100, RunTrace.NONE, true, new dev.llmproxy.domain.spend.OutputAllowance(400, 0)));
         timers.get(0).complete(null);
         replies.get(1).complete(ok());

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
@@ -60,7 +61,7 @@ final class PolicyFixture {
 
     RunContext run(String... models) {
         List<Candidate> chain = Arrays.stream(models).map(m -> new Candidate(AllowedModel.of(m, "p", m), PROVIDER)).toList();
-        return new RunContext(new ChainPlan("req-1", chain, m -> new byte[0], settings), clock);
+        return new RunContext(new ChainPlan("req-1", chain, m -> RequestBody.of(new byte[0]), settings), clock);
     }
 
     static ModelTry turn(RunContext run, int index) {

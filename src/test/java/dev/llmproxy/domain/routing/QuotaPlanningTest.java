@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
@@ -52,7 +53,7 @@ class QuotaPlanningTest {
     private ChainResult run(long promptTokens, String... chain) {
         List<Candidate> candidates = java.util.Arrays.stream(chain)
                 .map(m -> new Candidate(AllowedModel.of(m, "p", m), PROVIDER)).toList();
-        return executor.execute(new ChainPlan("r", candidates, m -> new byte[0], Settings.defaults(), null,
+        return executor.execute(new ChainPlan("r", candidates, m -> RequestBody.of(new byte[0]), Settings.defaults(), null,
                 promptTokens)).join();
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -72,7 +73,7 @@ class RunTraceTest {
     private ChainResult run(RunTrace trace, String... models) {
         List<Candidate> chain = Arrays.stream(models)
                 .map(m -> new Candidate(AllowedModel.of(m, "p", m + "-upstream"), PROVIDER)).toList();
-        return executor.execute(new ChainPlan("req-1", chain, m -> new byte[0], settings, null, 0, trace)).join();
+        return executor.execute(new ChainPlan("req-1", chain, m -> RequestBody.of(new byte[0]), settings, null, 0, trace)).join();
     }
 
     @Test

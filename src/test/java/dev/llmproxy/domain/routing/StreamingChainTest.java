@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
@@ -113,13 +114,13 @@ class StreamingChainTest {
     private ChainResult run(Candidate... chain) {
         ChatPayload payload = new ChatPayload() {
             @Override
-            public byte[] bodyFor(AllowedModel m) {
-                return ("body:" + m.name()).getBytes(StandardCharsets.UTF_8);
+            public RequestBody bodyFor(AllowedModel m) {
+                return RequestBody.of(("body:" + m.name()).getBytes(StandardCharsets.UTF_8));
             }
 
             @Override
-            public byte[] continuationFor(AllowedModel m, String partial) {
-                return ("continue:" + m.name() + ":" + partial).getBytes(StandardCharsets.UTF_8);
+            public RequestBody continuationFor(AllowedModel m, String partial) {
+                return RequestBody.of(("continue:" + m.name() + ":" + partial).getBytes(StandardCharsets.UTF_8));
             }
         };
         CompletableFuture<ChainResult> f = executor.execute(new ChainPlan("r", List.of(chain), payload, settings, sink));
@@ -184,7 +185,7 @@ class StreamingChainTest {
         ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", false), model("c", true));
         assertThat(sink.text()).isEqualTo("one, two, three.");
         assertThat(sink.spliced).containsExactly("c");
-        assertThat(new String(calls.get(1).body(), StandardCharsets.UTF_8)).isEqualTo("continue:c:one, two,");
+        assertThat(new String(calls.get(1).body().bytes(), StandardCharsets.UTF_8)).isEqualTo("continue:c:one, two,");
         assertThat(calls).extracting(c -> c.model().name()).containsExactly("a", "c"); // b cannot take a prefill
         assertThat(s.model().name()).isEqualTo("c");
         assertThat(s.fallback()).isTrue();
@@ -199,7 +200,7 @@ class StreamingChainTest {
         script.put("b", toolCall(null, "", "call_b", "{\"city\":\"Paris\"}"));
         ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", true), model("b", false));
         // nothing of a's tool call reached the client: b (which takes no prefill) was asked afresh
-        assertThat(new String(calls.get(1).body(), StandardCharsets.UTF_8)).isEqualTo("body:b");
+        assertThat(new String(calls.get(1).body().bytes(), StandardCharsets.UTF_8)).isEqualTo("body:b");
         assertThat(sink.opened).containsExactly("b");
         assertThat(sink.spliced).isEmpty();
         assertThat(String.join("", sink.deltas)).contains("call_b").doesNotContain("call_a").doesNotContain("Par\"");
@@ -213,7 +214,7 @@ class StreamingChainTest {
         script.put("a", toolCall(StreamBreak.CUT, "Let me check.", "call_a", "{\"city\":"));
         script.put("c", toolCall(null, "", "call_c", "{\"city\":\"Paris\"}"));
         ChainResult.Streamed s = (ChainResult.Streamed) run(model("a", false), model("b", false), model("c", true));
-        assertThat(new String(calls.get(1).body(), StandardCharsets.UTF_8)).isEqualTo("continue:c:Let me check.");
+        assertThat(new String(calls.get(1).body().bytes(), StandardCharsets.UTF_8)).isEqualTo("continue:c:Let me check.");
         assertThat(sink.text()).isEqualTo("Let me check.");
         assertThat(sink.spliced).containsExactly("c");
         assertThat(String.join("", sink.deltas)).contains("call_c").doesNotContain("call_a");
@@ -324,7 +325,7 @@ class StreamingChainTest {
         assertThat(sink.text()).isEqualTo("Fresh answer.");
         assertThat(sink.opened).containsExactly("b");
         assertThat(sink.spliced).isEmpty();
-        assertThat(new String(calls.get(1).body(), StandardCharsets.UTF_8)).isEqualTo("body:b");
+        assertThat(new String(calls.get(1).body().bytes(), StandardCharsets.UTF_8)).isEqualTo("body:b");
         assertThat(s.stats().continuations()).isZero();
         assertThat(s.attempts()).extracting(AttemptRecord::outcome).containsExactly(Outcome.STREAM_BROKEN, Outcome.SUCCESS);
     }
@@ -376,7 +377,7 @@ class StreamingChainTest {
                 breakers, () -> 0.5);
         Candidate priced = new Candidate(new AllowedModel("priced", "p", "up-priced", null, true, false, null, null,
                 false, new java.math.BigDecimal("10"), new java.math.BigDecimal("10"), null, null, null, null), PROVIDER);
-        RunningChain run = ex.execute(new ChainPlan("r", List.of(priced), m -> new byte[0], settings, sink, 9));
+        RunningChain run = ex.execute(new ChainPlan("r", List.of(priced), m -> RequestBody.of(new byte[0]), settings, sink, 9));
         run.cancel(true);
         // the prompt estimate (9) and the two events relayed
         assertThat(run.attemptsSoFar()).singleElement().satisfies(a -> {

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -86,8 +87,8 @@ class OutcomesOverTheWireTest {
     private ChainResult run(String... models) throws Exception {
         List<Candidate> chain = Arrays.stream(models)
                 .map(m -> new Candidate(AllowedModel.of(m, "fault", m), provider)).toList();
-        return executor.execute(new ChainPlan("req-1", chain, m -> ("{\"model\":\"" + m.upstreamModel()
-                + "\",\"messages\":[]}").getBytes(StandardCharsets.UTF_8), settings)).get(30, TimeUnit.SECONDS);
+        return executor.execute(new ChainPlan("req-1", chain, m -> RequestBody.of(("{\"model\":\"" + m.upstreamModel()
+                + "\",\"messages\":[]}").getBytes(StandardCharsets.UTF_8)), settings)).get(30, TimeUnit.SECONDS);
     }
 
     private static List<Outcome> outcomes(ChainResult r) {

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -46,7 +47,7 @@ public final class AnthropicWire implements ChatWire {
 
     /** What a call asks, in the Messages API's words (with the model in the body, where Anthropic's own API reads it). */
     public static JsonObject body(UpstreamCall call) {
-        return body((JsonObject) JsonCodec.read(call.body()), call.model(), call.streaming());
+        return body(ChatJson.of(call.body()), call.model(), call.streaming());
     }
 
     /** As {@link #body(UpstreamCall)}, for a request already read (and perhaps trimmed for another maker's model). */

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -56,7 +57,7 @@ public final class BedrockWire implements ChatWire {
 
     @Override
     public UpstreamReply unsendable(UpstreamCall call) {
-        return ConverseImages.byUrl(call.body())
+        return ConverseImages.byUrl(ChatJson.of(call.body()))
                 ? HttpReplies.httpError(call, 400, null, "proxy: Bedrock takes images as data: URLs only") : null;
     }
 
@@ -64,7 +65,7 @@ public final class BedrockWire implements ChatWire {
     public OutboundRequest request(UpstreamCall call, String credential) {
         URI uri = endpoints.computeIfAbsent(call.provider().baseUrl() + "|" + call.model().upstreamModel() + "|"
                 + call.streaming(), k -> endpoint(call.provider().baseUrl(), call.model().upstreamModel(), call.streaming()));
-        JsonObject chat = (JsonObject) JsonCodec.read(call.body());
+        JsonObject chat = ChatJson.of(call.body());
         boolean claude = claude(call.model());
         if (!claude && (chat.containsKey("reasoning_effort") || chat.containsKey(AskedReasoning.FIELD))) {
             // only Claude's thinking is asked for

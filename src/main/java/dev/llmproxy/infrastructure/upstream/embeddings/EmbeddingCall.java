@@ -1,6 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.embeddings;
 
-import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.proxy.EmbeddingInput;
 import dev.llmproxy.domain.config.VectorSpace;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -24,7 +24,7 @@ import java.util.List;
 public record EmbeddingCall(List<JsonValue> inputs, int dimensions, boolean base64, Integer askedDimensions) {
 
     public static EmbeddingCall of(UpstreamCall call) {
-        JsonObject body = (JsonObject) JsonCodec.read(call.body());
+        JsonObject body = ChatJson.of(call.body());
         Integer asked = body.get("dimensions") instanceof JsonNumber n ? n.intValue() : null;
         boolean base64 = body.get("encoding_format") instanceof JsonString f && f.getString().equals("base64");
         int dimensions = asked != null ? asked : VectorSpace.dimensions(call.model().vectorSpace());

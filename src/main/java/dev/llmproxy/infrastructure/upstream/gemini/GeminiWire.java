@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -52,7 +53,7 @@ public final class GeminiWire implements ChatWire {
 
     /** What a call asks, in Gemini's words (the same on Vertex AI). */
     public static JsonObject body(UpstreamCall call) {
-        return GeminiRequests.translate((JsonObject) JsonCodec.read(call.body()), call.model(), call.streaming(),
+        return GeminiRequests.translate(ChatJson.of(call.body()), call.model(), call.streaming(),
                 call.moreRoom());
     }
 

@@ -35,7 +35,7 @@ public final class OpenAiEmbeddingWire implements EmbeddingWire {
     @Override
     public OutboundRequest request(UpstreamCall call, String credential) {
         URI uri = endpoints.computeIfAbsent(call.provider().baseUrl(), b -> URI.create(b + OPERATION));
-        return variant.request(new OutboundRequest(uri, OpenAiWire.headers(false), call.body()), OPERATION, call,
+        return variant.request(new OutboundRequest(uri, OpenAiWire.headers(false), call.body().bytes()), OPERATION, call,
                 credential);
     }
 

@@ -52,7 +52,7 @@ public final class OpenAiWire implements ChatWire {
     @Override
     public OutboundRequest request(UpstreamCall call, String credential) {
         URI uri = chat.computeIfAbsent(call.provider().baseUrl(), b -> URI.create(b + OPERATION));
-        return variant.request(new OutboundRequest(uri, headers(call.streaming()), chatBody(call.body())), OPERATION,
+        return variant.request(new OutboundRequest(uri, headers(call.streaming()), chatBody(call.body().bytes())), OPERATION,
                 call, credential);
     }
 

@@ -6,6 +6,7 @@ import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import dev.llmproxy.infrastructure.upstream.RequestBytes;
 import dev.llmproxy.infrastructure.upstream.RetryAfter;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
@@ -15,6 +16,7 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -32,6 +34,7 @@ public final class OpenRouterVariant implements OpenAiVariant {
 
     /** In every in-band error chunk (a key or a finish reason); in a content string its quotes would be escaped. */
     private static final String ERROR = "\"error\"";
+    private static final byte[] ERROR_BYTES = ERROR.getBytes(StandardCharsets.UTF_8);
 
     private final Supplier<Settings> settings;
     private final Clock clock;
@@ -57,6 +60,9 @@ public final class OpenRouterVariant implements OpenAiVariant {
 
     @Override
     public UpstreamReply.HttpError inBand(UpstreamCall call, byte[] body) {
+        if (!RequestBytes.contains(body, ERROR_BYTES)) {
+            return null; // the common case, read once as the answer it is
+        }
         JsonObject error = OpenRouterErrors.errorOf(body);
         return error == null ? null : HttpReplies.httpError(call, OpenRouterErrors.statusOf(error),
                 OpenRouterErrors.retryAfter(error, clock), body);

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.sim;
 
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.answer.AnswerChoice;
 import dev.llmproxy.domain.answer.AnswerMessage;
@@ -115,8 +116,8 @@ public final class SimUpstream implements UpstreamPort {
     }
 
     private UpstreamReply chatAnswer(UpstreamCall call, String finishReason) {
-        String prompt = lastUserMessage(call.body());
-        String text = endsWithPrefill(call.body())
+        String prompt = lastUserMessage(ChatJson.of(call.body()));
+        String text = endsWithPrefill(ChatJson.of(call.body()))
                 ? " [continued by " + call.model().name() + "] and that is the rest of the answer."
                 : "[simulated answer from " + call.model().name() + "] You said: "
                 + (prompt.length() > 200 ? prompt.substring(0, 200) + "..." : prompt);
@@ -149,9 +150,9 @@ public final class SimUpstream implements UpstreamPort {
     }
 
     /** A continuation request: the conversation ends with the partial answer as an assistant message. */
-    private static boolean endsWithPrefill(byte[] body) {
+    private static boolean endsWithPrefill(JsonObject body) {
         try {
-            if (((JsonObject) JsonCodec.read(body)).get("messages") instanceof JsonArray list && !list.isEmpty()
+            if (body.get("messages") instanceof JsonArray list && !list.isEmpty()
                     && list.get(list.size() - 1) instanceof JsonObject last) {
                 return "assistant".equals(last.getString("role", ""));
             }
@@ -161,9 +162,9 @@ public final class SimUpstream implements UpstreamPort {
         return false;
     }
 
-    private static String lastUserMessage(byte[] body) {
+    private static String lastUserMessage(JsonObject body) {
         try {
-            JsonValue messages = ((JsonObject) JsonCodec.read(body)).get("messages");
+            JsonValue messages = body.get("messages");
             if (messages instanceof JsonArray list) {
                 for (int i = list.size() - 1; i >= 0; i--) {
                     if (list.get(i) instanceof JsonObject m && m.get("content") instanceof JsonString s

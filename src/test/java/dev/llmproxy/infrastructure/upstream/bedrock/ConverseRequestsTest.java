@@ -93,7 +93,7 @@ class ConverseRequestsTest {
                 model.upstreamModel(), model.family(), true, false, null, null, false, null, null, null, null, null,
                 null, null, null, true);
         JsonObject body = (JsonObject) JsonCodec.read(caching.request(new dev.llmproxy.domain.upstream.UpstreamCall(
-                call.requestId(), call.provider(), cachingModel, call.body(), call.timeout()), null).body());
+                call.requestId(), call.provider(), cachingModel, call.body().bytes(), call.timeout()), null).body());
         assertThat(body.getJsonArray("system")).isEqualTo(JsonCodec.read(
                 "[{\"text\":\"Long rules.\"},{\"cachePoint\":{\"type\":\"default\"}}]"));
         assertThat(body.getJsonObject("toolConfig").getJsonArray("tools").getJsonObject(1))
