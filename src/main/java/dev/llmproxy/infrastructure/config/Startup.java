@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.config;
 
 import static dev.llmproxy.application.config.DeploymentVariable.*;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
+import dev.llmproxy.infrastructure.upstream.kinds.UpstreamKinds;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.config.BootstrapConfig;
@@ -80,7 +81,8 @@ public class Startup {
         try (StartupLock lock = StartupLock.acquire(dataSource)) {
             int schema = new SchemaMigrations(dataSource).migrate();
             LOG.info("Database schema at version " + schema);
-            configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class)));
+            configs.initialise(() -> BootstrapConfig.load(key -> config.getOptionalValue(key, String.class),
+                    UpstreamKinds.firstStarts()));
             admins.ensureAdmin(Variables.text(config, PROXY_ADMIN_PASSWORD));
         }
         requestLog.start();

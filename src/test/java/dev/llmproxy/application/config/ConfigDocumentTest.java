@@ -7,8 +7,6 @@ import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -149,84 +147,6 @@ class ConfigDocumentTest {
         String openai = "{\"providers\":[{\"name\":\"o\",\"kind\":\"openai\",\"baseUrl\":\"https://x.test/v1\","
                 + "\"apiKeySecret\":\"machine-identity\"}],\"models\":[],\"tiers\":[]}";
         assertThatThrownBy(() -> ConfigDocument.read(openai)).hasMessageContaining("vertex and bedrock only");
-    }
-
-    @Test
-    void embeddedDefaultAnswersWithoutKeysAndRealProvidersJoinWhenKeysArePresent() {
-        RuntimeConfig plain = BootstrapConfig.load(k -> Optional.empty());
-        assertThat(plain.tier("balanced").orElseThrow().chain().get(0)).isEqualTo("sim-flaky");
-        assertThat(plain.tiers()).extracting(t -> t.name()).contains("fast", "balanced", "thoughtful");
-
-        Map<String, String> env = Map.of("OPENROUTER_API_KEY", "k1", "GEMINI_API_KEY", "k2");
-        RuntimeConfig real = BootstrapConfig.load(k -> Optional.ofNullable(env.get(k)));
-        assertThat(real.provider("openrouter").orElseThrow().apiKeySecret()).isEqualTo("OPENROUTER_API_KEY");
-        assertThat(real.tier("fast").orElseThrow().chain()).containsExactly("gemini-flash-lite", "or-gemma-27b-free");
-        assertThat(real.tier("drill").orElseThrow().chain()).contains("sim-outage");
-        assertThat(real.tier("embeddings").orElseThrow().chain()).containsExactly("gemini-embedding");
-        assertThat(real.model("gemini-embedding").orElseThrow().embeds()).isTrue();
-    }
-
-    @Test
-    void everyDoorAnswersOutOfTheBoxAndSimulatedVectorsNeverPassForRealOnes() {
-        RuntimeConfig plain = BootstrapConfig.load(k -> Optional.empty());
-        assertThat(plain.tier("embeddings").orElseThrow().chain())
-                .allSatisfy(m -> assertThat(plain.model(m).orElseThrow().embeds()).isTrue());
-        assertThat(plain.tier("balanced").orElseThrow().chain())
-                .allSatisfy(m -> assertThat(plain.model(m).orElseThrow().embeds()).isFalse());
-
-        RuntimeConfig openRouterOnly = BootstrapConfig.load(k -> Optional.ofNullable(
-                Map.of("OPENROUTER_API_KEY", "k1").get(k)));
-        assertThat(openRouterOnly.tier("embeddings")).isEmpty();
-    }
-
-    @Test
-    void theCloudsJoinAtFirstStartEachInATierOfItsOwn(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
-        java.nio.file.Path key = java.nio.file.Files.writeString(dir.resolve("key.json"),
-                "{\"type\":\"service_account\",\"project_id\":\"acme-ml\"}");
-        Map<String, String> env = Map.of("ANTHROPIC_API_KEY", "k1", "GOOGLE_APPLICATION_CREDENTIALS", key.toString(),
-                "GOOGLE_CLOUD_LOCATION", "europe-west4", "AZURE_OPENAI_API_KEY", "k2",
-                "AZURE_OPENAI_ENDPOINT", "https://acme.openai.azure.com/", "AZURE_OPENAI_DEPLOYMENT", "gpt-4o-prod");
-        RuntimeConfig clouds = BootstrapConfig.load(k -> Optional.ofNullable(env.get(k)));
-        assertThat(clouds.provider("vertex").orElseThrow().baseUrl().toString())
-                .isEqualTo("https://europe-west4-aiplatform.googleapis.com/v1/projects/acme-ml/locations/europe-west4");
-        assertThat(clouds.provider("vertex").orElseThrow().apiKeySecret()).isEqualTo("GOOGLE_APPLICATION_CREDENTIALS");
-        assertThat(clouds.tier("vertex").orElseThrow().chain()).containsExactly("vertex-gemini-flash",
-                "vertex-claude-sonnet");
-        assertThat(clouds.provider("azure-openai").orElseThrow().baseUrl().toString())
-                .isEqualTo("https://acme.openai.azure.com/openai/v1");
-        assertThat(clouds.tier("azure").orElseThrow().chain()).containsExactly("azure-gpt-4o-prod");
-        assertThat(clouds.tier("claude").orElseThrow().chain()).containsExactly("claude-sonnet", "claude-haiku");
-        assertThat(clouds.tier("balanced").orElseThrow().chain()).doesNotContain("vertex-gemini-flash");
-
-        Map<String, String> global = Map.of("GOOGLE_APPLICATION_CREDENTIALS", key.toString(),
-                "GOOGLE_CLOUD_PROJECT", "other");
-        assertThat(BootstrapConfig.load(k -> Optional.ofNullable(global.get(k))).provider("vertex").orElseThrow()
-                .baseUrl().toString()).isEqualTo("https://aiplatform.googleapis.com/v1/projects/other/locations/global");
-    }
-
-    @Test
-    void azuresOwnAppVariablesAndABedrockApiKeyAddTheirProvidersAtFirstStart() {
-        Map<String, String> env = Map.of("AZURE_TENANT_ID", "t", "AZURE_CLIENT_ID", "c", "AZURE_CLIENT_SECRET", "s",
-                "AZURE_OPENAI_ENDPOINT", "https://acme.openai.azure.com", "AZURE_OPENAI_DEPLOYMENT", "gpt-4o-prod",
-                "AWS_BEARER_TOKEN_BEDROCK", "ABSKa2V5", "AWS_REGION", "eu-central-1");
-        RuntimeConfig clouds = BootstrapConfig.load(k -> Optional.ofNullable(env.get(k)));
-        assertThat(clouds.provider("azure-openai").orElseThrow().apiKeySecret()).isEqualTo("AZURE_CLIENT_SECRET");
-        assertThat(clouds.provider("bedrock").orElseThrow().baseUrl().toString())
-                .isEqualTo("https://bedrock-runtime.eu-central-1.amazonaws.com");
-        assertThat(clouds.provider("bedrock").orElseThrow().apiKeySecret()).isEqualTo("AWS_BEARER_TOKEN_BEDROCK");
-        assertThat(clouds.model("bedrock-claude-sonnet").orElseThrow().upstreamModel())
-                .isEqualTo("eu.anthropic.claude-sonnet-4-5-20250929-v1:0");
-        assertThat(clouds.tier("bedrock").orElseThrow().chain()).containsExactly("bedrock-claude-sonnet");
-
-        // a key wins over the app; the app without its secret adds nothing
-        Map<String, String> keyed = new java.util.HashMap<>(env);
-        keyed.put("AZURE_OPENAI_API_KEY", "k");
-        assertThat(BootstrapConfig.load(k -> Optional.ofNullable(keyed.get(k))).provider("azure-openai").orElseThrow()
-                .apiKeySecret()).isEqualTo("AZURE_OPENAI_API_KEY");
-        Map<String, String> half = Map.of("AZURE_TENANT_ID", "t", "AZURE_CLIENT_ID", "c",
-                "AZURE_OPENAI_ENDPOINT", "https://acme.openai.azure.com", "AZURE_OPENAI_DEPLOYMENT", "d");
-        assertThat(BootstrapConfig.load(k -> Optional.ofNullable(half.get(k))).provider("azure-openai")).isEmpty();
     }
 
     @Test

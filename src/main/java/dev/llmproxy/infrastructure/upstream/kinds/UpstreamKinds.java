@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.kinds;
 
+import dev.llmproxy.application.config.FirstStart;
 import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.infrastructure.upstream.ProviderPorts;
 import dev.llmproxy.infrastructure.upstream.UpstreamParts;
@@ -14,6 +15,7 @@ import dev.llmproxy.infrastructure.upstream.sim.SimKind;
 import dev.llmproxy.infrastructure.upstream.vertex.VertexKind;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -44,6 +46,28 @@ public final class UpstreamKinds {
             case VERTEX -> VertexKind.ports(parts);
             case BEDROCK -> BedrockKind.ports(parts);
             case SIM -> SimKind.ports(parts);
+        };
+    }
+
+    /**
+     * What each kind adds at first start, in the order their models take the shared tiers' heads: Google's own API
+     * before OpenRouter's free models, whose daily quotas are the smaller.
+     */
+    public static List<FirstStart> firstStarts() {
+        return List.of(firstStart(ProviderKind.GEMINI), firstStart(ProviderKind.OPENROUTER),
+                firstStart(ProviderKind.ANTHROPIC), firstStart(ProviderKind.AZURE_OPENAI),
+                firstStart(ProviderKind.BEDROCK), firstStart(ProviderKind.VERTEX));
+    }
+
+    static FirstStart firstStart(ProviderKind kind) {
+        return switch (kind) {
+            case OPENAI, SIM -> FirstStart.NONE; // no credential names an OpenAI-compatible server; sim is built in
+            case OPENROUTER -> OpenRouterKind::firstStart;
+            case GEMINI -> GeminiKind::firstStart;
+            case ANTHROPIC -> AnthropicKind::firstStart;
+            case AZURE_OPENAI -> AzureKind::firstStart;
+            case VERTEX -> VertexKind::firstStart;
+            case BEDROCK -> BedrockKind::firstStart;
         };
     }
 }

@@ -1,5 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.vertex;
 
+import dev.llmproxy.application.config.Deployed;
+import dev.llmproxy.application.config.FirstStart;
 import dev.llmproxy.infrastructure.upstream.IssuedTokens;
 import dev.llmproxy.infrastructure.upstream.ProviderPorts;
 import dev.llmproxy.infrastructure.upstream.UpstreamParts;
@@ -17,5 +19,9 @@ public final class VertexKind {
         return ProviderPorts.chatOnly(parts.http(new VertexWire(parts.clock()), new IssuedTokens(
                 "Google access token", GoogleIssuer.issuers(parts.socketFactory()), parts.secrets(), parts.workers(),
                 parts.clock())));
+    }
+
+    public static FirstStart.Added firstStart(Deployed deployed) {
+        return VertexFirstStart.added(deployed);
     }
 }
