@@ -15,7 +15,6 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.function.Predicate;
 import java.util.logging.Logger;
 
@@ -23,12 +22,11 @@ import java.util.logging.Logger;
  * A streamed answer on its way to the client, written with the servlet's non-blocking output: events queue here and
  * go out whenever the connection can take them, so no thread ever waits on a slow reader. When the client falls
  * {@link ReadBehind#PAUSE_ABOVE} bytes behind, the upstream is paused until it catches up; should the queue still pass
- * {@link #MAX_QUEUED_BYTES} (an upstream that ignores flow control), the client is cut off instead of filling the heap.
+ * {@link PendingBytes#MOST} (an upstream that ignores flow control), the client is cut off instead of filling the heap.
  */
 final class SseResponse implements ClientStream, WriteListener {
 
     private static final Logger LOG = Logger.getLogger(SseResponse.class.getName());
-    static final int MAX_QUEUED_BYTES = 4 * 1024 * 1024;
 
     private final AsyncContext async;
     private final HttpServletResponse response;
@@ -36,8 +34,7 @@ final class SseResponse implements ClientStream, WriteListener {
     private final StreamDialect chunks;
     private final Dialect dialect;
     private final Runnable onClientGone;
-    private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
-    private int queuedBytes;
+    private final PendingBytes pending = new PendingBytes();
     private volatile boolean open;
     private final SseEnding ending;
     private boolean gone;
@@ -108,7 +105,7 @@ final class SseResponse implements ClientStream, WriteListener {
         Backpressure pause;
         synchronized (this) {
             enqueue(chunks.event(event));
-            pause = gone ? null : behind.queued(queuedBytes, valve);
+            pause = gone ? null : behind.queued(pending.size(), valve);
         }
         // Outside this lock: the valve takes the attempt's lock (see notifyIfGone).
         if (pause != null) {
@@ -145,7 +142,7 @@ final class SseResponse implements ClientStream, WriteListener {
 
     /** Ends the exchange without another byte (the client is gone). */
     synchronized void abandon() {
-        queue.clear();
+        pending.clear();
         end(false);
     }
 
@@ -158,11 +155,9 @@ final class SseResponse implements ClientStream, WriteListener {
         if (ending.ending() || gone || bytes.length == 0) {
             return;
         }
-        queue.add(bytes);
-        queuedBytes += bytes.length;
         keepAlive.wrote();
-        if (queuedBytes > MAX_QUEUED_BYTES) {
-            LOG.warning("Client is not reading its stream (" + queuedBytes + " bytes queued); cutting it off");
+        if (!pending.add(bytes)) {
+            LOG.warning("Client is not reading its stream (" + pending.size() + " bytes queued); cutting it off");
             // what it has not read is dropped: a clean end would pass the stream off as whole
             clientGone(true);
             return;
@@ -211,15 +206,9 @@ final class SseResponse implements ClientStream, WriteListener {
             return;
         }
         try {
-            boolean wrote = false;
-            while (!queue.isEmpty() && out.isReady()) {
-                byte[] next = queue.poll();
-                queuedBytes -= next.length;
-                out.write(next);
-                wrote = true;
-            }
-            behind.drained(queuedBytes);
-            if (queue.isEmpty() && out.isReady()) {
+            boolean wrote = pending.writeTo(out);
+            behind.drained(pending.size());
+            if (pending.isEmpty() && out.isReady()) {
                 if (ending.ending()) {
                     ending.now();
                 } else if (wrote) {
@@ -237,8 +226,7 @@ final class SseResponse implements ClientStream, WriteListener {
             return;
         }
         gone = true;
-        queue.clear();
-        queuedBytes = 0;
+        pending.clear();
         ending.abort(cut);
     }
 }

@@ -71,7 +71,8 @@ final class AnthropicAnswers {
                 case "text" -> text.append(block.getString("text", ""));
                 case "thinking" -> thinking.append(block.getString("thinking", ""));
                 case "tool_use" -> calls.add(new ToolCall(AnthropicIds.fromAnthropic(block.getString("id", "")),
-                        block.getString("name", ""), block.get("input") instanceof JsonObject in ? in.toString() : "{}"));
+                        block.getString("name", ""),
+                        block.get("input") instanceof JsonObject in ? in.toString() : "{}"));
                 default -> {
                     // redacted thinking is among the signed blocks; server blocks carry nothing a caller hands back
                 }

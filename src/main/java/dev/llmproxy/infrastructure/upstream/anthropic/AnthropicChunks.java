@@ -16,6 +16,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -28,7 +29,7 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
 
     private final Map<Integer, Integer> toolIndexByBlock = new HashMap<>();
     /** The signed thinking so far, by block index, to travel with the first tool call. */
-    private final Map<Integer, Thought> thinkingByBlock = new java.util.LinkedHashMap<>();
+    private final Map<Integer, StreamedThought> thinkingByBlock = new LinkedHashMap<>();
     private String id;
     private String model;
     private JsonObject usage = JsonValue.EMPTY_JSON_OBJECT;
@@ -98,9 +99,9 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
         }
         int at = event.getInt("index", -1);
         switch (block.getString("type", "")) {
-            case "thinking" -> thinkingByBlock.put(at, new Thought(null, block.getString("thinking", "")));
+            case "thinking" -> thinkingByBlock.put(at, new StreamedThought(null, block.getString("thinking", "")));
             case "redacted_thinking" -> {
-                thinkingByBlock.put(at, new Thought(block, ""));
+                thinkingByBlock.put(at, new StreamedThought(block, ""));
                 out.chunk(chunk(ReasoningDetails.redacted(block.getString("data", ""), at), null));
             }
             case "tool_use" -> toolStarted(at, block, out);
@@ -127,17 +128,17 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
         switch (d.getString("type", "")) {
             case "text_delta" -> out.chunk(chunk(JsonCodec.object().add("content", d.getString("text", "")).build(), null));
             case "thinking_delta" -> {
-                Thought thought = thinkingByBlock.get(event.getInt("index", -1));
+                StreamedThought thought = thinkingByBlock.get(event.getInt("index", -1));
                 if (thought != null) {
-                    thought.text.append(d.getString("thinking", ""));
+                    thought.append(d.getString("thinking", ""));
                 }
                 out.chunk(chunk(JsonCodec.object().add("reasoning_content", d.getString("thinking", "")).build(), null));
             }
             case "signature_delta" -> {
                 int at = event.getInt("index", -1);
-                Thought thought = thinkingByBlock.get(at);
+                StreamedThought thought = thinkingByBlock.get(at);
                 if (thought != null) {
-                    thought.signature = d.getString("signature", "");
+                    thought.signed(d.getString("signature", ""));
                 }
                 out.chunk(chunk(ReasoningDetails.signed(d.getString("signature", ""), at), null));
             }
@@ -158,28 +159,8 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
     /** The thinking blocks so far that a caller must hand back, each signed one with its whole text. */
     private JsonArray signedThinking() {
         JsonArrayBuilder blocks = JsonCodec.array();
-        thinkingByBlock.values().stream().map(Thought::block).filter(CarriedThinking::isThinking).forEach(blocks::add);
+        thinkingByBlock.values().stream().map(StreamedThought::block).filter(CarriedThinking::isThinking).forEach(blocks::add);
         return blocks.build();
-    }
-
-    /** One thinking block as it streams in: its text and signature, or a redacted block, which comes whole. */
-    private static final class Thought {
-        private final JsonObject redacted;
-        private final StringBuilder text;
-        private String signature;
-
-        Thought(JsonObject redacted, String text) {
-            this.redacted = redacted;
-            this.text = new StringBuilder(text);
-        }
-
-        JsonObject block() {
-            if (redacted != null) {
-                return redacted;
-            }
-            JsonObjectBuilder block = JsonCodec.object().add("type", "thinking").add("thinking", text.toString());
-            return (signature == null ? block : block.add("signature", signature)).build();
-        }
     }
 
     private JsonObjectBuilder base() {

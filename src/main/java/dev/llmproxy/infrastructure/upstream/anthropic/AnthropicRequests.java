@@ -78,13 +78,13 @@ final class AnthropicRequests {
      * without a mark, as most prompts are.
      */
     private static void system(JsonObject chat, boolean modelMarks, JsonObjectBuilder out) {
-        List<JsonObject> blocks = AnthropicTurns.system(chat.getJsonArray("messages"));
+        List<JsonObject> blocks = AnthropicSystem.blocks(chat.getJsonArray("messages"));
         String json = AnthropicTools.jsonInstruction(chat);
         if (json != null && !blocks.isEmpty() && CacheMarks.of(blocks.get(blocks.size() - 1)) == null) {
             JsonObject last = blocks.remove(blocks.size() - 1);
-            blocks.add(AnthropicTurns.textBlock(last.getString("text") + "\n\n" + json).build());
+            blocks.add(AnthropicSystem.textBlock(last.getString("text") + "\n\n" + json).build());
         } else if (json != null) {
-            blocks.add(AnthropicTurns.textBlock(json).build());
+            blocks.add(AnthropicSystem.textBlock(json).build());
         }
         if (blocks.isEmpty()) {
             return;

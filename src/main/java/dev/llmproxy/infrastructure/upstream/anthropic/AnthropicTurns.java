@@ -1,8 +1,8 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
-import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatRequest;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -25,52 +25,12 @@ final class AnthropicTurns {
     private AnthropicTurns() {
     }
 
-    /**
-     * The system and developer messages as Anthropic's system blocks: plain text joined into one block, as one
-     * prompt; text parts kept as the caller split them, each with its cache mark.
-     */
-    static List<JsonObject> system(JsonArray messages) {
-        List<JsonObject> blocks = new ArrayList<>();
-        StringBuilder plain = new StringBuilder();
-        for (JsonValue v : messages) {
-            if (!(v instanceof JsonObject m) || !isSystem(m)) {
-                continue;
-            }
-            if (m.get("content") instanceof JsonArray parts) {
-                flush(plain, blocks);
-                for (JsonValue p : parts) {
-                    if (p instanceof JsonObject part && part.get("text") instanceof JsonString t && !t.getString().isBlank()) {
-                        blocks.add(CacheMarks.copy(part, textBlock(t.getString())).build());
-                    }
-                }
-            } else {
-                String text = ChatRequest.textOf(m.get("content"));
-                if (!text.isBlank()) {
-                    plain.append(plain.isEmpty() ? "" : "\n\n").append(text);
-                }
-            }
-        }
-        flush(plain, blocks);
-        return blocks;
-    }
-
-    private static void flush(StringBuilder plain, List<JsonObject> blocks) {
-        if (!plain.isEmpty()) {
-            blocks.add(textBlock(plain.toString()).build());
-            plain.setLength(0);
-        }
-    }
-
-    static JsonObjectBuilder textBlock(String text) {
-        return JsonCodec.object().add("type", "text").add("text", text);
-    }
-
     /** @param thinking whether the request thinks: only then does the thinking carried by tool calls go back */
     static JsonArray of(JsonArray messages, boolean thinking) {
         List<String> roles = new ArrayList<>();
         List<List<JsonObject>> turns = new ArrayList<>();
         for (JsonValue v : messages) {
-            if (!(v instanceof JsonObject m) || isSystem(m)) {
+            if (!(v instanceof JsonObject m) || AnthropicSystem.is(m)) {
                 continue;
             }
             String role = "assistant".equals(m.getString("role", "")) ? "assistant" : "user";
@@ -96,11 +56,6 @@ final class AnthropicTurns {
             out.add(JsonCodec.object().add("role", roles.get(i)).add("content", content));
         }
         return out.build();
-    }
-
-    private static boolean isSystem(JsonObject m) {
-        String role = m.getString("role", "");
-        return role.equals("system") || role.equals("developer");
     }
 
     private static List<JsonObject> blocks(JsonObject m, boolean thinking) {
@@ -149,7 +104,7 @@ final class AnthropicTurns {
     private static void part(JsonObject part, List<JsonObject> out) {
         String type = part.getString("type", "");
         if (type.equals("text") && part.get("text") instanceof JsonString t && !t.getString().isBlank()) {
-            out.add(CacheMarks.copy(part, textBlock(t.getString())).build());
+            out.add(CacheMarks.copy(part, AnthropicSystem.textBlock(t.getString())).build());
         } else if (type.equals("image_url") && part.get("image_url") instanceof JsonObject image
                 && image.get("url") instanceof JsonString url) {
             out.add(CacheMarks.copy(part, JsonCodec.object().add("type", "image")
@@ -159,7 +114,7 @@ final class AnthropicTurns {
 
     private static void text(String text, List<JsonObject> out) {
         if (!text.isBlank()) {
-            out.add(textBlock(text).build());
+            out.add(AnthropicSystem.textBlock(text).build());
         }
     }
 
