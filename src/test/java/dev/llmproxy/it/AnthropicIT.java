@@ -198,6 +198,9 @@ class AnthropicIT extends DeployedProxy {
         ToolUseBlock use = m.content().stream().map(ContentBlock::toolUse).flatMap(java.util.Optional::stream)
                 .findFirst().orElseThrow();
         assertThat(use.id()).isEqualTo("toolu_01A09q90qw90lq917835lq9"); // Claude's own id, as Anthropic gives it
+        // Claude's message as Claude sent it: its id, and what the typed answer has no place for (the usage's tier)
+        assertThat(m.id()).isEqualTo("msg_01XFDUDYJgAACzvnptvVoYEL");
+        assertThat(m.usage().serviceTier().map(Object::toString)).hasValue("standard");
 
         anthropic.messages().create(params.addMessage(m).addUserMessageOfContentBlockParams(java.util.List.of(
                 ContentBlockParam.ofToolResult(ToolResultBlockParam.builder().toolUseId(use.id()).content("18C")

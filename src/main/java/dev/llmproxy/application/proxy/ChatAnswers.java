@@ -4,6 +4,7 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.answer.AnswerChoice;
 import dev.llmproxy.domain.answer.AnswerMessage;
 import dev.llmproxy.domain.answer.ChatAnswer;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.answer.ToolCall;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -43,7 +44,8 @@ public final class ChatAnswers {
             }
         }
         long created = root.get("created") instanceof JsonNumber n ? n.longValue() : 0;
-        return new ChatAnswer(string(root, "id", ""), created, choices, asSent);
+        return new ChatAnswer(string(root, "id", ""), created, choices,
+                asSent == null ? null : new Sent(Sent.Dialect.CHAT, asSent));
     }
 
     private static AnswerMessage message(JsonObject m) {
@@ -62,8 +64,8 @@ public final class ChatAnswers {
     /** The answer as a chat caller receives it: as the provider sent it, or written from the typed answer. */
     public static byte[] body(UpstreamReply.Completed reply) {
         ChatAnswer answer = reply.chat();
-        return answer.asSent() != null ? answer.asSent() : JsonCodec.write(write(answer, reply.answeredModel(),
-                reply.usage()));
+        byte[] sent = Sent.in(answer.sent(), Sent.Dialect.CHAT);
+        return sent != null ? sent : JsonCodec.write(write(answer, reply.answeredModel(), reply.usage()));
     }
 
     static JsonObject write(ChatAnswer answer, String model, TokenUsage usage) {

@@ -9,10 +9,9 @@ import java.util.List;
  * @param id       the provider's id for the answer
  * @param created  when it was made, in seconds since the epoch
  * @param choices  at least one
- * @param asSent   the answer as the provider sent it in chat's dialect, for a chat caller to receive unchanged
- *                 (fields the proxy does not know included); null when the provider speaks another dialect
+ * @param sent     the answer as the provider sent it, when a front door speaks its dialect too; else null
  */
-public record ChatAnswer(String id, long created, List<AnswerChoice> choices, byte[] asSent) implements Answered {
+public record ChatAnswer(String id, long created, List<AnswerChoice> choices, Sent sent) implements Answered {
 
     public ChatAnswer {
         choices = List.copyOf(choices);

@@ -5,6 +5,7 @@ import dev.llmproxy.application.proxy.ThinkingBlocks;
 import dev.llmproxy.domain.answer.AnswerChoice;
 import dev.llmproxy.domain.answer.AnswerMessage;
 import dev.llmproxy.domain.answer.ChatAnswer;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.answer.Thinking;
 import dev.llmproxy.domain.answer.ToolCall;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -44,11 +45,15 @@ final class AnthropicAnswers {
         if ("error".equals(root.getString("type", "")) && root.get("error") instanceof JsonObject) {
             return AnthropicErrors.read(call, 502, null, body);
         }
-        return completion(call, root, clock);
+        return completion(call, root, clock, new Sent(Sent.Dialect.MESSAGES, body));
     }
 
-    /** A Messages answer already read (or built from another API's answer that carries the same blocks). */
-    static UpstreamReply completion(UpstreamCall call, JsonObject root, Clock clock) {
+    /**
+     * A Messages answer already read (or built from another API's answer that carries the same blocks).
+     *
+     * @param sent the answer as Claude sent it, for a Messages caller to receive unchanged; null when it was built
+     */
+    static UpstreamReply completion(UpstreamCall call, JsonObject root, Clock clock, Sent sent) {
         if (!(root.get("content") instanceof JsonArray content)) {
             return AnswerBody.malformed("no content");
         }
@@ -87,7 +92,7 @@ final class AnthropicAnswers {
         TokenUsage usage = usage(root.get("usage") instanceof JsonObject u ? u : JsonValue.EMPTY_JSON_OBJECT);
         String model = root.getString("model", call.model().upstreamModel());
         ChatAnswer answer = new ChatAnswer(root.getString("id", call.requestId()), clock.instant().getEpochSecond(),
-                List.of(new AnswerChoice(message, finish)), null);
+                List.of(new AnswerChoice(message, finish)), sent);
         return new UpstreamReply.Completed(answer, model, finish, usage);
     }
 

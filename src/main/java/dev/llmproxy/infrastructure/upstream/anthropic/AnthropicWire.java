@@ -65,7 +65,7 @@ public final class AnthropicWire implements ChatWire {
      * Claude's blocks in other words.
      */
     public static UpstreamReply answer(UpstreamCall call, JsonObject message, Clock clock) {
-        return AnthropicAnswers.completion(call, message, clock);
+        return AnthropicAnswers.completion(call, message, clock, null);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ThinkingBlocks;
 import dev.llmproxy.domain.answer.AnswerMessage;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.answer.ToolCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import jakarta.json.JsonArrayBuilder;
@@ -18,6 +19,15 @@ import jakarta.json.JsonValue;
 final class MessagesAnswers {
 
     private MessagesAnswers() {
+    }
+
+    /**
+     * The answer a Messages caller gets: Claude's message as Claude sent it (its own id, its blocks in their order,
+     * citations, the stop sequence and usage in full), or written from the typed answer when another model answered.
+     */
+    static byte[] body(UpstreamReply.Completed reply, String requestId) {
+        byte[] sent = Sent.in(reply.chat().sent(), Sent.Dialect.MESSAGES);
+        return sent != null ? sent : JsonCodec.write(of(reply, requestId));
     }
 
     static JsonObject of(UpstreamReply.Completed reply, String requestId) {

@@ -1,6 +1,5 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
-import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.log.FrontDoor;
@@ -30,7 +29,7 @@ public final class MessagesDialect implements Dialect {
 
     @Override
     public byte[] answer(ChainResult.Success success, String requestId) {
-        return JsonCodec.write(MessagesAnswers.of(success.reply(), requestId));
+        return MessagesAnswers.body(success.reply(), requestId);
     }
 
     @Override

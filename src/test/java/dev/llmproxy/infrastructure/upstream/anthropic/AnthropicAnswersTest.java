@@ -7,6 +7,7 @@ import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import dev.llmproxy.testing.RecordedBodies;
@@ -54,7 +55,8 @@ class AnthropicAnswersTest {
         assertThat(c.usage().promptTokens()).isEqualTo(2212);
         assertThat(c.usage().cachedPromptTokens()).isEqualTo(1800);
         assertThat(c.usage().completionTokens()).isEqualTo(96);
-        assertThat(((JsonObject) JsonCodec.read(ChatAnswers.body(c))).getJsonObject("usage").getJsonObject("prompt_tokens_details")
+        assertThat(((JsonObject) JsonCodec.read(ChatAnswers.body(c))).getJsonObject("usage")
+                .getJsonObject("prompt_tokens_details")
                 .getInt("cached_tokens")).isEqualTo(1800);
     }
 
@@ -107,5 +109,17 @@ class AnthropicAnswersTest {
     private Verdict verdict(int status, String recordedBody) {
         return OutcomeClassifier.classify(wire.error(call, new ResponseHead(status, Map.of()), recorded(recordedBody),
                 CLOCK), Settings.defaults().outcomes());
+    }
+
+    @Test
+    void aMessagesCallerIsGivenClaudesMessageAsItCameAndAChatCallerOneWrittenFromTheTypedAnswer() {
+        byte[] body = recorded("answer-thinking-tool.json");
+        UpstreamReply.Completed c = (UpstreamReply.Completed) wire.answer(call, body);
+        assertThat(Sent.in(c.chat().sent(), Sent.Dialect.MESSAGES)).isSameAs(body);
+        assertThat(Sent.in(c.chat().sent(), Sent.Dialect.CHAT)).isNull();
+        // an answer built from another API's (Bedrock's Converse) is not Claude's message as sent
+        UpstreamReply.Completed built = (UpstreamReply.Completed) AnthropicWire.answer(call,
+                (JsonObject) JsonCodec.read(body), java.time.Clock.systemUTC());
+        assertThat(built.chat().sent()).isNull();
     }
 }

@@ -4,6 +4,10 @@ import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
+import dev.llmproxy.domain.answer.AnswerChoice;
+import dev.llmproxy.domain.answer.AnswerMessage;
+import dev.llmproxy.domain.answer.ChatAnswer;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -13,6 +17,7 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -112,5 +117,24 @@ class MessagesAnswersTest {
                 "stop", TokenUsage.NONE), "req_abc");
         assertThat(m.getJsonArray("content").getJsonObject(0)).isEqualTo(signed.getJsonObject(0));
         assertThat(m.getJsonArray("content").getJsonObject(1).getString("text")).isEqualTo("Paris.");
+    }
+
+    @Test
+    void claudesOwnMessageReachesAMessagesCallerByteForByteAndAnyOtherIsWritten() {
+        byte[] claudes = ("{'id':'msg_01','type':'message','content':[{'type':'text','text':'Hi','citations':[]}],"
+                + "'stop_sequence':'END'}").replace('\'', '"').getBytes(StandardCharsets.UTF_8);
+        AnswerMessage message = AnswerMessage.text("Hi");
+        UpstreamReply.Completed sent = new UpstreamReply.Completed(new ChatAnswer("msg_01", 0,
+                List.of(new AnswerChoice(message, "stop")), new Sent(Sent.Dialect.MESSAGES, claudes)), "claude", "stop",
+                TokenUsage.NONE);
+        assertThat(MessagesAnswers.body(sent, "req_1")).isSameAs(claudes);
+
+        UpstreamReply.Completed other = new UpstreamReply.Completed(new ChatAnswer("x", 0,
+                List.of(new AnswerChoice(message, "stop")), new Sent(Sent.Dialect.CHAT, "{}".getBytes())), "gpt",
+                "stop",
+                TokenUsage.NONE);
+        JsonObject written = (JsonObject) JsonCodec.read(MessagesAnswers.body(other, "req_1"));
+        assertThat(written.getString("id")).isEqualTo("msg_1");
+        assertThat(written.getJsonArray("content").getJsonObject(0).getString("text")).isEqualTo("Hi");
     }
 }
