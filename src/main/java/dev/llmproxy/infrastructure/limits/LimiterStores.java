@@ -72,7 +72,7 @@ public class LimiterStores {
      */
     RateLimitStore shared() {
         RateLimitStore s = shared;
-        if (s == null && redis.configured()) {
+        if (s == null && store.home() == Backend.REDIS) {
             s = new RedisRateLimitStore(redis::commands, redis.prefix());
             shared = s;
         }
@@ -104,12 +104,12 @@ public class LimiterStores {
      * the database cannot be reached yet).
      */
     RateLimitStore alone() {
-        return !redis.configured() && store.alone() ? shared() : null;
+        return store.exactInMemory() ? shared() : null;
     }
 
     /** Where the shared counts live. */
     Backend backend() {
-        return redis.configured() ? Backend.REDIS : Backend.DATABASE;
+        return store.home();
     }
 
     /** What the shared store last showed of each window this instance counted in. */

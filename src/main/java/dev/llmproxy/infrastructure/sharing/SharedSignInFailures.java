@@ -45,8 +45,8 @@ public class SharedSignInFailures implements SignInFailures {
 
     @PostConstruct
     void start() {
-        backend = redis.configured() ? Backend.REDIS : Backend.DATABASE;
-        shared = redis.configured() ? new RedisSignInFailures(redis::commands, redis.prefix()) : database;
+        backend = store.home();
+        shared = backend == Backend.REDIS ? new RedisSignInFailures(redis::commands, redis.prefix()) : database;
         remembered = new RememberedSignInFailures(database);
         if (scheduler != null) {
             saver = scheduler.scheduleWithFixedDelay(remembered::save, 1, 1, TimeUnit.SECONDS);
@@ -55,7 +55,7 @@ public class SharedSignInFailures implements SignInFailures {
 
     /** The exact counts in memory when alone on an embedded database with no Redis named; else null. */
     private SignInFailures alone() {
-        return !redis.configured() && store.alone() ? remembered : null;
+        return store.exactInMemory() ? remembered : null;
     }
 
     @PreDestroy

@@ -29,6 +29,8 @@ public class SharedStore {
     StoreGuard guard;
     @Inject
     LiveInstances instances;
+    @Inject
+    RedisConnection redis;
 
     volatile DatabaseFacts facts;
     private final Map<Backend, StoreSwitch> switches = new EnumMap<>(Backend.class);
@@ -57,6 +59,22 @@ public class SharedStore {
     /** Whether this instance is alone on its database (embedded H2), so counts kept in memory are exact. */
     public boolean alone() {
         return known() && facts.alone();
+    }
+
+    /**
+     * Where every counter family (rate limits, budgets, failed sign-ins) shares its counts: Redis when named, else the
+     * database.
+     */
+    public Backend home() {
+        return redis.configured() ? Backend.REDIS : Backend.DATABASE;
+    }
+
+    /**
+     * Whether counters are exact in this instance's memory (written behind to the database): alone on an embedded
+     * database with no Redis named.
+     */
+    public boolean exactInMemory() {
+        return home() == Backend.DATABASE && alone();
     }
 
     /** Decides through that shared store, or on this instance's share when the store fails, is slow or is down. */

@@ -67,7 +67,7 @@ public class BudgetStores {
     void start() {
         holder = Holder.newLife(breakers.instanceId());
         memory = new MemoryBudgets(local, this::database, this::settleShared, this::exactInMemory);
-        if (redis.configured()) {
+        if (store.home() == Backend.REDIS) {
             inRedis = new RedisBudgetStore(redis::commands, this::database, holder, redis.prefix());
             toRedis = new SettlementQueue("Redis", inRedis::settle);
         }
@@ -107,7 +107,7 @@ public class BudgetStores {
     }
 
     Backend backend() {
-        return inRedis != null ? Backend.REDIS : Backend.DATABASE;
+        return store.home();
     }
 
     /** This instance's shares while the shared store cannot answer. */
@@ -122,7 +122,7 @@ public class BudgetStores {
 
     /** Whether budgets are exact in memory: alone on an embedded database, with no Redis named. */
     boolean exactInMemory() {
-        return inRedis == null && store.alone();
+        return store.exactInMemory();
     }
 
     /**

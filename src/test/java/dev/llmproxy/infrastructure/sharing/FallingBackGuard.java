@@ -23,6 +23,7 @@ final class FallingBackGuard extends StoreGuard {
         h2.setURL("jdbc:h2:mem:" + name);
         store.dataSource = h2;
         store.instances = new LiveInstances();
+        store.redis = new RedisConnection(); // none named
         FallingBackGuard guard = new FallingBackGuard();
         guard.store = store;
         store.guard = guard;
