@@ -10,7 +10,10 @@ public final class FirstStartModels {
     private FirstStartModels() {
     }
 
-    /** A model with a free tier of use: its free status is not verified here, the date stays empty until an admin checks it. */
+    /**
+     * A model with a free tier of use: its free status is not verified here, the date stays empty until an admin
+     * checks it.
+     */
     public static AllowedModel free(String name, String provider, String upstream, String family, int context) {
         return new AllowedModel(name, provider, upstream, family, true, upstream.endsWith(":free"), null, context,
                 false, null, null, null, null, null, null);

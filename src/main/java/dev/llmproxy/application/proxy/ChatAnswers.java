@@ -73,12 +73,13 @@ public final class ChatAnswers {
         for (int i = 0; i < answer.choices().size(); i++) {
             AnswerChoice choice = answer.choices().get(i);
             choices.add(JsonCodec.object().add("index", i).add("message", message(choice.message()))
-                    .add("finish_reason", choice.finishReason() == null ? JsonValue.NULL : JsonCodec.value(choice.finishReason())));
+                    .add("finish_reason", choice.finishReason() == null ? JsonValue.NULL
+                            : JsonCodec.value(choice.finishReason())));
         }
         JsonObjectBuilder completion = JsonCodec.object()
                 .add("id", answer.id().startsWith(ID_PREFIX) ? answer.id() : ID_PREFIX + answer.id())
-                .add("object", "chat.completion").add("created", answer.created()).add("model", model == null ? "" : model)
-                .add("choices", choices);
+                .add("object", "chat.completion").add("created", answer.created())
+                .add("model", model == null ? "" : model).add("choices", choices);
         if (!TokenUsage.NONE.equals(usage)) {
             completion.add("usage", OpenAiUsage.json(usage));
         }
@@ -103,16 +104,25 @@ public final class ChatAnswers {
             message.add(ReasoningDetails.FIELD, ReasoningDetails.of(thinking));
         }
         if (!m.toolCalls().isEmpty()) {
-            JsonArrayBuilder calls = JsonCodec.array();
-            for (int i = 0; i < m.toolCalls().size(); i++) {
-                ToolCall call = m.toolCalls().get(i);
-                calls.add(JsonCodec.object().add("id", i == 0 ? CarriedThinking.carry(call.id(), thinking) : call.id())
-                        .add("type", "function").add("function", JsonCodec.object().add("name", call.name())
-                                .add("arguments", call.arguments())));
-            }
-            message.add("tool_calls", calls);
+            message.add("tool_calls", toolCalls(m));
         }
         return message.build();
+    }
+
+    /**
+     * The message's tool calls in chat's form, the first carrying Claude's thinking blocks in its id: what a caller
+     * of a dialect built on chat's hands back for Claude to keep thinking through a tool loop.
+     */
+    public static JsonArray toolCalls(AnswerMessage m) {
+        JsonArray thinking = ThinkingBlocks.json(m.thinking());
+        JsonArrayBuilder calls = JsonCodec.array();
+        for (int i = 0; i < m.toolCalls().size(); i++) {
+            ToolCall call = m.toolCalls().get(i);
+            calls.add(JsonCodec.object().add("id", i == 0 ? CarriedThinking.carry(call.id(), thinking) : call.id())
+                    .add("type", "function").add("function", JsonCodec.object().add("name", call.name())
+                            .add("arguments", call.arguments())));
+        }
+        return calls.build();
     }
 
     private static String string(JsonObject o, String field, String otherwise) {

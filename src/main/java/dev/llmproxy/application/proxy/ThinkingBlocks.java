@@ -10,7 +10,9 @@ import jakarta.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Claude's thinking blocks in Anthropic's own JSON ({@code thinking} with its signature, {@code redacted_thinking}). */
+/**
+ * Claude's thinking blocks in Anthropic's own JSON ({@code thinking} with its signature, {@code redacted_thinking}).
+ */
 public final class ThinkingBlocks {
 
     private ThinkingBlocks() {
@@ -20,7 +22,8 @@ public final class ThinkingBlocks {
         JsonArrayBuilder out = JsonCodec.array();
         for (Thinking t : blocks) {
             out.add(t.isRedacted() ? JsonCodec.object().add("type", "redacted_thinking").add("data", t.redacted())
-                    : JsonCodec.object().add("type", "thinking").add("thinking", t.text()).add("signature", t.signature()));
+                    : JsonCodec.object().add("type", "thinking").add("thinking", t.text())
+                    .add("signature", t.signature()));
         }
         return out.build();
     }

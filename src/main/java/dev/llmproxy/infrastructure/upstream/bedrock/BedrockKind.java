@@ -39,7 +39,8 @@ public final class BedrockKind {
         }
         String region = deployed.value(AWS_REGION).or(() -> deployed.value(AWS_DEFAULT_REGION)).orElse("us-east-1");
         return FirstStart.Added.paid(new Provider("bedrock", ProviderKind.BEDROCK,
-                        URI.create("https://bedrock-runtime." + region + ".amazonaws.com"), AWS_BEARER_TOKEN_BEDROCK.name()),
+                        URI.create("https://bedrock-runtime." + region + ".amazonaws.com"),
+                        AWS_BEARER_TOKEN_BEDROCK.name()),
                 List.of(FirstStartModels.priced("bedrock-claude-sonnet", "bedrock", geography(region)
                         + "anthropic.claude-sonnet-4-5-20250929-v1:0", "claude", "3", "15", "0.3")),
                 new Tier("bedrock", "Claude through Amazon Bedrock in " + region + " (paid)",

@@ -53,8 +53,8 @@ final class GeminiAnswers {
             }
             String reason = finish.openAi(!parts.toolCalls().isEmpty());
             firstFinish = firstFinish == null ? reason : firstFinish;
-            choices.add(new AnswerChoice(new AnswerMessage(parts.text(), "", parts.thoughts(), List.of(), parts.toolCalls()),
-                    reason));
+            AnswerMessage message = new AnswerMessage(parts.text(), "", parts.thoughts(), List.of(), parts.toolCalls());
+            choices.add(new AnswerChoice(message, reason));
         }
         TokenUsage usage = GeminiUsage.of(root.get("usageMetadata") instanceof JsonObject u ? u : null);
         String id = root.get("responseId") instanceof JsonString r ? r.getString() : call.requestId();

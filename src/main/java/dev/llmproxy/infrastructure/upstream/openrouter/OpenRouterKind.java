@@ -34,10 +34,11 @@ public final class OpenRouterKind {
         if (!deployed.has(OPENROUTER_API_KEY)) {
             return FirstStart.Added.NOTHING;
         }
-        Provider openRouter = new Provider("openrouter", ProviderKind.OPENROUTER, URI.create("https://openrouter.ai/api/v1"),
-                OPENROUTER_API_KEY.name());
+        Provider openRouter = new Provider("openrouter", ProviderKind.OPENROUTER,
+                URI.create("https://openrouter.ai/api/v1"), OPENROUTER_API_KEY.name());
         List<AllowedModel> models = List.of(
-                FirstStartModels.free("or-gemma-27b-free", "openrouter", "google/gemma-3-27b-it:free", "gemma", 131_072),
+                FirstStartModels.free("or-gemma-27b-free", "openrouter", "google/gemma-3-27b-it:free", "gemma",
+                        131_072),
                 FirstStartModels.free("or-mistral-small-free", "openrouter",
                         "mistralai/mistral-small-3.2-24b-instruct:free", "mistral", 131_072),
                 FirstStartModels.free("or-llama-70b-free", "openrouter", "meta-llama/llama-3.3-70b-instruct:free",

@@ -45,12 +45,13 @@ final class VertexFirstStart {
             return FirstStart.Added.NOTHING;
         }
         String location = deployed.value(GOOGLE_CLOUD_LOCATION).orElse("global");
-        return FirstStart.Added.paid(new Provider("vertex", ProviderKind.VERTEX, URI.create(host(location)
-                        + "/v1/projects/" + project.get() + "/locations/" + location), GOOGLE_APPLICATION_CREDENTIALS.name()),
+        URI base = URI.create(host(location) + "/v1/projects/" + project.get() + "/locations/" + location);
+        return FirstStart.Added.paid(new Provider("vertex", ProviderKind.VERTEX, base,
+                        GOOGLE_APPLICATION_CREDENTIALS.name()),
                 List.of(FirstStartModels.priced("vertex-gemini-flash", "vertex", "gemini-2.5-flash", "gemini", "0.3",
                                 "2.5", "0.03"),
-                        FirstStartModels.priced("vertex-claude-sonnet", "vertex", "claude-sonnet-4-5@20250929", "claude",
-                                "3", "15", "0.3")),
+                        FirstStartModels.priced("vertex-claude-sonnet", "vertex", "claude-sonnet-4-5@20250929",
+                                "claude", "3", "15", "0.3")),
                 new Tier("vertex", "Gemini and Claude through Vertex AI in project " + project.get() + " (paid)",
                         List.of("vertex-gemini-flash", "vertex-claude-sonnet")));
     }
@@ -68,7 +69,8 @@ final class VertexFirstStart {
     private static Optional<String> projectOf(String keyFile) {
         try {
             Object key = JsonCodec.read(Files.readAllBytes(Path.of(keyFile)));
-            return key instanceof JsonObject o ? Optional.ofNullable(o.getString("project_id", null)) : Optional.empty();
+            return key instanceof JsonObject o ? Optional.ofNullable(o.getString("project_id", null))
+                    : Optional.empty();
         } catch (IOException | RuntimeException unreadable) {
             LOG.warning("GOOGLE_APPLICATION_CREDENTIALS: cannot read the key file's project ("
                     + unreadable.getClass().getSimpleName() + ")");

@@ -1,8 +1,8 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.domain.answer.AnswerMessage;
-import dev.llmproxy.domain.answer.ToolCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -32,15 +32,16 @@ final class ResponsesAnswers {
         if (!text.isEmpty()) {
             output.add(ResponsesWire.message(requestId, "completed", text));
         }
-        JsonArrayBuilder calls = JsonCodec.array();
-        for (ToolCall call : message.toolCalls()) {
-            output.add(ResponsesWire.functionCall(call.id(), call.name(), call.arguments(), "completed"));
-            calls.add(JsonCodec.object().add("id", call.id()).add("type", "function").add("function",
-                    JsonCodec.object().add("name", call.name()).add("arguments", call.arguments())));
+        // chat's form of the calls: Claude's thinking travels with the first id, to come back with its output
+        JsonArray calls = ChatAnswers.toolCalls(message);
+        for (JsonObject call : calls.getValuesAs(JsonObject.class)) {
+            JsonObject f = call.getJsonObject("function");
+            output.add(ResponsesWire.functionCall(call.getString("id"), f.getString("name"), f.getString("arguments"),
+                    "completed"));
         }
         JsonObject response = ResponsesWire.ended(ResponsesWire.envelope(requestId, createdAt, request,
                 reply.answeredModel(), "completed"), reply.finishReason(), output.build(), reply.usage()).build();
-        return new Answer(response, assistant(text, calls.build()));
+        return new Answer(response, assistant(text, calls));
     }
 
     /** The answer as chat's assistant message. */
