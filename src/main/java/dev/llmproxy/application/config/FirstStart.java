@@ -41,6 +41,11 @@ public interface FirstStart {
             tiers = List.copyOf(tiers);
         }
 
+        /** A provider of free models: they take the simulated ones' places at the head of the shared tiers. */
+        public static Added free(Provider provider, List<AllowedModel> models, Map<String, List<String>> heads) {
+            return new Added(List.of(provider), models, heads, List.of());
+        }
+
         /** A paid provider: its models in a tier of its own. */
         public static Added paid(Provider provider, List<AllowedModel> models, Tier tier) {
             return new Added(List.of(provider), models, Map.of(), List.of(tier));

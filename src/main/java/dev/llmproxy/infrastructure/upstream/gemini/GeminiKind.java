@@ -41,8 +41,8 @@ public final class GeminiKind {
                 FirstStartModels.free("gemini-flash", "gemini", "gemini-2.5-flash", "gemini", 1_048_576),
                 new AllowedModel("gemini-embedding", "gemini", "gemini-embedding-001", "gemini", true, false, null,
                         2048, false, null, null, null, null, null, null, "gemini-embedding-001@3072"));
-        return new FirstStart.Added(List.of(gemini), models, Map.of(FirstStart.FAST, List.of("gemini-flash-lite"),
+        return FirstStart.Added.free(gemini, models, Map.of(FirstStart.FAST, List.of("gemini-flash-lite"),
                 FirstStart.BALANCED, List.of("gemini-flash"), FirstStart.THOUGHTFUL, List.of("gemini-flash"),
-                FirstStart.EMBEDDINGS, List.of("gemini-embedding")), List.of());
+                FirstStart.EMBEDDINGS, List.of("gemini-embedding")));
     }
 }

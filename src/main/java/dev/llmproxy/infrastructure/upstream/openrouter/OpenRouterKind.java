@@ -43,8 +43,8 @@ public final class OpenRouterKind {
                         "mistralai/mistral-small-3.2-24b-instruct:free", "mistral", 131_072),
                 FirstStartModels.free("or-llama-70b-free", "openrouter", "meta-llama/llama-3.3-70b-instruct:free",
                         "llama", 131_072));
-        return new FirstStart.Added(List.of(openRouter), models, Map.of(FirstStart.FAST, List.of("or-gemma-27b-free"),
+        return FirstStart.Added.free(openRouter, models, Map.of(FirstStart.FAST, List.of("or-gemma-27b-free"),
                 FirstStart.BALANCED, List.of("or-mistral-small-free"), FirstStart.THOUGHTFUL,
-                List.of("or-llama-70b-free")), List.of());
+                List.of("or-llama-70b-free")));
     }
 }
