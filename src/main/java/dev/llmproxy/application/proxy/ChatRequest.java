@@ -9,7 +9,6 @@ import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -22,9 +21,14 @@ import java.util.Set;
  * kept and forwarded as they came, when they are fields it forwards at all ({@link ForwardedFields}). Another front
  * door's request becomes one of these by translation.
  *
- * @param door the API the request came through
+ * @param door      the API the request came through
+ * @param operation what it asks for: a chat answer, or vectors
  */
-public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door) {
+public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation) {
+
+    public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door) {
+        this(body, model, stream, door, Operation.CHAT);
+    }
 
     public ChatRequest(JsonObject body, String model, boolean stream) {
         this(body, model, stream, FrontDoor.CHAT);
@@ -97,64 +101,45 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
         return body.get("stream_options") instanceof JsonObject o && o.get("include_usage") == JsonValue.TRUE;
     }
 
-    /** Whether the request asks for vectors (through {@code /v1/embeddings}) rather than a chat answer. */
+    /** Whether the request asks for vectors rather than a chat answer. */
     public boolean embeddings() {
-        return door == FrontDoor.EMBEDDINGS;
+        return operation == Operation.EMBEDDINGS;
     }
 
     /**
      * The prompt's size as the caller sent it: characters of all message content, tool calls and tool definitions,
-     * images at a fixed size ({@link PromptSize}).
+     * images at a fixed size ({@link PromptSize}); of the inputs, for vectors.
      */
     public long promptChars() {
-        return embeddings() ? EmbeddingInput.chars(body) : PromptSize.chars(body);
+        return operation.chars(body);
     }
 
     /**
-     * The prompt tokens reserved against budgets before the call: one per two characters of the prompt (real text is
-     * rarely denser) and eight per message for its framing. Settling corrects it to what the provider counted.
+     * The prompt tokens reserved against budgets before the call: for a chat, one per two characters of the prompt
+     * (real text is rarely denser) and eight per message for its framing. Settling corrects it to what the provider
+     * counted.
      */
     public long promptTokenEstimate() {
-        if (embeddings()) {
-            return EmbeddingInput.tokenEstimate(body);
-        }
-        return (promptChars() + 1) / 2 + 8L * body.getJsonArray("messages").size();
+        return operation.tokenEstimate(body);
     }
 
-    /** The caller's output allowance ({@code max_completion_tokens}, else {@code max_tokens}), or null. */
+    /**
+     * The caller's output allowance ({@code max_completion_tokens}, else {@code max_tokens}; 0 for vectors), or null.
+     */
     public Integer maxTokens() {
-        if (embeddings()) {
-            return 0; // vectors, no output tokens
-        }
-        for (String field : new String[] {"max_completion_tokens", "max_tokens"}) {
-            if (body.get(field) instanceof JsonNumber n && n.isIntegral() && n.longValue() >= 0) {
-                return (int) Math.min(Integer.MAX_VALUE, n.longValue());
-            }
-        }
-        return null;
+        return operation.maxTokens(body);
     }
 
-    /** The start of the last user message (of the first text to embed), for the request log when auditors are to see prompts; null when none. */
+    /**
+     * The start of the last user message (of the first text to embed), for the request log when auditors are to see
+     * prompts; null when none.
+     */
     public String promptExcerpt(int maxChars) {
         if (maxChars <= 0) {
             return null;
         }
-        String last = null;
-        if (embeddings()) {
-            last = EmbeddingInput.firstText(body);
-        } else {
-            for (JsonValue m : body.getJsonArray("messages")) {
-                if (m instanceof JsonObject o && "user".equals(o.getString("role", null))) {
-                    last = text(m);
-                }
-            }
-        }
-        return last == null || last.length() <= maxChars ? last : last.substring(0, maxChars);
-    }
-
-    /** A message's text: its string content, or its text parts joined. */
-    private static String text(JsonValue message) {
-        return textOf(message instanceof JsonObject o ? o.get("content") : null);
+        String shown = operation.shownText(body);
+        return shown == null || shown.length() <= maxChars ? shown : shown.substring(0, maxChars);
     }
 
     /** Content's text: the string, or the text parts joined (other parts have none). */

@@ -52,7 +52,7 @@ public final class EmbeddingInput {
             throw bad("stream", "Embeddings are answered in one piece; 'stream' is not supported.");
         }
         ForwardedFields.EMBEDDINGS.check(body);
-        return new ChatRequest(body, model.getString(), false, FrontDoor.EMBEDDINGS);
+        return new ChatRequest(body, model.getString(), false, FrontDoor.EMBEDDINGS, Operation.EMBEDDINGS);
     }
 
     /** The inputs one by one: each a string or a list of token ids. The body must have passed {@link #parse}. */
