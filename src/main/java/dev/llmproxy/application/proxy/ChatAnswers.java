@@ -13,7 +13,6 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
@@ -40,11 +39,11 @@ public final class ChatAnswers {
         List<AnswerChoice> choices = new ArrayList<>();
         for (JsonValue v : root.getJsonArray("choices")) {
             if (v instanceof JsonObject choice && choice.get("message") instanceof JsonObject message) {
-                choices.add(new AnswerChoice(message(message), string(choice, "finish_reason", null)));
+                choices.add(new AnswerChoice(message(message), ChatDeltas.string(choice, "finish_reason", null)));
             }
         }
         long created = root.get("created") instanceof JsonNumber n ? n.longValue() : 0;
-        return new ChatAnswer(string(root, "id", ""), created, choices,
+        return new ChatAnswer(ChatDeltas.string(root, "id", ""), created, choices,
                 asSent == null ? null : new Sent(Sent.Dialect.CHAT, asSent));
     }
 
@@ -53,11 +52,11 @@ public final class ChatAnswers {
         if (m.get("tool_calls") instanceof JsonArray array) {
             for (JsonValue v : array) {
                 if (v instanceof JsonObject c && c.get("function") instanceof JsonObject f) {
-                    calls.add(new ToolCall(string(c, "id", ""), string(f, "name", ""), string(f, "arguments", "")));
+                    calls.add(new ToolCall(ChatDeltas.string(c, "id", ""), ChatDeltas.string(f, "name", ""), ChatDeltas.string(f, "arguments", "")));
                 }
             }
         }
-        return new AnswerMessage(string(m, "content", ""), string(m, "refusal", ""), ChatDeltas.reasoning(m),
+        return new AnswerMessage(ChatDeltas.string(m, "content", ""), ChatDeltas.string(m, "refusal", ""), ChatDeltas.reasoning(m),
                 ThinkingBlocks.of(ReasoningDetails.blocks(m)), calls);
     }
 
@@ -104,7 +103,7 @@ public final class ChatAnswers {
             message.add(ReasoningDetails.FIELD, ReasoningDetails.of(thinking));
         }
         if (!m.toolCalls().isEmpty()) {
-            message.add("tool_calls", toolCalls(m));
+            message.add("tool_calls", toolCalls(m.toolCalls(), thinking));
         }
         return message.build();
     }
@@ -114,18 +113,17 @@ public final class ChatAnswers {
      * of a dialect built on chat's hands back for Claude to keep thinking through a tool loop.
      */
     public static JsonArray toolCalls(AnswerMessage m) {
-        JsonArray thinking = ThinkingBlocks.json(m.thinking());
+        return toolCalls(m.toolCalls(), ThinkingBlocks.json(m.thinking()));
+    }
+
+    private static JsonArray toolCalls(List<ToolCall> toolCalls, JsonArray thinking) {
         JsonArrayBuilder calls = JsonCodec.array();
-        for (int i = 0; i < m.toolCalls().size(); i++) {
-            ToolCall call = m.toolCalls().get(i);
+        for (int i = 0; i < toolCalls.size(); i++) {
+            ToolCall call = toolCalls.get(i);
             calls.add(JsonCodec.object().add("id", i == 0 ? CarriedThinking.carry(call.id(), thinking) : call.id())
                     .add("type", "function").add("function", JsonCodec.object().add("name", call.name())
                             .add("arguments", call.arguments())));
         }
         return calls.build();
-    }
-
-    private static String string(JsonObject o, String field, String otherwise) {
-        return o.get(field) instanceof JsonString s ? s.getString() : otherwise;
     }
 }

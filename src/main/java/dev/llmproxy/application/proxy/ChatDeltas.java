@@ -53,7 +53,7 @@ public final class ChatDeltas {
         return out;
     }
 
-    private static String string(JsonObject o, String field, String otherwise) {
+    static String string(JsonObject o, String field, String otherwise) {
         return o.get(field) instanceof JsonString s ? s.getString() : otherwise;
     }
 }

@@ -107,11 +107,6 @@ public class LimiterStores {
         return store.exactInMemory() ? shared() : null;
     }
 
-    /** Where the shared counts live. */
-    Backend backend() {
-        return store.home();
-    }
-
     /** What the shared store last showed of each window this instance counted in. */
     LastSeenUse seen() {
         return seen;

@@ -40,7 +40,7 @@ public class SharedLimiter implements Limiter {
         if (alone != null) {
             return new Limited(alone.take(buckets, clock.instant()), true); // memory, exact: nothing to guard
         }
-        return store.decide(stores.backend(), new SharedDecision<>() {
+        return store.decide(store.home(), new SharedDecision<>() {
             @Override
             public Limited shared() {
                 Instant now = clock.instant();
@@ -72,6 +72,6 @@ public class SharedLimiter implements Limiter {
 
     @Override
     public boolean shared() {
-        return store.usingShared(stores.backend());
+        return store.usingShared(store.home());
     }
 }

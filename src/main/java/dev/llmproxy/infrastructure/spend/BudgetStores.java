@@ -66,7 +66,7 @@ public class BudgetStores {
     @PostConstruct
     void start() {
         holder = Holder.newLife(breakers.instanceId());
-        memory = new MemoryBudgets(local, this::database, this::settleShared, this::exactInMemory);
+        memory = new MemoryBudgets(local, this::database, this::settleShared, store::exactInMemory);
         if (store.home() == Backend.REDIS) {
             inRedis = new RedisBudgetStore(redis::commands, this::database, holder, redis.prefix());
             toRedis = new SettlementQueue("Redis", inRedis::settle);
@@ -85,7 +85,7 @@ public class BudgetStores {
         JdbcBudgetStore s = database;
         if (s == null) {
             DatabaseFacts facts = store.facts();
-            if (exactInMemory()) {
+            if (store.exactInMemory()) {
                 LOG.info("Budgets: alone on an embedded database, reserved exactly in memory; settled totals are "
                         + "written to it behind.");
             }
@@ -106,10 +106,6 @@ public class BudgetStores {
         return inRedis != null ? List.of(inRedis, database()) : List.of(database());
     }
 
-    Backend backend() {
-        return store.home();
-    }
-
     /** This instance's shares while the shared store cannot answer. */
     InMemoryBudgetStore local() {
         return local;
@@ -118,11 +114,6 @@ public class BudgetStores {
     /** Budgets counted in this process: this instance's exact store when alone, the fallback's shares otherwise. */
     MemoryBudgets memory() {
         return memory;
-    }
-
-    /** Whether budgets are exact in memory: alone on an embedded database, with no Redis named. */
-    boolean exactInMemory() {
-        return store.exactInMemory();
     }
 
     /**

@@ -34,14 +34,14 @@ public class SharedBudgetLedger implements BudgetLedger {
 
     @Override
     public Reserved reserve(List<Budget> budgets, Charge charge, Instant now) {
-        if (stores.exactInMemory()) {
+        if (store.exactInMemory()) {
             try {
                 return new Reserved(stores.memory().reserve(budgets, charge, now), false); // exact: nothing to guard
             } catch (IllegalStateException unread) {
                 // a period's settled use could not be read: the guard decides, as when the database is down
             }
         }
-        return store.decide(stores.backend(), new SharedDecision<>() {
+        return store.decide(store.home(), new SharedDecision<>() {
             @Override
             public Reserved shared() {
                 Reserved r = new Reserved(stores.shared().reserve(budgets, charge, now), true);
@@ -71,7 +71,7 @@ public class SharedBudgetLedger implements BudgetLedger {
     @Override
     public Map<String, BudgetUse> use(List<Budget> budgets, Instant now) {
         try {
-            return stores.exactInMemory() ? stores.memory().use(budgets, now) : stores.shared().use(budgets, now);
+            return store.exactInMemory() ? stores.memory().use(budgets, now) : stores.shared().use(budgets, now);
         } catch (RuntimeException e) {
             return stores.local().use(budgets, now);
         }
@@ -79,6 +79,6 @@ public class SharedBudgetLedger implements BudgetLedger {
 
     @Override
     public boolean shared() {
-        return store.usingShared(stores.backend());
+        return store.usingShared(store.home());
     }
 }
