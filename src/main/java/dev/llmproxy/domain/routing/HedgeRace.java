@@ -2,8 +2,6 @@ package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.failure.Verdict;
 import dev.llmproxy.domain.latency.ModelLatencies;
-import dev.llmproxy.domain.streaming.Backpressure;
-import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.streaming.UpstreamEvents;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 
@@ -85,23 +83,11 @@ final class HedgeRace {
      * cancelled), else relayed to the observer {@code relay} makes once it has won.
      */
     UpstreamEvents entrant(RunContext racer, Supplier<UpstreamEvents> relay) {
-        return new UpstreamEvents() {
-            private UpstreamEvents won; // events of one attempt come one at a time
-
-            @Override
-            public void onEvent(StreamEvent event, Backpressure valve) {
-                if (won == null) {
-                    if (!claim(racer)) {
-                        return; // the other racer answered first: nothing of this one reaches the client
-                    }
-                    won = relay.get();
-                }
-                won.onEvent(event, valve);
-            }
-        };
+        return new RaceEntrant(this, racer, relay);
     }
 
-    private boolean claim(RunContext racer) {
+    /** Whether {@code racer} has won, having sent its first event (the other racer is then cancelled). */
+    boolean claim(RunContext racer) {
         ModelTry loser;
         synchronized (this) {
             if (winner != null || over) {

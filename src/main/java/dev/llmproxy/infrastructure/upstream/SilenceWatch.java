@@ -1,6 +1,9 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.failure.FailureKind;
+import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.streaming.StreamLimits;
+import dev.llmproxy.domain.upstream.UpstreamReply;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -80,5 +83,19 @@ final class SilenceWatch {
         if (timer != null) {
             timer.cancel(false);
         }
+    }
+
+    /**
+     * What a tick of the timer ends the attempt with, or null: a timeout when no content came within the first-token
+     * limit, a stall when the stream has been silent too long since.
+     */
+    UpstreamReply expired(boolean contentStarted, StreamTally tally) {
+        if (!contentStarted) {
+            return new UpstreamReply.Failed(FailureKind.TIMEOUT, "no first token in " + firstTokenLimit().toMillis()
+                    + " ms");
+        }
+        long silent = stalledFor();
+        return silent < 0 ? null : tally.broken(StreamBreak.STALL,
+                "stalled: no event for " + silent + " ms after " + tally.events() + " events");
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -77,5 +78,17 @@ final class StreamTally {
 
     UpstreamReply.StreamBroken broken(StreamBreak kind, String detail) {
         return new UpstreamReply.StreamBroken(kind, detail, answeredModel, events, malformed, upstreamId);
+    }
+
+    /**
+     * How a stream whose body ended at the HTTP level ends: failed when no content came (the chain may route around
+     * it), whole when the provider said it ended, else cut (no finish reason or {@code [DONE]}).
+     */
+    UpstreamReply atBodyEnd(boolean contentStarted) {
+        if (!contentStarted) {
+            return new UpstreamReply.Failed(FailureKind.MALFORMED, "stream ended before any content");
+        }
+        return saidItEnded() ? ended()
+                : broken(StreamBreak.CUT, "stream ended without a finish reason or [DONE] after " + events + " events");
     }
 }

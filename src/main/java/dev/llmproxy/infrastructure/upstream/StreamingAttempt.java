@@ -17,10 +17,10 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * One streaming attempt, its events read in OpenAI's chunk format (translated by the wire format where needed). Until the first content arrives it behaves like a
- * plain attempt (any status, reset or timeout is an ordinary reply the chain may route around); from then on each
- * content event goes to the call's observer, and the reply says how the stream ended: properly, or cut, stalled or
- * errored. Malformed events are skipped and counted, never relayed.
+ * One streaming attempt, its events read in OpenAI's chunk format (translated by the wire format where needed).
+ * Until the first content arrives it behaves like a plain attempt (any status, reset or timeout is an ordinary reply
+ * the chain may route around); from then on each content event goes to the call's observer, and the reply says how
+ * the stream ended: properly, or cut, stalled or errored. Malformed events are skipped and counted, never relayed.
  */
 final class StreamingAttempt implements ResponseListener, Backpressure {
 
@@ -114,15 +114,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         if (finished) {
             return;
         }
-        if (!relay.started()) {
-            finish(new UpstreamReply.Failed(FailureKind.MALFORMED, "stream ended before any content"));
-        } else if (tally.saidItEnded()) {
-            finish(tally.ended());
-        } else {
-            // Ended at the HTTP level without a finish reason or [DONE]: finalise now, as a cut.
-            finish(tally.broken(StreamBreak.CUT,
-                    "stream ended without a finish reason or [DONE] after " + tally.events() + " events"));
-        }
+        finish(tally.atBodyEnd(relay.started()));
     }
 
     @Override
@@ -173,15 +165,9 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
         if (finished) {
             return;
         }
-        if (!relay.started()) {
-            finishAndAbort(new UpstreamReply.Failed(FailureKind.TIMEOUT,
-                    "no first token in " + silence.firstTokenLimit().toMillis() + " ms"));
-            return;
-        }
-        long silent = silence.stalledFor();
-        if (silent >= 0) {
-            finishAndAbort(tally.broken(StreamBreak.STALL,
-                    "stalled: no event for " + silent + " ms after " + tally.events() + " events"));
+        UpstreamReply expired = silence.expired(relay.started(), tally);
+        if (expired != null) {
+            finishAndAbort(expired);
         }
     }
 

@@ -20,7 +20,8 @@ import java.util.logging.Logger;
 
 /**
  * A streamed answer on its way to the client, written with the servlet's non-blocking output: events queue here and
- * go out whenever the connection can take them, so no thread ever waits on a slow reader. When the client falls
+ * go out whenever the connection can take them (on Open Liberty, whose output writes synchronously once the socket's
+ * buffer is full, a client that stops reading holds the writing thread until the write timeout). When the client falls
  * {@link ReadBehind#PAUSE_ABOVE} bytes behind, the upstream is paused until it catches up; should the queue still pass
  * {@link PendingBytes#MOST} (an upstream that ignores flow control), the client is cut off instead of filling the heap.
  */
@@ -30,16 +31,12 @@ final class SseResponse implements ClientStream, WriteListener {
 
     private final AsyncContext async;
     private final HttpServletResponse response;
-    private final ServletOutputStream out;
     private final StreamDialect chunks;
     private final Dialect dialect;
-    private final Runnable onClientGone;
-    private final PendingBytes pending = new PendingBytes();
+    private final GoneClient client;
+    private final SseOutlet outlet;
     private volatile boolean open;
     private final SseEnding ending;
-    private boolean gone;
-    private boolean goneNotified;
-    private final ReadBehind behind = new ReadBehind();
     private final Predicate<String> local;
     private final StreamKeepAlive keepAlive;
 
@@ -56,10 +53,11 @@ final class SseResponse implements ClientStream, WriteListener {
         this.keepAlive = new StreamKeepAlive(sleeper);
         this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
-        this.out = response.getOutputStream();
+        ServletOutputStream out = response.getOutputStream();
         this.chunks = events;
         this.dialect = dialect;
-        this.onClientGone = onClientGone;
+        this.client = new GoneClient(onClientGone);
+        this.outlet = new SseOutlet(out);
         this.ending = new SseEnding(async, response, out);
         out.setWriteListener(this);
     }
@@ -75,13 +73,13 @@ final class SseResponse implements ClientStream, WriteListener {
             ChainAnswers.answeredBy(response, allowed.name(), fallback, saw429, local.test(allowed.name()));
             enqueue(chunks.open(upstreamModel));
         }
-        notifyIfGone();
+        client.tellIfGone(); // outside this object's lock: see GoneClient
         keepAlive.start(this::keptAlive);
     }
 
     /** Whether the stream goes on (and so is looked at again); a silent one gets the dialect's keep-alive. */
     private synchronized boolean keptAlive() {
-        if (ending.ending() || gone) {
+        if (ending.ending() || client.gone()) {
             return false;
         }
         if (keepAlive.silentSinceLastLook()) {
@@ -105,13 +103,13 @@ final class SseResponse implements ClientStream, WriteListener {
         Backpressure pause;
         synchronized (this) {
             enqueue(chunks.event(event));
-            pause = gone ? null : behind.queued(pending.size(), valve);
+            pause = client.gone() ? null : outlet.queued(valve);
         }
-        // Outside this lock: the valve takes the attempt's lock (see notifyIfGone).
+        // Outside this lock: the valve takes the attempt's lock (see GoneClient).
         if (pause != null) {
             pause.pause();
         }
-        notifyIfGone();
+        client.tellIfGone();
     }
 
     @Override
@@ -142,7 +140,7 @@ final class SseResponse implements ClientStream, WriteListener {
 
     /** Ends the exchange without another byte (the client is gone). */
     synchronized void abandon() {
-        pending.clear();
+        outlet.clear();
         end(false);
     }
 
@@ -152,12 +150,12 @@ final class SseResponse implements ClientStream, WriteListener {
     }
 
     private void enqueue(byte[] bytes) {
-        if (ending.ending() || gone || bytes.length == 0) {
+        if (ending.ending() || client.gone() || bytes.length == 0) {
             return;
         }
         keepAlive.wrote();
-        if (!pending.add(bytes)) {
-            LOG.warning("Client is not reading its stream (" + pending.size() + " bytes queued); cutting it off");
+        if (!outlet.add(bytes)) {
+            LOG.warning("Client is not reading its stream (" + outlet.size() + " bytes queued); cutting it off");
             // what it has not read is dropped: a clean end would pass the stream off as whole
             clientGone(true);
             return;
@@ -170,12 +168,12 @@ final class SseResponse implements ClientStream, WriteListener {
         Backpressure resume;
         synchronized (this) {
             drain();
-            resume = behind.takeResume();
+            resume = outlet.takeResume();
         }
         if (resume != null) {
             resume.resume();
         }
-        notifyIfGone();
+        client.tellIfGone();
     }
 
     @Override
@@ -183,22 +181,7 @@ final class SseResponse implements ClientStream, WriteListener {
         synchronized (this) {
             clientGone(false);
         }
-        notifyIfGone();
-    }
-
-    /**
-     * Tells the owner outside this object's lock: cancelling the run takes the attempt's lock, which an I/O thread may
-     * hold while it waits for this one.
-     */
-    private void notifyIfGone() {
-        boolean tell;
-        synchronized (this) {
-            tell = gone && !goneNotified;
-            goneNotified |= gone;
-        }
-        if (tell) {
-            onClientGone.run();
-        }
+        client.tellIfGone();
     }
 
     private void drain() {
@@ -206,27 +189,17 @@ final class SseResponse implements ClientStream, WriteListener {
             return;
         }
         try {
-            boolean wrote = pending.writeTo(out);
-            behind.drained(pending.size());
-            if (pending.isEmpty() && out.isReady()) {
-                if (ending.ending()) {
-                    ending.now();
-                } else if (wrote) {
-                    // Flushing with nothing written would commit the response before its status and headers are set.
-                    out.flush();
-                }
-            }
+            outlet.drain(ending);
         } catch (IOException | IllegalStateException e) {
             clientGone(false);
         }
     }
 
     private void clientGone(boolean cut) {
-        if (gone) {
+        if (!client.mark()) {
             return;
         }
-        gone = true;
-        pending.clear();
+        outlet.clear();
         ending.abort(cut);
     }
 }
