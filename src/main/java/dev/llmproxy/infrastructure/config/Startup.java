@@ -1,24 +1,23 @@
 package dev.llmproxy.infrastructure.config;
 
-import static dev.llmproxy.application.config.DeploymentVariable.*;
-import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
-import dev.llmproxy.infrastructure.upstream.kinds.UpstreamKinds;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.config.BootstrapConfig;
 import dev.llmproxy.application.config.ConfigService;
-import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.proxy.RequestRecorder;
 import dev.llmproxy.application.security.AdminBootstrap;
+import dev.llmproxy.domain.breaker.Breakers;
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
+import dev.llmproxy.infrastructure.local.OllamaWatch;
+import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.infrastructure.persistence.RequestLogRetention;
 import dev.llmproxy.infrastructure.persistence.SchemaMigrations;
 import dev.llmproxy.infrastructure.persistence.StartupLock;
+import dev.llmproxy.infrastructure.upstream.kinds.UpstreamKinds;
 import dev.llmproxy.infrastructure.variables.Variables;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import dev.llmproxy.infrastructure.local.OllamaWatch;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -27,12 +26,12 @@ import org.eclipse.microprofile.config.Config;
 
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+
+import static dev.llmproxy.application.config.DeploymentVariable.*;
 
 /**
  * Brings the application up in order: schema, runtime configuration, bootstrap admin, request log writer, and the
@@ -42,13 +41,13 @@ import javax.sql.DataSource;
 public class Startup {
 
     private static final Logger LOG = Logger.getLogger(Startup.class.getName());
-    private static final long CONFIG_POLL_SECONDS = 2;
+    private static final Duration CONFIG_POLL = Duration.ofSeconds(2);
 
     @Inject
     @ProxyDatabase
     DataSource dataSource;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Chores chores;
     @Inject
     Config config;
     @Inject
@@ -74,8 +73,8 @@ public class Startup {
 
     private Instant startedAt;
 
-    private ScheduledFuture<?> poll;
-    private ScheduledFuture<?> refusalRuns;
+    private Chore poll = Chore.NONE;
+    private Chore refusalRuns = Chore.NONE;
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object ignored) throws SQLException {
         try (StartupLock lock = StartupLock.acquire(dataSource)) {
@@ -92,17 +91,11 @@ public class Startup {
         startedAt = clock.instant();
         configs.heartbeat(breakers.instanceId(), startedAt, startedAt);
         announce(access);
-        poll = scheduler.scheduleWithFixedDelay(this::refresh, CONFIG_POLL_SECONDS, CONFIG_POLL_SECONDS, TimeUnit.SECONDS);
-        refusalRuns = scheduler.scheduleWithFixedDelay(this::writeRefusalRuns, 1, 1, TimeUnit.SECONDS);
-    }
-
-    /** The runs of refusals answered from memory whose window has room again: one request-log row each. */
-    private void writeRefusalRuns() {
-        try {
-            recorder.refusalRunsOver();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Could not record the runs of rate-limit refusals", e);
-        }
+        poll = chores.every(CONFIG_POLL, CONFIG_POLL, "check the database for changes made on other instances",
+                this::refresh);
+        // the runs of refusals answered from memory whose window has room again: one request-log row each
+        refusalRuns = chores.every(Duration.ofSeconds(1), Duration.ofSeconds(1),
+                "record the runs of rate-limit refusals", recorder::refusalRunsOver);
     }
 
     private static void announce(AccessMode access) {
@@ -121,22 +114,14 @@ public class Startup {
 
     /** Picks up configuration and API-key changes made on other instances. */
     private void refresh() {
-        try {
-            configs.refresh();
-            keys.reload();
-            configs.heartbeat(breakers.instanceId(), startedAt, clock.instant());
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Could not check the database for configuration changes", e);
-        }
+        configs.refresh();
+        keys.reload();
+        configs.heartbeat(breakers.instanceId(), startedAt, clock.instant());
     }
 
     @PreDestroy
     void stop() {
-        if (poll != null) {
-            poll.cancel(false);
-        }
-        if (refusalRuns != null) {
-            refusalRuns.cancel(false);
-        }
+        poll.stop();
+        refusalRuns.stop();
     }
 }

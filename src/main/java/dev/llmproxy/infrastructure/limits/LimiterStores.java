@@ -3,6 +3,8 @@ package dev.llmproxy.infrastructure.limits;
 import dev.llmproxy.domain.limits.InMemoryRateLimitStore;
 import dev.llmproxy.domain.limits.LastSeenUse;
 import dev.llmproxy.domain.limits.RateLimitStore;
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
 import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
 import dev.llmproxy.infrastructure.sharing.Backend;
@@ -10,16 +12,12 @@ import dev.llmproxy.infrastructure.sharing.RedisConnection;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -41,8 +39,8 @@ public class LimiterStores {
     @Inject
     @ProxyDatabase
     DataSource dataSource;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Chores chores;
     @Inject
     Clock clock;
     @Inject
@@ -54,14 +52,15 @@ public class LimiterStores {
     private volatile RateLimitStore shared;
     private final InMemoryRateLimitStore local = new InMemoryRateLimitStore(IDLE);
     private final LastSeenUse seen = new LastSeenUse();
-    private ScheduledFuture<?> sweeper;
+    private Chore sweeper = Chore.NONE;
     private volatile RememberedLimits remembered;
-    private ScheduledFuture<?> saver;
+    private Chore saver = Chore.NONE;
 
     @PostConstruct
     void start() {
         portable = new JdbcRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS);
-        sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 10, 10, TimeUnit.MINUTES);
+        sweeper = chores.every(Duration.ofMinutes(10), Duration.ofMinutes(10), "sweep idle rate-limit buckets",
+                this::sweep);
     }
 
     /**
@@ -93,7 +92,8 @@ public class LimiterStores {
     private synchronized void remember(RememberedLimits limits) {
         if (remembered == null) {
             remembered = limits;
-            saver = scheduler.scheduleWithFixedDelay(() -> remembered.save(clock.instant()), 1, 1, TimeUnit.SECONDS);
+            saver = chores.every(Duration.ofSeconds(1), Duration.ofSeconds(1), "write the rate limits' counts",
+                    () -> remembered.save(clock.instant()));
             LOG.info("Rate limits: alone on an embedded database, counted exactly in memory and written to it each "
                     + "second.");
         }
@@ -139,11 +139,9 @@ public class LimiterStores {
 
     @PreDestroy
     void stop() {
-        if (sweeper != null) {
-            sweeper.cancel(false);
-        }
-        if (saver != null) {
-            saver.cancel(false);
+        sweeper.stop();
+        saver.stop();
+        if (remembered != null) {
             remembered.save(clock.instant()); // what the last second counted
         }
     }

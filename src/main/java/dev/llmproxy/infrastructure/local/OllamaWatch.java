@@ -1,12 +1,11 @@
 package dev.llmproxy.infrastructure.local;
 
-import dev.llmproxy.infrastructure.variables.Variables;
-import static dev.llmproxy.application.config.DeploymentVariable.*;
 import dev.llmproxy.application.access.AccessMode;
 import dev.llmproxy.application.local.LocalModels;
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
+import dev.llmproxy.infrastructure.variables.Variables;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
@@ -15,9 +14,9 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
+
+import static dev.llmproxy.application.config.DeploymentVariable.*;
 
 /**
  * Watches the local Ollama in development: checked at start and then every {@code PROXY_OLLAMA_CHECK_SECONDS}
@@ -36,12 +35,12 @@ public class OllamaWatch implements LocalModels {
     AccessMode access;
     @Inject
     Clock clock;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Chores chores;
 
     private volatile Status status = new Status(false, null, false, null, Set.of(), null);
     private OllamaProbe probe;
-    private ScheduledFuture<?> job;
+    private Chore job = Chore.NONE;
 
     /** Starts watching (development only); called once the application is up. */
     public void start() {
@@ -53,7 +52,7 @@ public class OllamaWatch implements LocalModels {
         long every = Math.max(1, Variables.number(config, PROXY_OLLAMA_CHECK_SECONDS).orElse(30L));
         status = new Status(true, url, false, null, Set.of(), null);
         probe = new OllamaProbe(URI.create(url), TIMEOUT);
-        job = scheduler.scheduleWithFixedDelay(this::check, 0, every, TimeUnit.SECONDS);
+        job = chores.every(Duration.ZERO, Duration.ofSeconds(every), "look for a local Ollama", this::check);
     }
 
     private void check() {
@@ -78,8 +77,6 @@ public class OllamaWatch implements LocalModels {
 
     @PreDestroy
     void stop() {
-        if (job != null) {
-            job.cancel(true);
-        }
+        job.stopNow();
     }
 }

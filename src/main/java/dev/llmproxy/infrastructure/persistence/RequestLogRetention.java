@@ -1,21 +1,19 @@
 package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * Keeps the request log to {@code requestLogRetentionDays} (0: for ever): every few minutes, on each instance, the
@@ -36,19 +34,20 @@ public class RequestLogRetention {
     @Inject
     @ProxyDatabase
     DataSource dataSource;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
     @Inject
     ConfigService configs;
     @Inject
     Clock clock;
+    @Inject
+    Chores chores;
 
-    private ScheduledFuture<?> job;
+    private Chore job;
 
     /** Called once at startup, after the schema is in place. */
     public synchronized void start() {
         if (job == null) {
-            job = scheduler.scheduleWithFixedDelay(this::purge, 1, EVERY_MINUTES, TimeUnit.MINUTES);
+            job = chores.every(Duration.ofMinutes(1), Duration.ofMinutes(EVERY_MINUTES), "purge the request log",
+                    this::purge);
         }
     }
 
@@ -82,7 +81,7 @@ public class RequestLogRetention {
     @PreDestroy
     void stop() {
         if (job != null) {
-            job.cancel(false);
+            job.stop();
         }
     }
 }

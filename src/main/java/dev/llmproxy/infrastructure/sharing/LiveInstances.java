@@ -2,10 +2,10 @@ package dev.llmproxy.infrastructure.sharing;
 
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.InstanceHeartbeat;
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -13,8 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -34,15 +32,15 @@ public class LiveInstances {
     ConfigService configs;
     @Inject
     Clock clock;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Chores chores;
 
     private volatile int count = 1;
-    private ScheduledFuture<?> counter;
+    private Chore counter = Chore.NONE;
 
     @PostConstruct
     void start() {
-        counter = scheduler.scheduleWithFixedDelay(this::countNow, 0, 5, TimeUnit.SECONDS);
+        counter = chores.every(Duration.ZERO, Duration.ofSeconds(5), "count live instances", this::countNow);
     }
 
     /** The instances alive when the database was last read (at least this one): kept for when it cannot be read. */
@@ -67,8 +65,6 @@ public class LiveInstances {
 
     @PreDestroy
     void stop() {
-        if (counter != null) {
-            counter.cancel(false);
-        }
+        counter.stop();
     }
 }

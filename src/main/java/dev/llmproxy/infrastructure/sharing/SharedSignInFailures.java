@@ -2,11 +2,11 @@ package dev.llmproxy.infrastructure.sharing;
 
 import dev.llmproxy.domain.security.InMemorySignInFailures;
 import dev.llmproxy.domain.security.SignInFailures;
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
 import dev.llmproxy.infrastructure.persistence.JdbcSignInFailures;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -15,14 +15,12 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Failed sign-ins: alone on an embedded database, exactly in memory and written behind
- * ({@link RememberedSignInFailures}); else on the shared store (Redis when named, else the database), through its guard: while the store cannot answer this
- * instance counts them on its own, and what it counted then still counts (the larger of its own count and the shared
- * one) until the window ends, so a guesser gains nothing from an outage.
+ * ({@link RememberedSignInFailures}); else on the shared store (Redis when named, else the database), through its
+ * guard: while the store cannot answer this instance counts them on its own, and what it counted then still counts
+ * (the larger of its own count and the shared one) until the window ends, so a guesser gains nothing from an outage.
  */
 @ApplicationScoped
 public class SharedSignInFailures implements SignInFailures {
@@ -33,23 +31,24 @@ public class SharedSignInFailures implements SignInFailures {
     JdbcSignInFailures database;
     @Inject
     RedisConnection redis;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Chores chores;
 
     private final SignInFailures own = new InMemorySignInFailures();
     /** Redis when named, else the database. */
     private SignInFailures shared;
     private Backend backend;
     private RememberedSignInFailures remembered;
-    private ScheduledFuture<?> saver;
+    private Chore saver = Chore.NONE;
 
     @PostConstruct
     void start() {
         backend = store.home();
         shared = backend == Backend.REDIS ? new RedisSignInFailures(redis::commands, redis.prefix()) : database;
         remembered = new RememberedSignInFailures(database);
-        if (scheduler != null) {
-            saver = scheduler.scheduleWithFixedDelay(remembered::save, 1, 1, TimeUnit.SECONDS);
+        if (chores != null) {
+            saver = chores.every(Duration.ofSeconds(1), Duration.ofSeconds(1), "write the failed sign-ins' counts",
+                    remembered::save);
         }
     }
 
@@ -60,9 +59,7 @@ public class SharedSignInFailures implements SignInFailures {
 
     @PreDestroy
     void stop() {
-        if (saver != null) {
-            saver.cancel(false);
-        }
+        saver.stop();
         remembered.save(); // the last second's failures
     }
 

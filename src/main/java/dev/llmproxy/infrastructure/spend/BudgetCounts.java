@@ -3,21 +3,20 @@ package dev.llmproxy.infrastructure.spend;
 import dev.llmproxy.domain.spend.Budget;
 import dev.llmproxy.domain.spend.BudgetUse;
 import dev.llmproxy.domain.spend.Charge;
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -34,17 +33,17 @@ public class BudgetCounts {
     BudgetStores stores;
     @Inject
     Clock clock;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Chores chores;
 
     /** The budgets reserved against lately, by row (a budget's period). */
     private final Map<String, Budget> recent = new ConcurrentHashMap<>();
     private volatile Map<String, Charge> lastRead = Map.of();
-    private ScheduledFuture<?> reader;
+    private Chore reader = Chore.NONE;
 
     @PostConstruct
     void start() {
-        reader = scheduler.scheduleWithFixedDelay(this::read, 5, 5, TimeUnit.SECONDS);
+        reader = chores.every(Duration.ofSeconds(5), Duration.ofSeconds(5), "read the budgets' use", this::read);
     }
 
     /** These budgets were reserved against in the shared store: their use is read from now on. */
@@ -81,8 +80,6 @@ public class BudgetCounts {
 
     @PreDestroy
     void stop() {
-        if (reader != null) {
-            reader.cancel(false);
-        }
+        reader.stop();
     }
 }

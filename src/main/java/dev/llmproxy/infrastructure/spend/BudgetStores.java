@@ -2,6 +2,8 @@ package dev.llmproxy.infrastructure.spend;
 
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.spend.InMemoryBudgetStore;
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
 import dev.llmproxy.infrastructure.persistence.DatabaseFacts;
 import dev.llmproxy.infrastructure.persistence.EmbeddedFlush;
 import dev.llmproxy.infrastructure.persistence.ProxyDatabase;
@@ -10,15 +12,12 @@ import dev.llmproxy.infrastructure.sharing.RedisConnection;
 import dev.llmproxy.infrastructure.sharing.SharedStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -26,22 +25,22 @@ import javax.sql.DataSource;
 /**
  * Where budgets are reserved and settled: in Redis when {@code PROXY_REDIS_URL} names one; else in memory, exactly, for
  * an instance alone on its database, its settled totals written behind; else in the database every instance shares.
- * While the shared store cannot answer, this instance's share of every budget is reserved in memory ({@link SharedStore}
- * decides which). The database keeps every period's durable totals whichever store reserves: every settlement, and
- * what was spent on a share, is written to it (and to Redis) behind, so the period's totals stay whole.
+ * While the shared store cannot answer, this instance's share of every budget is reserved in memory
+ * ({@link SharedStore} decides which). The database keeps every period's durable totals whichever store reserves: every
+ * settlement, and what was spent on a share, is written to it (and to Redis) behind, so the period's totals stay whole.
  */
 @ApplicationScoped
 public class BudgetStores {
 
     private static final Logger LOG = Logger.getLogger(BudgetStores.class.getName());
     private static final int QUERY_TIMEOUT_SECONDS = 2;
-    private static final long WRITE_EVERY_MS = 50;
+    private static final Duration WRITE_EVERY = Duration.ofMillis(50);
 
     @Inject
     @ProxyDatabase
     DataSource dataSource;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Chores chores;
     @Inject
     Clock clock;
     @Inject
@@ -59,8 +58,8 @@ public class BudgetStores {
     private SettlementQueue toRedis;
     /** Settlements written, alone on embedded H2, and not yet flushed into its file. */
     private volatile int unflushed;
-    private ScheduledFuture<?> writer;
-    private ScheduledFuture<?> sweeper;
+    private Chore writer = Chore.NONE;
+    private Chore sweeper = Chore.NONE;
     private Holder holder;
 
     @PostConstruct
@@ -71,8 +70,9 @@ public class BudgetStores {
             inRedis = new RedisBudgetStore(redis::commands, this::database, holder, redis.prefix());
             toRedis = new SettlementQueue("Redis", inRedis::settle);
         }
-        writer = scheduler.scheduleWithFixedDelay(this::write, WRITE_EVERY_MS, WRITE_EVERY_MS, TimeUnit.MILLISECONDS);
-        sweeper = scheduler.scheduleWithFixedDelay(this::sweep, 5, 60, TimeUnit.MINUTES);
+        writer = chores.every(WRITE_EVERY, WRITE_EVERY, "write the budgets' settlements", this::write);
+        sweeper = chores.every(Duration.ofMinutes(5), Duration.ofMinutes(60), "sweep ended budget periods",
+                this::sweep);
     }
 
     /**
@@ -161,11 +161,8 @@ public class BudgetStores {
     /** On the way down: the writer stops, and what it had not written yet is written now if the stores answer. */
     @PreDestroy
     void stop() {
-        for (ScheduledFuture<?> f : new ScheduledFuture<?>[] {writer, sweeper}) {
-            if (f != null) {
-                f.cancel(false);
-            }
-        }
+        writer.stop();
+        sweeper.stop();
         write();
     }
 }

@@ -1,18 +1,17 @@
 package dev.llmproxy.infrastructure.spend;
 
+import dev.llmproxy.infrastructure.chores.Chore;
+import dev.llmproxy.infrastructure.chores.Chores;
 import dev.llmproxy.infrastructure.sharing.LiveInstances;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,16 +26,17 @@ public class GoneInstances {
     BudgetStores stores;
     @Inject
     LiveInstances instances;
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Chores chores;
 
     /** Instances whose heartbeat was stale at the last check. */
     private volatile Set<String> suspects = Set.of();
-    private ScheduledFuture<?> checks;
+    private Chore checks = Chore.NONE;
 
     /** From the start: an instance restarted after a crash releases what its earlier run held. */
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
-        checks = scheduler.scheduleWithFixedDelay(this::check, 5, 15, TimeUnit.SECONDS);
+        checks = chores.every(Duration.ofSeconds(5), Duration.ofSeconds(15), "release what gone instances held",
+                this::check);
     }
 
     /**
@@ -78,8 +78,6 @@ public class GoneInstances {
 
     @PreDestroy
     void stop() {
-        if (checks != null) {
-            checks.cancel(false);
-        }
+        checks.stop();
     }
 }
