@@ -169,6 +169,18 @@ class AnthropicIT extends DeployedProxy {
     }
 
     @Test
+    void aMessagesCallersTopKReachesClaude() {
+        AnthropicClient anthropic = AnthropicOkHttpClient.builder().baseUrl(ProxyClient.BASE).apiKey("not-needed")
+                .maxRetries(0).build();
+        // the SDK has no builder method for it any more; callers of older ones, and of the HTTP API, still send it
+        anthropic.messages().create(MessageCreateParams.builder().model("c-caching").maxTokens(64)
+                .putAdditionalBodyProperty("top_k", com.anthropic.core.JsonValue.from(5))
+                .addUserMessage("Renewal?").build());
+        JsonObject sent = Json.createReader(new StringReader(fault.lastBody("claude-cached"))).readObject();
+        assertThat(sent.getInt("top_k")).isEqualTo(5);
+    }
+
+    @Test
     void theSdkHandsTheToolCallBackAndClaudeGetsItsSignedThinkingFirstInTheTurn() {
         ChatCompletion first = client.chat().completions().create(ask("c-tools").build());
         var message = first.choices().get(0).message();

@@ -85,6 +85,7 @@ class MessagesIT extends DeployedProxy {
 
     private static MessageCreateParams.Builder ask(String tier) {
         return MessageCreateParams.builder().model(tier).maxTokens(256).system("Be brief.")
+                .putAdditionalBodyProperty("top_k", com.anthropic.core.JsonValue.from(5))
                 .addUserMessage("What is the answer?");
     }
 
@@ -99,6 +100,7 @@ class MessagesIT extends DeployedProxy {
         assertThat(m.model().asString()).isEqualTo("msg-ok");
         String sent = fault.lastBody("msg-ok");
         assertThat(sent).contains("\"role\":\"system\"").contains("Be brief.").contains("\"max_tokens\":256");
+        assertThat(sent).doesNotContain("top_k"); // an OpenAI-compatible server would refuse it
     }
 
     @Test

@@ -2,16 +2,29 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.RequestBody;
+import dev.llmproxy.domain.upstream.Sampling;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 
-/** A chat request held as the object the proxy parsed and built, written to bytes once, when a wire sends it as is. */
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A chat request held as the object the proxy parsed and built, written to bytes once, when a wire sends it as is,
+ * and its sampling typed, with what the caller's API asked that chat's form has no place for (the Messages API's
+ * {@code top_k}), for the wires that write their provider's own request.
+ */
 public final class ChatJson implements RequestBody {
 
     private final JsonObject object;
+    private final Sampling sampling;
     private volatile byte[] bytes;
 
-    public ChatJson(JsonObject object) {
+    public ChatJson(JsonObject object, Sampling sampling) {
         this.object = object;
+        this.sampling = sampling;
     }
 
     @Override
@@ -27,5 +40,33 @@ public final class ChatJson implements RequestBody {
     /** The request as an object: the one the proxy holds, or read from the bytes a body came as. */
     public static JsonObject of(RequestBody body) {
         return body instanceof ChatJson json ? json.object : (JsonObject) JsonCodec.read(body.bytes());
+    }
+
+    /** The request's sampling: as the door read it, or read from the bytes a body came as. */
+    public static Sampling sampling(RequestBody body) {
+        return body instanceof ChatJson json ? json.sampling : samplingOf(of(body));
+    }
+
+    /**
+     * The sampling a chat request asks: numbers where chat has numbers, {@code stop} as a string or a list of them;
+     * what is not of its type is left to the provider that takes the body as it came.
+     */
+    public static Sampling samplingOf(JsonObject chat) {
+        List<String> stop = new ArrayList<>();
+        if (chat.get("stop") instanceof JsonString one) {
+            stop.add(one.getString());
+        } else if (chat.get("stop") instanceof JsonArray many) {
+            many.forEach(v -> {
+                if (v instanceof JsonString s) {
+                    stop.add(s.getString());
+                }
+            });
+        }
+        return new Sampling(number(chat, "temperature"), number(chat, "top_p"),
+                chat.get("top_k") instanceof JsonNumber k && k.isIntegral() ? k.intValue() : null, stop);
+    }
+
+    private static Double number(JsonObject chat, String field) {
+        return chat.get(field) instanceof JsonNumber n ? n.doubleValue() : null;
     }
 }

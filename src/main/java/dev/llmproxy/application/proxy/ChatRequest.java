@@ -7,6 +7,7 @@ import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -23,8 +24,18 @@ import java.util.Set;
  *
  * @param door      the API the request came through
  * @param operation what it asks for: a chat answer, or vectors
+ * @param sampling  how the answer is to be drawn; by default as the chat body asks it
  */
-public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation) {
+public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation,
+                          Sampling sampling) {
+
+    public ChatRequest {
+        sampling = sampling != null ? sampling : ChatJson.samplingOf(body);
+    }
+
+    public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation) {
+        this(body, model, stream, door, operation, null);
+    }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door) {
         this(body, model, stream, door, Operation.CHAT);
@@ -94,6 +105,11 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
             throw bad(null, "The request body must be a JSON object.");
         }
         return body;
+    }
+
+    /** The same request, drawn as {@code asked}: what its API asked that chat's form has no place for. */
+    public ChatRequest withSampling(Sampling asked) {
+        return new ChatRequest(body, model, stream, door, operation, asked);
     }
 
     /** Whether the caller asked for a usage chunk at the end of the stream ({@code stream_options.include_usage}). */

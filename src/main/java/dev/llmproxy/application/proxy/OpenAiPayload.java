@@ -1,9 +1,10 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.routing.ChatPayload;
 import dev.llmproxy.domain.upstream.RequestBody;
-import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -12,11 +13,13 @@ import jakarta.json.JsonValue;
 final class OpenAiPayload implements ChatPayload {
 
     private final JsonObject body;
+    private final Sampling sampling;
     private String lastModel;
     private ChatJson lastBody;
 
-    OpenAiPayload(JsonObject body, boolean stream) {
+    OpenAiPayload(JsonObject body, Sampling sampling, boolean stream) {
         this.body = stream ? withUsageReported(body) : body;
+        this.sampling = sampling;
     }
 
     /** Streams always ask the upstream for usage, so the log has tokens whether or not the caller asked for them. */
@@ -33,7 +36,8 @@ final class OpenAiPayload implements ChatPayload {
         JsonArrayBuilder messages = JsonCodec.array();
         body.getJsonArray("messages").forEach(messages::add);
         messages.add(JsonCodec.object().add("role", "assistant").add("content", partialAnswer));
-        return new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages).build());
+        return new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages)
+                .build(), sampling);
     }
 
     @Override
@@ -41,7 +45,7 @@ final class OpenAiPayload implements ChatPayload {
         if (model.upstreamModel().equals(lastModel)) {
             return lastBody;
         }
-        lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build());
+        lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build(), sampling);
         lastModel = model.upstreamModel();
         return lastBody;
     }

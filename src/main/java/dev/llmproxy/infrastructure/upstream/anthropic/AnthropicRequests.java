@@ -1,17 +1,17 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
-import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
 import java.util.List;
 
@@ -34,7 +34,7 @@ final class AnthropicRequests {
     private AnthropicRequests() {
     }
 
-    static JsonObject translate(JsonObject chat, AllowedModel model, boolean stream) {
+    static JsonObject translate(JsonObject chat, Sampling sampling, AllowedModel model, boolean stream) {
         JsonObjectBuilder out = JsonCodec.object().add("model", model.upstreamModel());
         // Anthropic takes at most four breakpoints: a caller that sets its own gets them as set, and none of the model's
         boolean modelMarks = model.promptCaching() && !CacheMarks.any(chat);
@@ -55,13 +55,10 @@ final class AnthropicRequests {
                 out.add("output_config", thinking.outputConfig());
             }
         } else {
-            ClaudeSampling.add(chat, model.upstreamModel(), out); // thinking forbids them
+            ClaudeSampling.add(sampling, model.upstreamModel(), out); // thinking forbids them
         }
-        JsonValue stop = chat.get("stop");
-        if (stop instanceof JsonString s) {
-            out.add("stop_sequences", JsonCodec.array().add(s));
-        } else if (stop instanceof JsonArray list && !list.isEmpty()) {
-            out.add("stop_sequences", list);
+        if (!sampling.stop().isEmpty()) {
+            out.add("stop_sequences", JsonCodec.array(sampling.stop()));
         }
         if (chat.get("user") instanceof JsonString user) {
             out.add("metadata", JsonCodec.object().add("user_id", user));

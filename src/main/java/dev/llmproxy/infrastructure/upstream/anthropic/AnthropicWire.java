@@ -1,8 +1,9 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
-import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.upstream.Sampling;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
@@ -47,12 +48,12 @@ public final class AnthropicWire implements ChatWire {
 
     /** What a call asks, in the Messages API's words (with the model in the body, where Anthropic's own API reads it). */
     public static JsonObject body(UpstreamCall call) {
-        return body(ChatJson.of(call.body()), call.model(), call.streaming());
+        return body(ChatJson.of(call.body()), ChatJson.sampling(call.body()), call.model(), call.streaming());
     }
 
     /** As {@link #body(UpstreamCall)}, for a request already read (and perhaps trimmed for another maker's model). */
-    public static JsonObject body(JsonObject chat, AllowedModel model, boolean stream) {
-        return AnthropicRequests.translate(chat, model, stream);
+    public static JsonObject body(JsonObject chat, Sampling sampling, AllowedModel model, boolean stream) {
+        return AnthropicRequests.translate(chat, sampling, model, stream);
     }
 
     @Override

@@ -1,15 +1,15 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
-import jakarta.json.JsonNumber;
-import jakarta.json.JsonObject;
+import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonObjectBuilder;
 
 /**
  * The sampling options a Claude model takes without thinking, by its version: Claude Opus 4.1 and every later model
  * refuse {@code temperature} together with {@code top_p} ("cannot both be specified for this model"), so such a model
- * gets the temperature alone; 4.7 and later refuse both ("deprecated for this model") and get neither. A name that
- * says no version gets one of them, which every Claude takes. Anthropic's temperature stops at 1, where OpenAI's goes
- * to 2.
+ * gets the temperature alone; 4.7 and later refuse both ("deprecated for this model") and get none of the three. A
+ * name that says no version gets one of them, which every Claude takes. Anthropic's temperature stops at 1, where
+ * OpenAI's goes to 2. {@code top_k}, which chat completions do not have, comes from a caller that asked it (through
+ * the Messages API, or an extra of a chat request).
  */
 final class ClaudeSampling {
 
@@ -21,18 +21,21 @@ final class ClaudeSampling {
     private ClaudeSampling() {
     }
 
-    static void add(JsonObject chat, String upstreamModel, JsonObjectBuilder out) {
+    static void add(Sampling sampling, String upstreamModel, JsonObjectBuilder out) {
         int version = ClaudeVersion.of(upstreamModel);
         if (version >= NEITHER) {
             return;
         }
-        JsonNumber temperature = chat.get("temperature") instanceof JsonNumber t ? t : null;
+        Double temperature = sampling.temperature();
         if (temperature != null) {
-            out.add("temperature", Math.min(1.0, Math.max(0.0, temperature.doubleValue())));
+            out.add("temperature", Math.min(1.0, Math.max(0.0, temperature)));
         }
         boolean oneOfThem = version == ClaudeVersion.UNKNOWN || version >= ONE_OF_THEM;
-        if (chat.get("top_p") instanceof JsonNumber p && !(temperature != null && oneOfThem)) {
-            out.add("top_p", p);
+        if (sampling.topP() != null && !(temperature != null && oneOfThem)) {
+            out.add("top_p", sampling.topP());
+        }
+        if (sampling.topK() != null) {
+            out.add("top_k", sampling.topK());
         }
     }
 }

@@ -1,16 +1,16 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
-import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
-import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.StreamFraming;
-import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import jakarta.json.JsonObject;
@@ -71,7 +71,8 @@ public final class BedrockWire implements ChatWire {
             // only Claude's thinking is asked for
             chat = JsonCodec.object(chat).remove("reasoning_effort").remove(AskedReasoning.FIELD).build();
         }
-        byte[] body = JsonCodec.write(ConverseRequests.from(AnthropicWire.body(chat, call.model(), false), claude));
+        byte[] body = JsonCodec.write(ConverseRequests.from(
+                AnthropicWire.body(chat, ChatJson.sampling(call.body()), call.model(), false), claude));
         List<OutboundRequest.Header> headers = new ArrayList<>(List.of(JSON, call.streaming() ? ACCEPT_EVENTS : ACCEPT_JSON));
         if (credential != null && credential.startsWith(AwsIdentities.MARK)) {
             headers = signer.sign(uri, headers, body, AwsIdentities.decode(credential.substring(AwsIdentities.MARK.length())),

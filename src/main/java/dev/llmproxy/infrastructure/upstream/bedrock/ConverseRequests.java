@@ -59,6 +59,7 @@ final class ConverseRequests {
             JsonObjectBuilder extra = JsonCodec.object();
             copy(messages, "thinking", extra, "thinking");
             copy(messages, "output_config", extra, "output_config");
+            copy(messages, "top_k", extra, "top_k");
             JsonObject fields = extra.build();
             if (!fields.isEmpty()) {
                 out.add("additionalModelRequestFields", fields);

@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -23,7 +24,7 @@ final class GeminiRequests {
     private static final Logger LOG = Logger.getLogger(GeminiRequests.class.getName());
     /** Fields translated below, or with no meaning for Gemini at all (the model is in the URL, streaming too). */
     private static final Set<String> HANDLED = Set.of("model", "messages", "stream", "stream_options", "max_tokens",
-            "max_completion_tokens", "temperature", "top_p", "stop", "seed", "n", "presence_penalty",
+            "max_completion_tokens", "temperature", "top_p", "top_k", "stop", "seed", "n", "presence_penalty",
             "frequency_penalty", "response_format", "tools", "tool_choice", "reasoning_effort");
 
     /** Room for thoughts on a second try, at the least: enough to matter when the first had almost none. */
@@ -35,14 +36,15 @@ final class GeminiRequests {
     /**
      * @param moreRoom the model's thoughts used up its output budget last time: give them twice the room
      */
-    static JsonObject translate(JsonObject openAi, AllowedModel allowed, boolean stream, boolean moreRoom) {
+    static JsonObject translate(JsonObject openAi, Sampling sampling, AllowedModel allowed, boolean stream,
+                                boolean moreRoom) {
         String model = GeminiThinking.bare(allowed.upstreamModel());
         GeminiContents.Translated conversation = GeminiContents.of(openAi.getJsonArray("messages"));
         JsonObjectBuilder out = JsonCodec.object().add("contents", conversation.contents());
         if (conversation.systemInstruction() != null) {
             out.add("systemInstruction", conversation.systemInstruction());
         }
-        out.add("generationConfig", generationConfig(openAi, allowed, model, stream, moreRoom));
+        out.add("generationConfig", generationConfig(openAi, sampling, allowed, model, stream, moreRoom));
         if (openAi.get("tools") instanceof JsonArray tools) {
             JsonArray declarations = declarations(tools);
             if (!declarations.isEmpty()) {
@@ -61,8 +63,8 @@ final class GeminiRequests {
         return out.build();
     }
 
-    private static JsonObject generationConfig(JsonObject r, AllowedModel allowed, String model, boolean stream,
-                                               boolean moreRoom) {
+    private static JsonObject generationConfig(JsonObject r, Sampling sampling, AllowedModel allowed, String model,
+                                               boolean stream, boolean moreRoom) {
         JsonObjectBuilder g = JsonCodec.object();
         GeminiThinking.Plan thinking = GeminiThinking.plan(model, AskedReasoning.of(r, allowed.reasoningEffort()).effort());
         JsonNumber answerBudget = r.get("max_completion_tokens") instanceof JsonNumber n ? n
@@ -73,8 +75,15 @@ final class GeminiRequests {
                     : allowed.thinkingHeadroom() != null ? allowed.thinkingHeadroom() : thinking.headroom();
             g.add("maxOutputTokens", answerBudget.longValue() + (moreRoom ? Math.max(2 * room, MIN_MORE_ROOM) : room));
         }
-        copyNumber(r, "temperature", g, "temperature");
-        copyNumber(r, "top_p", g, "topP");
+        if (sampling.temperature() != null) {
+            g.add("temperature", sampling.temperature());
+        }
+        if (sampling.topP() != null) {
+            g.add("topP", sampling.topP());
+        }
+        if (sampling.topK() != null) {
+            g.add("topK", sampling.topK());
+        }
         copyNumber(r, "seed", g, "seed");
         if (GeminiThinking.family(model) != GeminiThinking.Family.LEVEL) {
             // Gemini 3 takes no penalties.
@@ -84,10 +93,8 @@ final class GeminiRequests {
         if (!stream && r.get("n") instanceof JsonNumber n && n.intValue() > 1) {
             g.add("candidateCount", n.intValue());
         }
-        if (r.get("stop") instanceof JsonString s) {
-            g.add("stopSequences", JsonCodec.array().add(s.getString()));
-        } else if (r.get("stop") instanceof JsonArray stops && !stops.isEmpty()) {
-            g.add("stopSequences", stops);
+        if (!sampling.stop().isEmpty()) {
+            g.add("stopSequences", JsonCodec.array(sampling.stop()));
         }
         if (r.get("response_format") instanceof JsonObject format) {
             String type = format.getString("type", "text");

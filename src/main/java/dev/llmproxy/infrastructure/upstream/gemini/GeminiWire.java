@@ -53,8 +53,8 @@ public final class GeminiWire implements ChatWire {
 
     /** What a call asks, in Gemini's words (the same on Vertex AI). */
     public static JsonObject body(UpstreamCall call) {
-        return GeminiRequests.translate(ChatJson.of(call.body()), call.model(), call.streaming(),
-                call.moreRoom());
+        return GeminiRequests.translate(ChatJson.of(call.body()), ChatJson.sampling(call.body()), call.model(),
+                call.streaming(), call.moreRoom());
     }
 
     @Override

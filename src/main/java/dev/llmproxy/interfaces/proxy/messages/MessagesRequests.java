@@ -19,8 +19,9 @@ import java.util.Set;
 /**
  * An Anthropic Messages request read as the proxy's chat request: {@code system} becomes the first message, blocks
  * become content parts, tool calls and tool results, {@code tools} and {@code tool_choice} their OpenAI forms,
- * {@code stop_sequences} {@code stop}, {@code thinking} the reasoning asked ({@link MessagesThinking}). What cannot be served (server tools, MCP
- * servers, containers) is a 400 that names it.
+ * {@code stop_sequences} {@code stop}, {@code thinking} the reasoning asked ({@link MessagesThinking}), {@code top_k}
+ * the request's typed sampling (chat has no place for it). What cannot be served (server tools, MCP servers,
+ * containers) is a 400 that names it.
  */
 public final class MessagesRequests {
 
@@ -69,7 +70,6 @@ public final class MessagesRequests {
         }
         ChatParts.number(in, chat, "temperature");
         ChatParts.number(in, chat, "top_p");
-        ChatParts.number(in, JsonCodec.object(), "top_k"); // checked, not forwarded: not every model takes it
         if (in.get("metadata") instanceof JsonObject meta && meta.get("user_id") instanceof JsonString user) {
             chat.add("user", user);
         }
@@ -78,7 +78,20 @@ public final class MessagesRequests {
         if (in.get("stream") == JsonValue.TRUE) {
             chat.add("stream_options", JsonCodec.object().add("include_usage", true));
         }
-        return ChatRequest.validated(chat.build(), FrontDoor.MESSAGES);
+        ChatRequest request = ChatRequest.validated(chat.build(), FrontDoor.MESSAGES);
+        Integer topK = topK(in.get("top_k"));
+        // chat's form has no top_k: it goes typed, to the wires whose models take it (Claude's, Gemini's)
+        return topK == null ? request : request.withSampling(request.sampling().withTopK(topK));
+    }
+
+    private static Integer topK(JsonValue k) {
+        if (k == null || k.getValueType() == JsonValue.ValueType.NULL) {
+            return null;
+        }
+        if (!(k instanceof JsonNumber n) || !n.isIntegral() || n.longValue() < 0) {
+            throw bad("top_k", "'top_k' must be a whole number of at least 0.");
+        }
+        return (int) Math.min(Integer.MAX_VALUE, n.longValue());
     }
 
     private static int maxTokens(JsonObject in) {

@@ -37,4 +37,12 @@ class ClaudeSamplingTest {
         assertThat(body).doesNotContainKey("temperature").doesNotContainKey("top_p");
         assertThat(sent("claude-sonnet-5", "\"top_p\":0.9")).doesNotContainKey("top_p");
     }
+
+    @Test
+    void topKGoesToTheModelsThatTakeSamplingOptionsAndNeverBesideThinking() {
+        assertThat(sent("claude-sonnet-4-5", "\"top_k\":5").getInt("top_k")).isEqualTo(5);
+        assertThat(sent("claude-opus-4-7", "\"top_k\":5")).doesNotContainKey("top_k");
+        assertThat(sent("claude-sonnet-4-5", "\"top_k\":5,\"reasoning_effort\":\"low\"")).containsKey("thinking")
+                .doesNotContainKey("top_k");
+    }
 }

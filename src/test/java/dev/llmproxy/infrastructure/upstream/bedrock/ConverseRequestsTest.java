@@ -137,4 +137,12 @@ class ConverseRequestsTest {
                 e -> assertThat(e.status()).isEqualTo(400));
         assertThat(wire.unsendable(BedrockCalls.to(BedrockCalls.CLAUDE, "{'model':'m','messages':[]}", false))).isNull();
     }
+
+    @Test
+    void claudesTopKGoesInItsOwnFieldsAndNoOtherModelIsSentIt() {
+        String chat = "{'model':'m','messages':[{'role':'user','content':'Hi'}],'max_tokens':100,'top_k':5}";
+        assertThat(body(BedrockCalls.CLAUDE, chat).getJsonObject("additionalModelRequestFields"))
+                .isEqualTo(JsonCodec.read("{\"top_k\":5}"));
+        assertThat(body("amazon.nova-pro-v1:0", chat).containsKey("additionalModelRequestFields")).isFalse();
+    }
 }

@@ -1,18 +1,27 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The caller's OpenAI request, as Gemini's generateContent receives it. */
 class GeminiRequestsTest {
 
+    /** As the wire asks it: the request's sampling read from it, as a chat caller's is. */
+    private static JsonObject translate(JsonObject chat, AllowedModel model, boolean stream, boolean moreRoom) {
+        return GeminiRequests.translate(chat, ChatJson.samplingOf(chat), model, stream, moreRoom);
+    }
+
     private static JsonObject translate(String openAi, String model) {
-        return GeminiRequests.translate((JsonObject) JsonCodec.read(openAi), AllowedModel.of("m", "g", model), false, false);
+        return translate((JsonObject) JsonCodec.read(openAi), AllowedModel.of("m", "g", model), false, false);
     }
 
     private static JsonObject json(String text) {
@@ -150,11 +159,11 @@ class GeminiRequestsTest {
     void aModelsOwnEffortAndRoomApplyWhenTheCallerNamesNone() {
         AllowedModel tuned = new AllowedModel("m", "g", "gemini-2.5-flash", "gemini", true, false, null, null, false,
                 null, null, null, "minimal", 500, null);
-        JsonObject g = GeminiRequests.translate(json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\","
+        JsonObject g = translate(json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\","
                 + "\"content\":\"hi\"}],\"max_tokens\":100}"), tuned, false, false);
         assertThat(g.getJsonObject("generationConfig")).isEqualTo(json("""
                 {"maxOutputTokens":600,"thinkingConfig":{"thinkingBudget":128,"includeThoughts":true}}"""));
-        JsonObject callers = GeminiRequests.translate(json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\","
+        JsonObject callers = translate(json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\","
                 + "\"content\":\"hi\"}],\"max_tokens\":100,\"reasoning_effort\":\"none\"}"), tuned, false, false);
         assertThat(callers.getJsonObject("generationConfig").getInt("maxOutputTokens")).isEqualTo(100);
     }
@@ -164,9 +173,18 @@ class GeminiRequestsTest {
         String request = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],"
                 + "\"max_tokens\":100,\"reasoning_effort\":\"medium\"}";
         AllowedModel pro = AllowedModel.of("m", "g", "gemini-2.5-pro");
-        assertThat(GeminiRequests.translate(json(request), pro, false, false).getJsonObject("generationConfig")
+        assertThat(translate(json(request), pro, false, false).getJsonObject("generationConfig")
                 .getInt("maxOutputTokens")).isEqualTo(100 + 8192);
-        assertThat(GeminiRequests.translate(json(request), pro, false, true).getJsonObject("generationConfig")
+        assertThat(translate(json(request), pro, false, true).getJsonObject("generationConfig")
                 .getInt("maxOutputTokens")).isEqualTo(100 + 2 * 8192);
+    }
+
+    @Test
+    void topKAskedThroughTheMessagesApiReachesGeminiTyped() {
+        JsonObject chat = json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        JsonObject g = GeminiRequests.translate(chat, new Sampling(null, null, 40, List.of("END", "STOP")),
+                AllowedModel.of("m", "g", "gemini-2.0-flash"), false, false);
+        assertThat(g.getJsonObject("generationConfig")).isEqualTo(json(
+                "{\"topK\":40,\"stopSequences\":[\"END\",\"STOP\"]}"));
     }
 }

@@ -2,14 +2,17 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -48,7 +51,17 @@ class MessagesRequestsTest {
         assertThat(body.getJsonArray("stop").getString(0)).isEqualTo("END");
         assertThat(body.getJsonNumber("temperature").doubleValue()).isEqualTo(0.5);
         assertThat(body.getString("user")).isEqualTo("u-1");
+        // top_k rides typed, never in chat's body, which an OpenAI-compatible server (that refuses it) is sent as is
         assertThat(body).doesNotContainKey("top_k").doesNotContainKey("stop_sequences");
+        assertThat(chat.sampling()).isEqualTo(new Sampling(0.5, 0.9, 5, List.of("END")));
+    }
+
+    @Test
+    void aTopKThatIsNotAWholeNumberIsRefusedByName() {
+        for (String k : new String[] {"-1", "2.5", "'5'"}) {
+            assertThat(refused("{'model':'m','max_tokens':10,'messages':[{'role':'user','content':'Hi'}],'top_k':"
+                    + k + "}").error().param()).as(k).isEqualTo("top_k");
+        }
     }
 
     @Test
@@ -56,6 +69,7 @@ class MessagesRequestsTest {
         JsonObject body = read("{'model':'m','max_tokens':10,'messages':[{'role':'user','content':'Hi'}],"
                 + "'top_k':null,'temperature':null,'top_p':null}").body();
         assertThat(body).doesNotContainKey("top_k").doesNotContainKey("temperature").doesNotContainKey("top_p");
+        assertThat(ChatJson.samplingOf(body)).isEqualTo(Sampling.NONE);
     }
 
     @Test

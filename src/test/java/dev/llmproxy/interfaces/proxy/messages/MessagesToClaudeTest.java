@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import jakarta.json.JsonObject;
@@ -44,8 +45,8 @@ class MessagesToClaudeTest {
             """;
 
     private static JsonObject sent(String request, AllowedModel model) {
-        JsonObject chat = MessagesRequests.read(request.getBytes(StandardCharsets.UTF_8)).body();
-        return AnthropicWire.body(chat, model, true);
+        ChatRequest read = MessagesRequests.read(request.getBytes(StandardCharsets.UTF_8));
+        return AnthropicWire.body(read.body(), read.sampling(), model, true);
     }
 
     private static AllowedModel claude(boolean caching) {
