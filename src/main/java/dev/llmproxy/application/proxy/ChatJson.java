@@ -7,6 +7,7 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,22 @@ public final class ChatJson implements RequestBody {
         }
         return new Sampling(number(chat, "temperature"), number(chat, "top_p"),
                 chat.get("top_k") instanceof JsonNumber k && k.isIntegral() ? k.intValue() : null, stop);
+    }
+
+    /** Content's text: the string, or the text parts joined (other parts have none). */
+    public static String textOf(JsonValue content) {
+        if (content instanceof JsonString text) {
+            return text.getString();
+        }
+        StringBuilder sb = new StringBuilder();
+        if (content instanceof JsonArray parts) {
+            for (JsonValue part : parts) {
+                if (part instanceof JsonObject p && p.get("text") instanceof JsonString text) {
+                    sb.append(text.getString());
+                }
+            }
+        }
+        return sb.toString();
     }
 
     private static Double number(JsonObject chat, String field) {

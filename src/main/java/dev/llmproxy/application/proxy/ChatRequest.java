@@ -158,22 +158,6 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
         return shown == null || shown.length() <= maxChars ? shown : shown.substring(0, maxChars);
     }
 
-    /** Content's text: the string, or the text parts joined (other parts have none). */
-    public static String textOf(JsonValue content) {
-        if (content instanceof JsonString text) {
-            return text.getString();
-        }
-        StringBuilder sb = new StringBuilder();
-        if (content instanceof JsonArray parts) {
-            for (JsonValue part : parts) {
-                if (part instanceof JsonObject p && p.get("text") instanceof JsonString text) {
-                    sb.append(text.getString());
-                }
-            }
-        }
-        return sb.toString();
-    }
-
     private static void validateMessages(JsonValue value) {
         if (!(value instanceof JsonArray messages) || messages.isEmpty()) {
             throw bad("messages", "'messages' is required: a non-empty list of messages.");

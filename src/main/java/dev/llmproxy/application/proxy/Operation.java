@@ -37,7 +37,7 @@ public enum Operation {
             String last = null;
             for (JsonValue m : body.getJsonArray("messages")) {
                 if (m instanceof JsonObject o && "user".equals(o.getString("role", null))) {
-                    last = ChatRequest.textOf(o.get("content"));
+                    last = ChatJson.textOf(o.get("content"));
                 }
             }
             return last;

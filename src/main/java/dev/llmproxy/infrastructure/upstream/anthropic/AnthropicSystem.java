@@ -2,7 +2,7 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
-import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.application.proxy.ChatJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -37,7 +37,7 @@ final class AnthropicSystem {
                     }
                 }
             } else {
-                String text = ChatRequest.textOf(m.get("content"));
+                String text = ChatJson.textOf(m.get("content"));
                 if (!text.isBlank()) {
                     plain.append(plain.isEmpty() ? "" : "\n\n").append(text);
                 }

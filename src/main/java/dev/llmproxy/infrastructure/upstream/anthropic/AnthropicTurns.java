@@ -3,7 +3,7 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
-import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.application.proxy.ChatJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -65,7 +65,7 @@ final class AnthropicTurns {
             String id = m.getString(role.equals("tool") ? "tool_call_id" : "name", "");
             JsonObjectBuilder result = JsonCodec.object().add("type", "tool_result")
                     .add("tool_use_id", AnthropicIds.toAnthropic(CarriedThinking.bare(id)))
-                    .add("content", ChatRequest.textOf(m.get("content")));
+                    .add("content", ChatJson.textOf(m.get("content")));
             JsonObject mark = resultMark(m.get("content"));
             out.add((mark == null ? result : result.add(CacheMarks.FIELD, mark)).build());
             return out;

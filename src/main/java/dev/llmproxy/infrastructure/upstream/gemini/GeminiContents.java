@@ -1,7 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.application.proxy.ChatJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -82,7 +82,7 @@ final class GeminiContents {
     }
 
     private static JsonObject functionResponse(String name, JsonValue content) {
-        String text = ChatRequest.textOf(content);
+        String text = ChatJson.textOf(content);
         return JsonCodec.object().add("functionResponse", JsonCodec.object().add("name", name)
                 .add("response", asObject(JsonCodec.value(text), "result"))).build();
     }
