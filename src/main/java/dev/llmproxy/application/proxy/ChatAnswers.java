@@ -52,12 +52,13 @@ public final class ChatAnswers {
         if (m.get("tool_calls") instanceof JsonArray array) {
             for (JsonValue v : array) {
                 if (v instanceof JsonObject c && c.get("function") instanceof JsonObject f) {
-                    calls.add(new ToolCall(ChatDeltas.string(c, "id", ""), ChatDeltas.string(f, "name", ""), ChatDeltas.string(f, "arguments", "")));
+                    calls.add(new ToolCall(ChatDeltas.string(c, "id", ""), ChatDeltas.string(f, "name", ""),
+                            ChatDeltas.string(f, "arguments", "")));
                 }
             }
         }
-        return new AnswerMessage(ChatDeltas.string(m, "content", ""), ChatDeltas.string(m, "refusal", ""), ChatDeltas.reasoning(m),
-                ThinkingBlocks.of(ReasoningDetails.blocks(m)), calls);
+        return new AnswerMessage(ChatDeltas.string(m, "content", ""), ChatDeltas.string(m, "refusal", ""),
+                ChatDeltas.reasoning(m), ThinkingBlocks.of(ReasoningDetails.blocks(m)), calls);
     }
 
     /** The answer as a chat caller receives it: as the provider sent it, or written from the typed answer. */

@@ -26,7 +26,7 @@ final class SilenceWatch {
     /** When the client last caught up. */
     private volatile long resumedAt;
 
-    /** @param onTimer called when a limit may have been reached; it asks {@link #stalledFor()} */
+    /** @param onTimer called when a limit may have been reached; it asks {@link #expired} */
     SilenceWatch(Timers timers, Clock clock, StreamLimits limits, Runnable onTimer) {
         this.timers = timers;
         this.clock = clock;
@@ -61,7 +61,7 @@ final class SilenceWatch {
      * On the timer, once content flows: how long the stream has been silent past the idle limit, or -1 when it may go
      * on (the timer is re-armed for the rest of the limit).
      */
-    long stalledFor() {
+    private long stalledFor() {
         long idle = limits.idle().toMillis();
         long silent = clock.millis() - Math.max(lastEventAt, resumedAt);
         if (paused) {
@@ -75,7 +75,7 @@ final class SilenceWatch {
         return -1;
     }
 
-    Duration firstTokenLimit() {
+    private Duration firstTokenLimit() {
         return limits.firstToken();
     }
 

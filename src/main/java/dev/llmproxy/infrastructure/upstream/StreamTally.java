@@ -67,7 +67,7 @@ final class StreamTally {
     }
 
     /** Whether the upstream said the answer is over, by a finish reason or {@code [DONE]}. */
-    boolean saidItEnded() {
+    private boolean saidItEnded() {
         return doneMarker || finishReason != null;
     }
 

@@ -44,8 +44,8 @@ final class ResponsesStream implements StreamDialect {
     public byte[] open(String upstreamModel) {
         model = upstreamModel;
         JsonObject response = envelope("in_progress").add("output", JsonCodec.array()).addNull("usage").build();
-        emit("response.created", JsonCodec.object().add("response", response));
-        emit("response.in_progress", JsonCodec.object().add("response", response));
+        events.emit("response.created", JsonCodec.object().add("response", response));
+        events.emit("response.in_progress", JsonCodec.object().add("response", response));
         return events.take();
     }
 
@@ -76,7 +76,7 @@ final class ResponsesStream implements StreamDialect {
     public byte[] finish(TokenUsage usage) {
         JsonObject response = ResponsesWire.ended(envelope("completed"), finishReason, output.done(),
                 usage == null ? TokenUsage.NONE : usage).build();
-        emit("completed".equals(response.getString("status")) ? "response.completed" : "response.incomplete",
+        events.emit("completed".equals(response.getString("status")) ? "response.completed" : "response.incomplete",
                 JsonCodec.object().add("response", response));
         finished.accept(response, ResponsesAnswers.assistant(answer.toString(), output.calls()));
         return events.take();
@@ -87,15 +87,11 @@ final class ResponsesStream implements StreamDialect {
         JsonObject response = envelope("failed").add("output", JsonCodec.array()).addNull("usage")
                 .add("error", JsonCodec.object().add("code", ErrorWire.codeOf(error.kind()))
                         .add("message", error.message())).build();
-        emit("response.failed", JsonCodec.object().add("response", response));
+        events.emit("response.failed", JsonCodec.object().add("response", response));
         return events.take();
     }
 
     private JsonObjectBuilder envelope(String status) {
         return ResponsesWire.envelope(requestId, createdAt, request, model, status);
-    }
-
-    private void emit(String type, JsonObjectBuilder data) {
-        events.emit(type, data);
     }
 }
