@@ -41,11 +41,11 @@ public class RequestLogRetention {
     @Inject
     Chores chores;
 
-    private Chore job;
+    private Chore job = Chore.NONE;
 
     /** Called once at startup, after the schema is in place. */
     public synchronized void start() {
-        if (job == null) {
+        if (job == Chore.NONE) {
             job = chores.every(Duration.ofMinutes(1), Duration.ofMinutes(EVERY_MINUTES), "purge the request log",
                     this::purge);
         }
@@ -80,8 +80,6 @@ public class RequestLogRetention {
 
     @PreDestroy
     void stop() {
-        if (job != null) {
-            job.stop();
-        }
+        job.stop();
     }
 }
