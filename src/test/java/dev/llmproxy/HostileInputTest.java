@@ -2,11 +2,17 @@ package dev.llmproxy;
 
 import dev.llmproxy.application.config.ConfigDocument;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.application.proxy.EmbeddingInput;
+import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.catalog.Provider;
+import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.upstream.UpstreamCall;
+import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
 import dev.llmproxy.interfaces.proxy.responses.ResponsesDialect;
 import dev.llmproxy.interfaces.security.AdminGate;
@@ -15,7 +21,9 @@ import jakarta.json.JsonException;
 import dev.llmproxy.testing.Tries;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,6 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * exception, which on the request path would leave an exchange without an answer.
  */
 class HostileInputTest {
+
+    private static final Provider CLAUDE_AT = new Provider("a", ProviderKind.ANTHROPIC,
+            URI.create("http://127.0.0.1:1"), "KEY");
 
     @Test
     void theRequestParserAnswersEveryBodyWithARequestOrA400() {
@@ -50,6 +61,10 @@ class HostileInputTest {
                 ChatRequest request = MessagesDialect.INSTANCE.read(body);
                 assertThat(request.model()).isNotBlank();
                 assertThat(request.promptTokenEstimate()).isPositive();
+                // what the door took, Claude's wire writes as written, whatever it holds
+                assertThat(AnthropicWire.body(new UpstreamCall("r", CLAUDE_AT, AllowedModel.of("c", "a", "claude-x"),
+                        new ChatJson(request.body(), request.sampling(), request.asWritten()), Duration.ofSeconds(1),
+                        null, null, false, null, null)).get("messages")).isNotNull();
             } catch (ProxyException e) {
                 assertThat(e.error().kind()).isEqualTo(ErrorKind.BAD_REQUEST);
                 assertThat(e.error().message()).isNotBlank();

@@ -4,8 +4,10 @@ import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.helpers.MessageAccumulator;
 import com.anthropic.models.messages.CacheControlEphemeral;
+import com.anthropic.models.messages.CitationsConfigParam;
 import com.anthropic.models.messages.ContentBlock;
 import com.anthropic.models.messages.ContentBlockParam;
+import com.anthropic.models.messages.DocumentBlockParam;
 import com.anthropic.models.messages.Message;
 import com.anthropic.models.messages.MessageCreateParams;
 import com.anthropic.models.messages.TextBlockParam;
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.Test;
 import java.io.StringReader;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -178,6 +181,27 @@ class AnthropicIT extends DeployedProxy {
                 .addUserMessage("Renewal?").build());
         JsonObject sent = Json.createReader(new StringReader(fault.lastBody("claude-cached"))).readObject();
         assertThat(sent.getInt("top_k")).isEqualTo(5);
+    }
+
+    /** A lease as a PDF, with its title and citations asked, and the question; what chat's form has no place for. */
+    static MessageCreateParams lease(String tier) {
+        return MessageCreateParams.builder().model(tier).maxTokens(64).addUserMessageOfContentBlockParams(List.of(
+                ContentBlockParam.ofDocument(DocumentBlockParam.builder().base64Source("JVBERi0xLjQK").title("Lease")
+                        .citations(CitationsConfigParam.builder().enabled(true).build()).build()),
+                ContentBlockParam.ofText(TextBlockParam.builder().text("When does the lease end?").build()))).build();
+    }
+
+    @Test
+    void aMessagesCallersDocumentReachesClaudeAsTheSdkWroteIt() {
+        AnthropicClient anthropic = AnthropicOkHttpClient.builder().baseUrl(ProxyClient.BASE).apiKey("not-needed")
+                .maxRetries(0).build();
+        anthropic.messages().create(lease("c-caching"));
+        JsonObject sent = Json.createReader(new StringReader(fault.lastBody("claude-cached"))).readObject();
+        JsonObject document = sent.getJsonArray("messages").getJsonObject(0).getJsonArray("content").getJsonObject(0);
+        assertThat(document.getString("type")).isEqualTo("document");
+        assertThat(document.getString("title")).isEqualTo("Lease");
+        assertThat(document.getJsonObject("citations").getBoolean("enabled")).isTrue();
+        assertThat(document.getJsonObject("source").getString("data")).isEqualTo("JVBERi0xLjQK");
     }
 
     @Test

@@ -206,6 +206,17 @@ class MessagesIT extends DeployedProxy {
     }
 
     @Test
+    void aDocumentReachesAnOpenAiCompatibleModelAsAFile() {
+        client.messages().create(AnthropicIT.lease("msg-plain"));
+        JsonObject sent = Json.createReader(new StringReader(fault.lastBody("msg-ok"))).readObject();
+        JsonObject file = sent.getJsonArray("messages").getJsonObject(0).getJsonArray("content").getJsonObject(0);
+        assertThat(file.getString("type")).isEqualTo("file");
+        assertThat(file.getJsonObject("file").getString("file_data"))
+                .isEqualTo("data:application/pdf;base64,JVBERi0xLjQK");
+        assertThat(fault.lastBody("msg-ok")).doesNotContain("citations");
+    }
+
+    @Test
     void thinkingBudgetsReachTheModelAsAnEffort() {
         client.messages().create(MessageCreateParams.builder().model("msg-plain").maxTokens(8000)
                 .enabledThinking(2048).addUserMessage("Think.").build());

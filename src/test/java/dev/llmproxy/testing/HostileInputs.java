@@ -30,10 +30,15 @@ public final class HostileInputs {
 
     private static final String VALID_MESSAGES = ("{'model':'fast','max_tokens':64,'stream':false,'system':[{'type':"
             + "'text','text':'be brief'}],'messages':[{'role':'user','content':[{'type':'text','text':'hi'},{'type':"
-            + "'image','source':{'type':'base64','media_type':'image/png','data':'AAA='}}]},{'role':'assistant',"
+            + "'image','source':{'type':'base64','media_type':'image/png','data':'AAA='}},{'type':'document','source':"
+            + "{'type':'base64','media_type':'application/pdf','data':'JVBE'},'title':'t','citations':"
+            + "{'enabled':true}},{'type':'document','source':{'type':'content','content':[{'type':'text',"
+            + "'text':'c'}]}}]},{'role':'assistant',"
             + "'content':[{'type':'thinking','thinking':'t','signature':'s'},{'type':'tool_use','id':'toolu_1','name':"
             + "'f','input':{'a':'b'}}]},{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_1',"
-            + "'content':[{'type':'text','text':'ok'}],'is_error':false}]}],'tools':[{'name':'f','input_schema':"
+            + "'content':[{'type':'text','text':'ok'},{'type':'image','source':{'type':'url',"
+            + "'url':'https://x/a.png'}}],"
+            + "'is_error':false}]}],'tools':[{'name':'f','input_schema':"
             + "{'type':'object'}}],'tool_choice':{'type':'tool','name':'f'},'thinking':{'type':'enabled',"
             + "'budget_tokens':1024},'stop_sequences':['x'],'metadata':{'user_id':'u'}}").replace('\'', '"');
     private static final String VALID_RESPONSES = ("{'model':'fast','instructions':'be brief','input':[{'role':'user',"
@@ -47,6 +52,7 @@ public final class HostileInputs {
     private static final List<String> WRONG = List.of("null", "1", "-1", "0.5", "1e99", "\"\"", "\"x\"", "[]", "{}",
             "true", "[null]", "[{}]", "[1]", "{\"type\":\"x\"}", "{\"type\":\"text\"}", "{\"type\":\"tool_use\"}",
             "{\"type\":\"image\",\"source\":{}}", "{\"type\":\"tool_result\"}", "{\"type\":\"adaptive\"}",
+            "{\"type\":\"document\",\"source\":{\"type\":\"text\"}}", "{\"type\":\"content\",\"content\":[1]}",
             "{\"type\":\"enabled\",\"budget_tokens\":99999}");
 
     private HostileInputs() {

@@ -112,7 +112,7 @@ public class ChatCompletionService {
         QueuedRun run;
         try {
             run = QueuedRun.start(admission, executor, clock, new ChainPlan(requestId, route.candidates(),
-                    new OpenAiPayload(request.body(), request.sampling(), request.stream()), config.settings(), sink,
+                    new OpenAiPayload(request), config.settings(), sink,
                     request.promptTokenEstimate(), tracing.run(requestId), hedged && reservation.coversHedge(),
                     new OutputAllowance(request.maxTokens(), config.settings().costSafety().reserveOutputTokens())));
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
@@ -15,17 +16,25 @@ import java.util.List;
 /**
  * A chat request held as the object the proxy parsed and built, written to bytes once, when a wire sends it as is,
  * and its sampling typed, with what the caller's API asked that chat's form has no place for (the Messages API's
- * {@code top_k}), for the wires that write their provider's own request.
+ * {@code top_k}), for the wires that write their provider's own request; and, for a wire that speaks the caller's
+ * own API, the request as the caller wrote it.
  */
 public final class ChatJson implements RequestBody {
 
     private final JsonObject object;
     private final Sampling sampling;
+    private final AsWritten asWritten;
     private volatile byte[] bytes;
 
     public ChatJson(JsonObject object, Sampling sampling) {
+        this(object, sampling, null);
+    }
+
+    /** @param asWritten the request as another API wrote it; null when chat's is the caller's own */
+    public ChatJson(JsonObject object, Sampling sampling, AsWritten asWritten) {
         this.object = object;
         this.sampling = sampling;
+        this.asWritten = asWritten;
     }
 
     @Override
@@ -46,6 +55,11 @@ public final class ChatJson implements RequestBody {
     /** The request's sampling: as the door read it, or read from the bytes a body came as. */
     public static Sampling sampling(RequestBody body) {
         return body instanceof ChatJson json ? json.sampling : samplingOf(of(body));
+    }
+
+    /** The request as the caller wrote it in {@code api}, when it was; null otherwise (and for a body of bytes). */
+    public static JsonObject writtenIn(RequestBody body, FrontDoor api) {
+        return body instanceof ChatJson json ? AsWritten.in(json.asWritten, api) : null;
     }
 
     /**

@@ -25,16 +25,17 @@ import java.util.Set;
  * @param door      the API the request came through
  * @param operation what it asks for: a chat answer, or vectors
  * @param sampling  how the answer is to be drawn; by default as the chat body asks it
+ * @param asWritten the request as another API wrote it, for a provider of that API; null for chat's own
  */
 public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation,
-                          Sampling sampling) {
+                          Sampling sampling, AsWritten asWritten) {
 
     public ChatRequest {
         sampling = sampling != null ? sampling : ChatJson.samplingOf(body);
     }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation) {
-        this(body, model, stream, door, operation, null);
+        this(body, model, stream, door, operation, null, null);
     }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door) {
@@ -109,7 +110,12 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
 
     /** The same request, drawn as {@code asked}: what its API asked that chat's form has no place for. */
     public ChatRequest withSampling(Sampling asked) {
-        return new ChatRequest(body, model, stream, door, operation, asked);
+        return new ChatRequest(body, model, stream, door, operation, asked, asWritten);
+    }
+
+    /** The same request, with the caller's body as its door's API wrote it. */
+    public ChatRequest writtenAs(JsonObject written) {
+        return new ChatRequest(body, model, stream, door, operation, sampling, new AsWritten(door, written));
     }
 
     /** Whether the caller asked for a usage chunk at the end of the stream ({@code stream_options.include_usage}). */

@@ -14,12 +14,14 @@ final class OpenAiPayload implements ChatPayload {
 
     private final JsonObject body;
     private final Sampling sampling;
+    private final AsWritten asWritten;
     private String lastModel;
     private ChatJson lastBody;
 
-    OpenAiPayload(JsonObject body, Sampling sampling, boolean stream) {
-        this.body = stream ? withUsageReported(body) : body;
-        this.sampling = sampling;
+    OpenAiPayload(ChatRequest request) {
+        this.body = request.stream() ? withUsageReported(request.body()) : request.body();
+        this.sampling = request.sampling();
+        this.asWritten = request.asWritten();
     }
 
     /** Streams always ask the upstream for usage, so the log has tokens whether or not the caller asked for them. */
@@ -30,7 +32,10 @@ final class OpenAiPayload implements ChatPayload {
                 .build();
     }
 
-    /** The conversation plus the answer so far as an assistant message, which a prefill-capable model continues. */
+    /**
+     * The conversation plus the answer so far as an assistant message, which a prefill-capable model continues: in
+     * chat's form, which holds the answer so far (the caller's own form does not).
+     */
     @Override
     public RequestBody continuationFor(AllowedModel model, String partialAnswer) {
         JsonArrayBuilder messages = JsonCodec.array();
@@ -45,7 +50,8 @@ final class OpenAiPayload implements ChatPayload {
         if (model.upstreamModel().equals(lastModel)) {
             return lastBody;
         }
-        lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build(), sampling);
+        lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build(), sampling,
+                asWritten);
         lastModel = model.upstreamModel();
         return lastBody;
     }

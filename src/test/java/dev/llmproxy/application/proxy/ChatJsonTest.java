@@ -3,7 +3,6 @@ package dev.llmproxy.application.proxy;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.RequestBody;
-import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +17,8 @@ class ChatJsonTest {
 
     @Test
     void aTranslatingWireGetsTheObjectTheProxyBuiltNotItsBytesReadBack() {
-        RequestBody body = new OpenAiPayload(CHAT, Sampling.NONE, false).bodyFor(AllowedModel.of("a", "p", "up-a"));
+        RequestBody body = new OpenAiPayload(new ChatRequest(CHAT, "fast", false))
+                .bodyFor(AllowedModel.of("a", "p", "up-a"));
         JsonObject held = ChatJson.of(body);
         assertThat(ChatJson.of(body)).isSameAs(held);
         assertThat(held.getString("model")).isEqualTo("up-a");
@@ -26,7 +26,7 @@ class ChatJsonTest {
 
     @Test
     void aWireThatSendsTheRequestAsItIsGetsItWrittenOnceForEveryAttempt() {
-        OpenAiPayload payload = new OpenAiPayload(CHAT, Sampling.NONE, false);
+        OpenAiPayload payload = new OpenAiPayload(new ChatRequest(CHAT, "fast", false));
         RequestBody first = payload.bodyFor(AllowedModel.of("a", "p", "up-a"));
         byte[] bytes = first.bytes();
         assertThat(payload.bodyFor(AllowedModel.of("a", "p", "up-a")).bytes()).isSameAs(bytes); // a retry

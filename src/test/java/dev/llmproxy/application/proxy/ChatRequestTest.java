@@ -47,7 +47,7 @@ class ChatRequestTest {
                 + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]},{\"role\":\"assistant\",\"content\":null}]}");
         assertThat(r.model()).isEqualTo("fast");
         assertThat(r.stream()).isFalse();
-        byte[] rendered = new OpenAiPayload(r.body(), r.sampling(), false).bodyFor(AllowedModel.of("fast-1", "p", "vendor/model-x")).bytes();
+        byte[] rendered = new OpenAiPayload(r).bodyFor(AllowedModel.of("fast-1", "p", "vendor/model-x")).bytes();
         String body = new String(rendered, StandardCharsets.UTF_8);
         assertThat(body).contains("\"model\":\"vendor/model-x\"", "\"temperature\":0.2", "be brief");
     }
@@ -59,7 +59,7 @@ class ChatRequestTest {
         assertThat(r.stream()).isTrue();
         assertThat(r.includeUsage()).isFalse();
         assertThat(r.promptChars()).isEqualTo(13);
-        OpenAiPayload payload = new OpenAiPayload(r.body(), r.sampling(), true);
+        OpenAiPayload payload = new OpenAiPayload(r);
         String first = new String(payload.bodyFor(AllowedModel.of("a", "p", "up-a")).bytes(), StandardCharsets.UTF_8);
         assertThat(first).contains("\"include_usage\":true", "\"x\":1", "\"stream\":true");
         String next = new String(payload.continuationFor(AllowedModel.of("b", "p", "up-b"), "one, two,").bytes(),

@@ -34,7 +34,12 @@ final class AnthropicRequests {
     private AnthropicRequests() {
     }
 
-    static JsonObject translate(JsonObject chat, Sampling sampling, AllowedModel model, boolean stream) {
+    /**
+     * @param written the caller's request as the Messages API wrote it, whose turns and tools go as written; null
+     *                for one written in chat's form, which is translated
+     */
+    static JsonObject translate(JsonObject chat, Sampling sampling, JsonObject written, AllowedModel model,
+                                boolean stream) {
         JsonObjectBuilder out = JsonCodec.object().add("model", model.upstreamModel());
         // Anthropic takes at most four breakpoints: a caller that sets its own gets them as set, and none of the model's
         boolean modelMarks = model.promptCaching() && !CacheMarks.any(chat);
@@ -47,9 +52,11 @@ final class AnthropicRequests {
         AnthropicThinking.Plan thinking = AnthropicTools.forcesTool(chat) || prefill(messages)
                 || toolLoopWithoutItsThinking(messages) ? AnthropicThinking.Plan.NONE
                 : AnthropicThinking.plan(model.upstreamModel(), AskedReasoning.of(chat, model.reasoningEffort()), answer);
-        out.add("messages", AnthropicTurns.of(messages, thinking.thinking() != null));
+        boolean thinks = thinking.thinking() != null;
+        out.add("messages", written == null ? AnthropicTurns.of(messages, thinks)
+                : WrittenTurns.of(written.getJsonArray("messages"), thinks));
         out.add("max_tokens", answer + thinking.headroom());
-        if (thinking.thinking() != null) {
+        if (thinks) {
             out.add("thinking", thinking.thinking());
             if (thinking.outputConfig() != null) {
                 out.add("output_config", thinking.outputConfig());
@@ -63,7 +70,11 @@ final class AnthropicRequests {
         if (chat.get("user") instanceof JsonString user) {
             out.add("metadata", JsonCodec.object().add("user_id", user));
         }
-        AnthropicTools.translate(chat, out, modelMarks);
+        if (written == null) {
+            AnthropicTools.translate(chat, out, modelMarks);
+        } else {
+            AnthropicTools.asWritten(written, out, modelMarks);
+        }
         if (stream) {
             out.add("stream", true);
         }

@@ -56,6 +56,25 @@ final class AnthropicTools {
         }
     }
 
+    /**
+     * A Messages caller's tools and tool choice as it wrote them (every field of a tool, Anthropic's own included),
+     * the model's cache breakpoint on the last tool when it caches and the caller set none.
+     */
+    static void asWritten(JsonObject written, JsonObjectBuilder out, boolean cache) {
+        if (!(written.get("tools") instanceof JsonArray tools) || tools.isEmpty()) {
+            return;
+        }
+        JsonArrayBuilder list = JsonCodec.array();
+        for (int i = 0; i < tools.size(); i++) {
+            list.add(cache && i == tools.size() - 1 ? JsonCodec.object(tools.getJsonObject(i))
+                    .add(CacheMarks.FIELD, AnthropicRequests.EPHEMERAL).build() : tools.get(i));
+        }
+        out.add("tools", list);
+        if (written.get("tool_choice") instanceof JsonObject choice) {
+            out.add("tool_choice", choice);
+        }
+    }
+
     private static JsonObjectBuilder choice(JsonValue choice) {
         if (choice instanceof JsonObject named && named.get("function") instanceof JsonObject f) {
             return JsonCodec.object().add("type", "tool").add("name", f.getString("name", ""));

@@ -108,7 +108,14 @@ final class AnthropicTurns {
         } else if (type.equals("image_url") && part.get("image_url") instanceof JsonObject image
                 && image.get("url") instanceof JsonString url) {
             out.add(CacheMarks.copy(part, JsonCodec.object().add("type", "image")
-                    .add("source", AnthropicImages.source(url.getString()))).build());
+                    .add("source", AnthropicSources.image(url.getString()))).build());
+        } else if (type.equals("file") && part.get("file") instanceof JsonObject file
+                && file.get("file_data") instanceof JsonString data) {
+            JsonObject source = AnthropicSources.document(data.getString());
+            if (source != null) {
+                out.add(CacheMarks.copy(part, JsonCodec.object().add("type", "document").add("source", source))
+                        .build());
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.Sampling;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -46,14 +47,21 @@ public final class AnthropicWire implements ChatWire {
         return new OutboundRequest(uri, headers, JsonCodec.write(body(call)));
     }
 
-    /** What a call asks, in the Messages API's words (with the model in the body, where Anthropic's own API reads it). */
+    /**
+     * What a call asks, in the Messages API's words (with the model in the body, where Anthropic's own API reads it):
+     * a Messages caller's turns as it wrote them.
+     */
     public static JsonObject body(UpstreamCall call) {
-        return body(ChatJson.of(call.body()), ChatJson.sampling(call.body()), call.model(), call.streaming());
+        return AnthropicRequests.translate(ChatJson.of(call.body()), ChatJson.sampling(call.body()),
+                ChatJson.writtenIn(call.body(), FrontDoor.MESSAGES), call.model(), call.streaming());
     }
 
-    /** As {@link #body(UpstreamCall)}, for a request already read (and perhaps trimmed for another maker's model). */
+    /**
+     * As {@link #body(UpstreamCall)}, for a request in chat's form only (perhaps trimmed for another maker's model),
+     * for a cloud that takes Claude's blocks in words of its own.
+     */
     public static JsonObject body(JsonObject chat, Sampling sampling, AllowedModel model, boolean stream) {
-        return AnthropicRequests.translate(chat, sampling, model, stream);
+        return AnthropicRequests.translate(chat, sampling, null, model, stream);
     }
 
     @Override

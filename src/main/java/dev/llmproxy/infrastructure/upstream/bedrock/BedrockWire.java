@@ -58,7 +58,8 @@ public final class BedrockWire implements ChatWire {
     @Override
     public UpstreamReply unsendable(UpstreamCall call) {
         return ConverseImages.byUrl(ChatJson.of(call.body()))
-                ? HttpReplies.httpError(call, 400, null, "proxy: Bedrock takes images as data: URLs only") : null;
+                ? HttpReplies.httpError(call, 400, null, "proxy: Bedrock takes images and documents as data: URLs only")
+                : null;
     }
 
     @Override

@@ -9,6 +9,9 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
 /**
  * A Messages request in Bedrock's Converse words. Converse holds a conversation as the Messages API does (alternating
  * turns of blocks, tool results in the user's turn, Claude's signed thinking handed back first), only spelt
@@ -94,6 +97,7 @@ final class ConverseRequests {
             JsonObject block = (JsonObject) v;
             out.add(switch (block.getString("type", "")) {
                 case "image" -> image(block.getJsonObject("source"));
+                case "document" -> document(block.getJsonObject("source"));
                 case "tool_use" -> JsonCodec.object().add("toolUse", JsonCodec.object()
                         .add("toolUseId", block.getString("id")).add("name", block.getString("name"))
                         .add("input", block.get("input"))).build();
@@ -128,6 +132,19 @@ final class ConverseRequests {
         String format = mediaType.substring(mediaType.indexOf('/') + 1);
         return JsonCodec.object().add("image", JsonCodec.object().add("format", format.equals("jpg") ? "jpeg" : format)
                 .add("source", JsonCodec.object().add("bytes", source.getString("data", "")))).build();
+    }
+
+    /**
+     * A document as its bytes, named by them: Converse wants a name (letters, digits, single spaces, hyphens,
+     * brackets), unique in the request, and takes no URL (see {@link BedrockWire#unsendable}).
+     */
+    private static JsonObject document(JsonObject source) {
+        boolean pdf = "base64".equals(source.getString("type", ""));
+        String data = source.getString("data", "");
+        String bytes = pdf ? data : Base64.getEncoder().encodeToString(data.getBytes(StandardCharsets.UTF_8));
+        return JsonCodec.object().add("document", JsonCodec.object().add("format", pdf ? "pdf" : "txt")
+                .add("name", "document-" + Integer.toHexString(data.hashCode()))
+                .add("source", JsonCodec.object().add("bytes", bytes))).build();
     }
 
     private static JsonObject toolConfig(JsonArray tools, JsonValue choice) {

@@ -3,16 +3,20 @@ package dev.llmproxy.interfaces.proxy.messages;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One Anthropic content block read as its chat form, or a 400 naming where it is and what is wrong with it: a tool
- * use as a tool call, a tool result as a {@code tool} message, an image as an {@code image_url} part.
+ * use as a tool call, a tool result as a {@code tool} message, an image as an {@code image_url} part, a document as
+ * the parts of {@link MessagesDocuments}.
  */
 final class MessagesBlocks {
 
@@ -30,13 +34,22 @@ final class MessagesBlocks {
                 .add("name", name).add("arguments", JsonCodec.writeText(input))).build();
     }
 
-    static JsonObject toolResult(JsonObject b, String where, Map<String, String> carrying) {
+    /**
+     * A tool result as a {@code tool} message in {@code messages}, its text as it is (an error said in the text:
+     * chat's tool messages have no flag for it); its images and documents, which chat's tool messages cannot hold,
+     * as parts of the user message that follows it.
+     *
+     * @return how many parts it added to {@code media}
+     */
+    static int toolResult(JsonObject b, String where, Map<String, String> carrying, JsonArrayBuilder messages,
+                          JsonArrayBuilder media) {
         if (!(b.get("tool_use_id") instanceof JsonString id)) {
             throw MessagesRequests.bad(where + ".tool_use_id", "'" + where + ".tool_use_id' is required.");
         }
         JsonValue content = b.get("content");
         JsonObject mark = CacheMarks.of(b);
         String text;
+        int added = 0;
         if (content == null || content.getValueType() == JsonValue.ValueType.NULL) {
             text = "";
         } else if (content instanceof JsonString s) {
@@ -44,17 +57,25 @@ final class MessagesBlocks {
         } else if (content instanceof JsonArray parts) {
             StringBuilder sb = new StringBuilder();
             for (int k = 0; k < parts.size(); k++) {
-                JsonObject part = block(parts.get(k), where + ".content[" + k + "]");
-                if (!"text".equals(part.getString("type"))) {
-                    throw MessagesRequests.bad(where + ".content[" + k + "]", "Tool results may hold text only; '"
-                            + where + ".content[" + k + "]' is " + part.getString("type") + ".");
+                String at = where + ".content[" + k + "]";
+                JsonObject part = block(parts.get(k), at);
+                if ("text".equals(part.getString("type"))) {
+                    sb.append(text(part, at));
+                } else if (!"image".equals(part.getString("type")) && !"document".equals(part.getString("type"))) {
+                    throw MessagesRequests.bad(at, "Tool results may hold text, images and documents; '" + at
+                            + "' is " + part.getString("type") + ".");
+                } else {
+                    for (JsonObject p : media(part, at, false)) { // its mark goes on the result
+                        media.add(p);
+                        added++;
+                    }
                 }
-                sb.append(text(part, where + ".content[" + k + "]"));
                 mark = CacheMarks.of(part) != null ? CacheMarks.of(part) : mark; // Anthropic takes it on the result
             }
             text = sb.toString();
         } else {
-            throw MessagesRequests.bad(where + ".content", "'" + where + ".content' must be a string or text blocks.");
+            throw MessagesRequests.bad(where + ".content", "'" + where + ".content' must be a string or content "
+                    + "blocks.");
         }
         if (b.get("is_error") == JsonValue.TRUE) {
             text = "Error: " + text; // chat tool messages have no error flag: the model reads it in the text
@@ -62,11 +83,28 @@ final class MessagesBlocks {
         JsonObjectBuilder message = JsonCodec.object().add("role", "tool").add("tool_call_id",
                 carrying.getOrDefault(id.getString(), id.getString()));
         if (mark == null) {
-            return message.add("content", text).build();
+            messages.add(message.add("content", text));
+        } else {
+            // a marked result is a marked text part, which keeps the mark on its way to the answering provider
+            messages.add(message.add("content", JsonCodec.array().add(JsonCodec.object().add("type", "text")
+                    .add("text", text).add(CacheMarks.FIELD, mark))));
         }
-        // a marked result is a marked text part, which keeps the mark on its way to the answering provider
-        return message.add("content", JsonCodec.array().add(JsonCodec.object().add("type", "text").add("text", text)
-                .add(CacheMarks.FIELD, mark))).build();
+        return added;
+    }
+
+    /**
+     * An image or a document block as chat's parts.
+     *
+     * @param marked whether the block's cache mark goes on the last of them
+     */
+    static List<JsonObject> media(JsonObject b, String where, boolean marked) {
+        List<JsonObject> parts = new ArrayList<>("image".equals(b.getString("type")) ? List.of(image(b, where))
+                : MessagesDocuments.parts(b, where));
+        int last = parts.size() - 1;
+        if (marked && last >= 0) {
+            parts.set(last, CacheMarks.copy(b, JsonCodec.object(parts.get(last))).build());
+        }
+        return parts;
     }
 
     static JsonObject image(JsonObject b, String where) {

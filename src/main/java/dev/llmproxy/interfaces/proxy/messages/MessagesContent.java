@@ -15,8 +15,9 @@ import java.util.Map;
 
 /**
  * Anthropic turns as chat messages. A user turn's {@code tool_result} blocks become {@code tool} messages, ahead of
- * what else the turn says; an assistant turn's {@code tool_use} blocks become its {@code tool_calls}; text and image
- * blocks become content parts. Signed thinking sent back before tool calls travels with the first of them (see
+ * what else the turn says (with the images and documents of their results, which chat's tool messages cannot hold);
+ * an assistant turn's {@code tool_use} blocks become its {@code tool_calls}; text, image and document blocks become
+ * content parts. Signed thinking sent back before tool calls travels with the first of them (see
  * {@link CarriedThinking}), so that Claude sees it again and keeps thinking through a tool loop; other thinking is
  * the answering model's own business and is not forwarded: another model in the chain could not read it. Cache
  * marks stay on their blocks ({@link CacheMarks}).
@@ -64,14 +65,14 @@ final class MessagesContent {
             String where = at + ".content[" + j + "]";
             JsonObject b = MessagesBlocks.block(blocks.get(j), where);
             switch (b.getString("type")) {
-                case "tool_result" -> out.add(MessagesBlocks.toolResult(b, where, carrying));
+                case "tool_result" -> partCount += MessagesBlocks.toolResult(b, where, carrying, out, parts);
                 case "text" -> {
                     parts.add(CacheMarks.copy(b, JsonCodec.object().add("type", "text")
                             .add("text", MessagesBlocks.text(b, where))));
                     partCount++;
                 }
-                case "image" -> {
-                    parts.add(CacheMarks.copy(b, JsonCodec.object(MessagesBlocks.image(b, where))));
+                case "image", "document" -> {
+                    MessagesBlocks.media(b, where, true).forEach(parts::add);
                     partCount++;
                 }
                 default -> throw MessagesBlocks.unsupported(b, where);

@@ -78,7 +78,8 @@ public final class MessagesRequests {
         if (in.get("stream") == JsonValue.TRUE) {
             chat.add("stream_options", JsonCodec.object().add("include_usage", true));
         }
-        ChatRequest request = ChatRequest.validated(chat.build(), FrontDoor.MESSAGES);
+        // the request as written goes along, for Claude, which reads the Messages API's every field
+        ChatRequest request = ChatRequest.validated(chat.build(), FrontDoor.MESSAGES).writtenAs(in);
         Integer topK = topK(in.get("top_k"));
         // chat's form has no top_k: it goes typed, to the wires whose models take it (Claude's, Gemini's)
         return topK == null ? request : request.withSampling(request.sampling().withTopK(topK));

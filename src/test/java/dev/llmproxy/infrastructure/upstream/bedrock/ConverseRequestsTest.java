@@ -38,6 +38,23 @@ class ConverseRequestsTest {
     }
 
     @Test
+    void aDocumentGoesAsItsBytesAndOneByUrlCannotBeSent() {
+        String pdf = "{'model':'m','max_tokens':100,'messages':[{'role':'user','content':[{'type':'text',"
+                + "'text':'Sum up.'},{'type':'file','file':{'filename':'a.pdf',"
+                + "'file_data':'data:application/pdf;base64,JVBERi0x'}}]}]}";
+        JsonObject body = body(BedrockCalls.CLAUDE, pdf);
+
+        JsonObject document = body.getJsonArray("messages").getJsonObject(0).getJsonArray("content").getJsonObject(1)
+                .getJsonObject("document");
+        assertThat(document.getString("format")).isEqualTo("pdf");
+        assertThat(document.getString("name")).matches("document-[0-9a-f]+");
+        assertThat(document.getJsonObject("source").getString("bytes")).isEqualTo("JVBERi0x");
+        String byUrl = pdf.replace("data:application/pdf;base64,JVBERi0x", "https://example.com/a.pdf");
+        assertThat(wire.unsendable(BedrockCalls.to(BedrockCalls.CLAUDE, byUrl,
+                false))).isNotNull();
+    }
+
+    @Test
     void aConversationThatStartsWithTheAssistantGetsAnOpeningUserTurn() {
         JsonObject body = body(BedrockCalls.CLAUDE, "{'model':'m','messages':[{'role':'assistant','content':'Hello, "
                 + "how can I help?'},{'role':'user','content':'Paris?'}],'max_tokens':200}");

@@ -169,7 +169,9 @@ class MessagesRequestsTest {
                 + "'tools':[{'type':'web_search_20250305','name':'web_search'}]}");
         assertThat(server.error().message()).contains("web_search_20250305");
         assertThat(refused("{'model':'m','max_tokens':5,'messages':[{'role':'user','content':[{'type':'document',"
-                + "'source':{}}]}]}").error().message()).contains("'document'");
+                + "'source':{}}]}]}").error().param()).isEqualTo("messages[0].content[0].source");
+        assertThat(refused("{'model':'m','max_tokens':5,'messages':[{'role':'user','content':[{'type':"
+                + "'container_upload','file_id':'f'}]}]}").error().message()).contains("'container_upload'");
         assertThat(refused("{'model':'m','max_tokens':5,'mcp_servers':[],'messages':[{'role':'user','content':'x'}]}")
                 .error().param()).isEqualTo("mcp_servers");
         assertThat(refused("{'model':'m','max_tokens':5,'messages':[]}").error().param()).isEqualTo("messages");
