@@ -6,12 +6,15 @@
 # once. Counts come from the proxy's own counters (proxy_json_parsed_total, proxy_json_written_total), read before
 # and after N requests of each pair; a stream's cost per event is the slope between a 2-event and a 22-event answer.
 # Vertex AI is left out (its calls need a Google token issued first); Bedrock streams AWS's binary events, left out.
-# Usage: bench/hops.sh [requests per measurement, default 20]
+# Then each door's overhead over chat completions: the mean time of a whole answer, one request at a time, through
+# each door to the same upstream, less chat's.
+# Usage: bench/hops.sh [requests per measurement, default 20] [requests per timing, default 3000]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 OUT="$ROOT/bench/out-hops"
 N=${1:-20}
+M=${2:-3000}
 PROXY_PORT=9281
 OPENAI_PORT=18510
 ANTHROPIC_PORT=18511
@@ -20,7 +23,10 @@ BEDROCK_PORT=18513
 SERVER=hopsServer
 . bench/server.sh
 
-command -v nginx >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
+for tool in nginx hey; do
+  command -v $tool >/dev/null 2>&1 || {
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx hey >/dev/null; break; }
+done
 
 rm -rf "$OUT" && mkdir -p "$OUT/nginx"
 cleanup() {
@@ -163,4 +169,34 @@ for door in chat responses messages embeddings; do
     rw=$(awk -v a="$w2" -v n="$N" -v e="$ew" 'BEGIN { printf "%.1f", a / n - 2 * e }')
     printf '%-10s %-13s %17s %19s %17s\n' "$door" "$kind" "$whole" "$rp / $rw" "$ep / $ew"
   done
+done
+
+# microseconds that $3 whole answers through door $1 from model $2 take, one request at a time; every one must be a 200
+total_us() {
+  local out
+  out=$(hey -n "$3" -c 1 -m POST -T application/json -d "$(body "$1" "$2" false)" \
+    "http://localhost:$PROXY_PORT/v1/$(path "$1")")
+  [ "$(awk '/\[200\]/ { print $2 }' <<< "$out")" = "$3" ] || { echo "not every answer was a 200: $1 $2" >&2; return 1; }
+  awk '/Total:/ { printf "%d", $2 * 1000000 }' <<< "$out"
+}
+ROUNDS=3
+DOORS=(chat responses messages)
+echo
+echo "Each door's overhead over chat completions (mean of $M whole answers, one request at a time, to the same upstream;"
+echo "the doors take turns, $ROUNDS rounds, so that warming and the machine's drift fall on all alike)"
+printf '%-10s %-13s %14s %14s\n' door kind "mean, µs" "over chat, µs"
+for kind in openai anthropic gemini; do
+  for door in "${DOORS[@]}"; do total_us "$door" "$kind-plain" 300 >/dev/null; done # warm up
+  declare -A sum=()
+  for round in $(seq 1 $ROUNDS); do
+    for door in "${DOORS[@]}"; do
+      sum[$door]=$(( ${sum[$door]:-0} + $(total_us "$door" "$kind-plain" $(( M / ROUNDS ))) ))
+    done
+  done
+  chat_us=$(( sum[chat] / (M / ROUNDS * ROUNDS) ))
+  for door in "${DOORS[@]}"; do
+    us=$(( sum[$door] / (M / ROUNDS * ROUNDS) ))
+    printf '%-10s %-13s %14s %14s\n' "$door" "$kind" "$us" "$(( us - chat_us ))"
+  done
+  unset sum
 done
