@@ -1,5 +1,9 @@
 package dev.llmproxy.it;
 
+import com.anthropic.client.AnthropicClient;
+import com.anthropic.client.okhttp.AnthropicOkHttpClient;
+import com.anthropic.helpers.MessageAccumulator;
+import com.anthropic.models.messages.Message;
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.models.ReasoningEffort;
@@ -20,6 +24,8 @@ import java.io.StringReader;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -63,6 +69,12 @@ class BedrockIT extends DeployedProxy {
         fault.on("anthropic.claude-tool-stream-v1:0", fault.eventStream(5, Ending.DONE, frames("stream-thinking-tool.events")));
         fault.on("anthropic.claude-stream-v1:0", fault.eventStream(5, Ending.DONE, frames("stream-text.events")));
         fault.on("anthropic.claude-mid-v1:0", fault.eventStream(5, Ending.DONE, frames("stream-text-throttled.events")));
+        fault.on("anthropic.claude-native-v1:0", FaultUpstream.status(200, RecordedBodies.body("anthropic",
+                "answer-text.json")));
+        fault.on("anthropic.claude-native-stream-v1:0", fault.eventStream(5, Ending.DONE, AwsFrames.frames(
+                Arrays.stream(RecordedBodies.events("anthropic", "stream-text.sse")).map(e -> "chunk {\"bytes\":\""
+                        + Base64.getEncoder().encodeToString(e.getBytes(StandardCharsets.UTF_8)) + "\"}")
+                        .toArray(String[]::new))));
         byte[][] corrupt = frames("stream-text.events");
         corrupt[2][corrupt[2].length - 8] ^= 0x01; // the second text delta's payload, one bit flipped
         fault.on("anthropic.claude-corrupt-v1:0", fault.eventStream(5, Ending.DONE, corrupt));
@@ -78,6 +90,8 @@ class BedrockIT extends DeployedProxy {
                 .paidModel("b-stream", "bedrock", "anthropic.claude-stream-v1:0", "claude")
                 .paidModel("b-mid", "bedrock", "anthropic.claude-mid-v1:0", "claude")
                 .paidModel("b-corrupt", "bedrock", "anthropic.claude-corrupt-v1:0", "claude")
+                .paidModel("b-native", "bedrock", "anthropic.claude-native-v1:0", "claude")
+                .paidModel("b-native-stream", "bedrock", "anthropic.claude-native-stream-v1:0", "claude")
                 .tier("b-tools", "b-tool")
                 .tier("b-keyed", "b-arn")
                 .tier("b-busy", "b-throttled", "b-text")
@@ -122,6 +136,29 @@ class BedrockIT extends DeployedProxy {
         // what arrived is what was signed: path, Host, headers and body, as AWS would check them
         assertThat(SigV4Check.signature(authorization)).isEqualTo(SigV4Check.expected(SECRET_KEY, authorization,
                 fault.lastTarget(model), headers, fault.lastBody(model).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void aMessagesCallersDocumentReachesClaudeThroughInvokeModelAsWrittenAndItsStreamIsRead() {
+        AnthropicClient anthropic = AnthropicOkHttpClient.builder().baseUrl(ProxyClient.BASE).apiKey("not-needed")
+                .maxRetries(0).build();
+        Message m = anthropic.messages().create(AnthropicIT.lease("b-native"));
+        assertThat(m.content().get(0).text().orElseThrow().text()).isNotBlank();
+        String model = "anthropic.claude-native-v1:0";
+        assertThat(fault.lastTarget(model)).isEqualTo("/model/" + model + "/invoke");
+        var sent = Json.createReader(new StringReader(fault.lastBody(model))).readObject();
+        assertThat(sent.getString("anthropic_version")).isEqualTo("bedrock-2023-05-31");
+        var document = sent.getJsonArray("messages").getJsonObject(0).getJsonArray("content").getJsonObject(0);
+        assertThat(document.getString("title")).isEqualTo("Lease");
+        assertThat(document.getJsonObject("citations").getBoolean("enabled")).isTrue();
+
+        MessageAccumulator streamed = MessageAccumulator.create();
+        try (var events = anthropic.messages().createStreaming(AnthropicIT.lease("b-native-stream"))) {
+            events.stream().forEach(streamed::accumulate);
+        }
+        assertThat(streamed.message().content().get(0).text().orElseThrow().text()).isEqualTo("Hello!");
+        assertThat(fault.lastTarget("anthropic.claude-native-stream-v1:0"))
+                .endsWith("/invoke-with-response-stream");
     }
 
     @Test

@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * cannot: reset or close before headers, hang, cut a body short. Speaks HTTP/1.1 with keep-alive. It stands in for
  * Gemini's own API and Vertex AI too: a request to {@code .../models/{model}:generateContent} (or
  * {@code :streamGenerateContent}, {@code :rawPredict}, {@code :streamRawPredict}) is scripted by the model in its path, and its {@code x-goog-api-key} is recorded as its authorization.
- * Bedrock's Converse ({@code /model/{id}/converse}, {@code /converse-stream}) is scripted by the model id in its path.
+ * Bedrock's Converse ({@code /model/{id}/converse}, {@code /converse-stream}) and InvokeModel ({@code /invoke},
+ * {@code /invoke-with-response-stream}) are scripted by the model id in their path.
  */
 public final class FaultUpstream implements AutoCloseable {
 
@@ -40,8 +41,9 @@ public final class FaultUpstream implements AutoCloseable {
     private static final Pattern MODEL = Pattern.compile("\"model\"\\s*:\\s*\"([^\"]+)\"");
     private static final Pattern GEMINI_PATH = Pattern.compile(
             "/models/([^/:]+):(generateContent|streamGenerateContent|batchEmbedContents|rawPredict|streamRawPredict)");
-    /** Bedrock's Converse: the model id is one escaped path segment. */
-    private static final Pattern BEDROCK_PATH = Pattern.compile("/model/([^/]+)/(converse|converse-stream)$");
+    /** Bedrock's Converse and InvokeModel: the model id is one escaped path segment. */
+    private static final Pattern BEDROCK_PATH = Pattern.compile(
+            "/model/([^/]+)/(converse|converse-stream|invoke|invoke-with-response-stream)$");
 
     private final ServerSocket server;
     private final ExecutorService connections = Executors.newCachedThreadPool(r -> {

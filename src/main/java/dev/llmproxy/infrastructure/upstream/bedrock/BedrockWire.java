@@ -26,7 +26,8 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * AWS Bedrock's Converse API: {@code POST {base}/model/{model id}/converse}, or {@code /converse-stream}, whose
- * answer is AWS's binary event stream. The base is the region's runtime endpoint
+ * answer is AWS's binary event stream; for a Messages caller answered by Claude, InvokeModel in Anthropic's own words
+ * ({@link BedrockInvoke}). The base is the region's runtime endpoint
  * ({@code https://bedrock-runtime.us-east-1.amazonaws.com}); the model id is a model's, an inference profile's
  * ({@code us.anthropic.claude-sonnet-4-5-20250929-v1:0}) or an ARN. Requests are made as for Anthropic and said in
  * Converse's words ({@link ConverseRequests}), answers the other way, so Claude on Bedrock thinks, signs, caches and
@@ -42,11 +43,13 @@ public final class BedrockWire implements ChatWire {
 
     private final Clock clock;
     private final AwsSigner signer;
+    private final AnthropicWire anthropic;
     private final ConcurrentMap<String, URI> endpoints = new ConcurrentHashMap<>();
 
     public BedrockWire(Clock clock) {
         this.clock = clock;
         this.signer = new AwsSigner(clock);
+        this.anthropic = new AnthropicWire(clock);
     }
 
     /** Whether the model is Claude: by its family in the allowlist (an ARN does not say), else by its id. */
@@ -64,16 +67,12 @@ public final class BedrockWire implements ChatWire {
 
     @Override
     public OutboundRequest request(UpstreamCall call, String credential) {
+        boolean invoke = BedrockInvoke.takes(call);
+        String operation = invoke ? BedrockInvoke.operation(call.streaming())
+                : call.streaming() ? "/converse-stream" : "/converse";
         URI uri = endpoints.computeIfAbsent(call.provider().baseUrl() + "|" + call.model().upstreamModel() + "|"
-                + call.streaming(), k -> endpoint(call.provider().baseUrl(), call.model().upstreamModel(), call.streaming()));
-        JsonObject chat = ChatJson.of(call.body());
-        boolean claude = claude(call.model());
-        if (!claude && (chat.containsKey("reasoning_effort") || chat.containsKey(AskedReasoning.FIELD))) {
-            // only Claude's thinking is asked for
-            chat = JsonCodec.object(chat).remove("reasoning_effort").remove(AskedReasoning.FIELD).build();
-        }
-        byte[] body = JsonCodec.write(ConverseRequests.from(
-                AnthropicWire.body(chat, ChatJson.sampling(call.body()), call.model(), false), claude));
+                + operation, k -> endpoint(call.provider().baseUrl(), call.model().upstreamModel(), operation));
+        byte[] body = JsonCodec.write(invoke ? BedrockInvoke.body(call) : converse(call));
         List<OutboundRequest.Header> headers = new ArrayList<>(List.of(JSON, call.streaming() ? ACCEPT_EVENTS : ACCEPT_JSON));
         if (credential != null && credential.startsWith(AwsIdentities.MARK)) {
             headers = signer.sign(uri, headers, body, AwsIdentities.decode(credential.substring(AwsIdentities.MARK.length())),
@@ -84,14 +83,28 @@ public final class BedrockWire implements ChatWire {
         return new OutboundRequest(uri, headers, body);
     }
 
+    private static JsonObject converse(UpstreamCall call) {
+        JsonObject chat = ChatJson.of(call.body());
+        boolean claude = claude(call.model());
+        if (!claude && (chat.containsKey("reasoning_effort") || chat.containsKey(AskedReasoning.FIELD))) {
+            // only Claude's thinking is asked for
+            chat = JsonCodec.object(chat).remove("reasoning_effort").remove(AskedReasoning.FIELD).build();
+        }
+        return ConverseRequests.from(AnthropicWire.body(chat, ChatJson.sampling(call.body()), call.model(), false),
+                claude);
+    }
+
     /** The model id is one path segment: an ARN's slashes are escaped, its colons kept, as AWS's clients send them. */
-    private static URI endpoint(URI base, String modelId, boolean stream) {
+    private static URI endpoint(URI base, String modelId, String operation) {
         String id = SdkHttpUtils.urlEncode(modelId).replace("%3A", ":");
-        return URI.create(base.toString().replaceAll("/+$", "") + "/model/" + id + (stream ? "/converse-stream" : "/converse"));
+        return URI.create(base.toString().replaceAll("/+$", "") + "/model/" + id + operation);
     }
 
     @Override
     public UpstreamReply answer(UpstreamCall call, byte[] body) {
+        if (BedrockInvoke.takes(call)) {
+            return anthropic.answer(call, body); // Claude's message as Anthropic writes it, for a Messages caller as is
+        }
         JsonObject root = AnswerBody.object(body);
         if (root == null) {
             return AnswerBody.unreadable(body);

@@ -9,6 +9,8 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -19,6 +21,8 @@ import java.util.Set;
  * its signature and tool calls stream from Bedrock as they do from Anthropic. Converse opens a tool call's block
  * but not a text or thinking block: that start is said before its first delta. The stop reason comes before the
  * usage ({@code metadata}), which is where the answer ends; an exception event is Anthropic's error of that kind.
+ * An InvokeModel stream (Claude in Anthropic's words) holds Anthropic's own events, each a {@code chunk} of base64,
+ * read as they are.
  */
 final class ConverseEvents implements ChatWire.StreamEvents {
 
@@ -46,6 +50,7 @@ final class ConverseEvents implements ChatWire.StreamEvents {
         JsonObject payload = only.getValue() instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
         int index = payload.getInt("contentBlockIndex", -1);
         switch (only.getKey()) {
+            case "chunk" -> chunks.translate(invoked(payload), out);
             case "messageStart" -> say(out, type("message_start").add("message", JsonCodec.object()
                     .add("usage", JsonValue.EMPTY_JSON_OBJECT)));
             case "contentBlockStart" -> {
@@ -70,6 +75,16 @@ final class ConverseEvents implements ChatWire.StreamEvents {
                 }
                 // else an event type Bedrock may add: nothing a chat answer can hold
             }
+        }
+    }
+
+    /** An InvokeModel stream's event: one of Anthropic's, in base64; what is not is left for the relay to refuse. */
+    private static String invoked(JsonObject payload) {
+        String bytes = payload.getString("bytes", "");
+        try {
+            return new String(Base64.getDecoder().decode(bytes), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException notBase64) {
+            return bytes;
         }
     }
 
