@@ -63,8 +63,8 @@ class HostileInputTest {
                 assertThat(request.promptTokenEstimate()).isPositive();
                 // what the door took, Claude's wire writes as written, whatever it holds
                 assertThat(AnthropicWire.body(new UpstreamCall("r", CLAUDE_AT, AllowedModel.of("c", "a", "claude-x"),
-                        new ChatJson(request.body(), request.sampling(), request.asWritten()), Duration.ofSeconds(1),
-                        null, null, false, null, null)).get("messages")).isNotNull();
+                        new ChatJson(request.body(), request.sampling(), request.tools(), request.asWritten()),
+                        Duration.ofSeconds(1), null, null, false, null, null)).get("messages")).isNotNull();
             } catch (ProxyException e) {
                 assertThat(e.error().kind()).isEqualTo(ErrorKind.BAD_REQUEST);
                 assertThat(e.error().message()).isNotBlank();

@@ -23,8 +23,8 @@ import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionMessageToolCall;
 import com.openai.models.chat.completions.ChatCompletionToolMessageParam;
-import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.FaultUpstream.Ending;
+import dev.llmproxy.testing.FaultUpstream;
 import dev.llmproxy.testing.RecordedBodies;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.StringReader;
 import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -169,6 +170,16 @@ class AnthropicIT extends DeployedProxy {
                 Duration.ofSeconds(20));
         // 14 fresh x 3 + 2048 written x 3.75 + 12 out x 15, per million
         assertThat(row.getJsonNumber("costUsd").bigDecimalValue()).isEqualByComparingTo("0.007902");
+    }
+
+    @Test
+    void aFunctionWithoutANameIsRefusedByNameBeforeClaudeIsAsked() {
+        int calls = fault.calls("claude-text");
+        HttpResponse<String> r = new ProxyClient().post("/v1/chat/completions", "{\"model\":\"c-text\",\"messages\":"
+                + "[{\"role\":\"user\",\"content\":\"hi\"}],\"tools\":[{\"type\":\"function\",\"function\":{}}]}");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.body()).contains("\"param\":\"tools[0].function.name\"");
+        assertThat(fault.calls("claude-text")).isEqualTo(calls);
     }
 
     @Test

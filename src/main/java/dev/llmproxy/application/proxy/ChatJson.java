@@ -23,18 +23,53 @@ public final class ChatJson implements RequestBody {
 
     private final JsonObject object;
     private final Sampling sampling;
+    private final Tools tools;
     private final AsWritten asWritten;
     private volatile byte[] bytes;
 
-    public ChatJson(JsonObject object, Sampling sampling) {
-        this(object, sampling, null);
+    /** A chat request built here, its sampling and tools as its body says them. */
+    public ChatJson(JsonObject object) {
+        this(object, samplingOf(object), ToolsReader.read(object), null);
     }
 
-    /** @param asWritten the request as another API wrote it; null when chat's is the caller's own */
-    public ChatJson(JsonObject object, Sampling sampling, AsWritten asWritten) {
+    /**
+     * @param sampling  as the door read it
+     * @param tools     as the door read them
+     * @param asWritten the request as another API wrote it; null when chat's is the caller's own
+     */
+    public ChatJson(JsonObject object, Sampling sampling, Tools tools, AsWritten asWritten) {
         this.object = object;
         this.sampling = sampling;
+        this.tools = tools;
         this.asWritten = asWritten;
+    }
+
+    /** The request the proxy holds: the one it built, or one read from the bytes a body came as. */
+    public static ChatJson held(RequestBody body) {
+        return body instanceof ChatJson json ? json : new ChatJson((JsonObject) JsonCodec.read(body.bytes()));
+    }
+
+    /** The request as an object. */
+    public JsonObject object() {
+        return object;
+    }
+
+    public Sampling sampling() {
+        return sampling;
+    }
+
+    public Tools tools() {
+        return tools;
+    }
+
+    /** The request as the caller wrote it in {@code api}, when it was; null otherwise. */
+    public JsonObject writtenIn(FrontDoor api) {
+        return AsWritten.in(asWritten, api);
+    }
+
+    /** The same request with another chat body (trimmed for a model), the rest as it was. */
+    public ChatJson with(JsonObject other) {
+        return new ChatJson(other, sampling, tools, asWritten);
     }
 
     @Override
@@ -52,14 +87,9 @@ public final class ChatJson implements RequestBody {
         return body instanceof ChatJson json ? json.object : (JsonObject) JsonCodec.read(body.bytes());
     }
 
-    /** The request's sampling: as the door read it, or read from the bytes a body came as. */
-    public static Sampling sampling(RequestBody body) {
-        return body instanceof ChatJson json ? json.sampling : samplingOf(of(body));
-    }
-
     /** The request as the caller wrote it in {@code api}, when it was; null otherwise (and for a body of bytes). */
     public static JsonObject writtenIn(RequestBody body, FrontDoor api) {
-        return body instanceof ChatJson json ? AsWritten.in(json.asWritten, api) : null;
+        return body instanceof ChatJson json ? json.writtenIn(api) : null;
     }
 
     /**

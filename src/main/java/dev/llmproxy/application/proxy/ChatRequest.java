@@ -25,17 +25,19 @@ import java.util.Set;
  * @param door      the API the request came through
  * @param operation what it asks for: a chat answer, or vectors
  * @param sampling  how the answer is to be drawn; by default as the chat body asks it
+ * @param tools     the functions the model may call, and how; by default as the chat body offers them
  * @param asWritten the request as another API wrote it, for a provider of that API; null for chat's own
  */
 public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation,
-                          Sampling sampling, AsWritten asWritten) {
+                          Sampling sampling, Tools tools, AsWritten asWritten) {
 
     public ChatRequest {
         sampling = sampling != null ? sampling : ChatJson.samplingOf(body);
+        tools = tools != null ? tools : operation == Operation.CHAT ? ToolsReader.read(body) : Tools.NONE;
     }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation) {
-        this(body, model, stream, door, operation, null, null);
+        this(body, model, stream, door, operation, null, null, null);
     }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door) {
@@ -110,12 +112,12 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
 
     /** The same request, drawn as {@code asked}: what its API asked that chat's form has no place for. */
     public ChatRequest withSampling(Sampling asked) {
-        return new ChatRequest(body, model, stream, door, operation, asked, asWritten);
+        return new ChatRequest(body, model, stream, door, operation, asked, tools, asWritten);
     }
 
     /** The same request, with the caller's body as its door's API wrote it. */
     public ChatRequest writtenAs(JsonObject written) {
-        return new ChatRequest(body, model, stream, door, operation, sampling, new AsWritten(door, written));
+        return new ChatRequest(body, model, stream, door, operation, sampling, tools, new AsWritten(door, written));
     }
 
     /** Whether the caller asked for a usage chunk at the end of the stream ({@code stream_options.include_usage}). */

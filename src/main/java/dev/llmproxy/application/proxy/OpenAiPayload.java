@@ -14,6 +14,7 @@ final class OpenAiPayload implements ChatPayload {
 
     private final JsonObject body;
     private final Sampling sampling;
+    private final Tools tools;
     private final AsWritten asWritten;
     private String lastModel;
     private ChatJson lastBody;
@@ -21,6 +22,7 @@ final class OpenAiPayload implements ChatPayload {
     OpenAiPayload(ChatRequest request) {
         this.body = request.stream() ? withUsageReported(request.body()) : request.body();
         this.sampling = request.sampling();
+        this.tools = request.tools();
         this.asWritten = request.asWritten();
     }
 
@@ -42,7 +44,7 @@ final class OpenAiPayload implements ChatPayload {
         body.getJsonArray("messages").forEach(messages::add);
         messages.add(JsonCodec.object().add("role", "assistant").add("content", partialAnswer));
         return new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages)
-                .build(), sampling);
+                .build(), sampling, tools, null);
     }
 
     @Override
@@ -50,7 +52,7 @@ final class OpenAiPayload implements ChatPayload {
         if (model.upstreamModel().equals(lastModel)) {
             return lastBody;
         }
-        lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build(), sampling,
+        lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build(), sampling, tools,
                 asWritten);
         lastModel = model.upstreamModel();
         return lastBody;

@@ -4,7 +4,9 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -35,11 +37,13 @@ final class AnthropicRequests {
     }
 
     /**
-     * @param written the caller's request as the Messages API wrote it, whose turns and tools go as written; null
-     *                for one written in chat's form, which is translated
+     * @param request the request the proxy holds; when the caller wrote it in the Messages API, its turns and tools
+     *                go as written, else chat's form is translated
      */
-    static JsonObject translate(JsonObject chat, Sampling sampling, JsonObject written, AllowedModel model,
-                                boolean stream) {
+    static JsonObject translate(ChatJson request, AllowedModel model, boolean stream) {
+        JsonObject chat = request.object();
+        Sampling sampling = request.sampling();
+        JsonObject written = request.writtenIn(FrontDoor.MESSAGES);
         JsonObjectBuilder out = JsonCodec.object().add("model", model.upstreamModel());
         // Anthropic takes at most four breakpoints: a caller that sets its own gets them as set, and none of the model's
         boolean modelMarks = model.promptCaching() && !CacheMarks.any(chat);
@@ -49,7 +53,7 @@ final class AnthropicRequests {
         // in a tool loop whose last assistant turn does not start with its signed thinking (carried in the first
         // tool call's id when Claude made the calls; not when another model did): those turns are asked without it
         JsonArray messages = chat.getJsonArray("messages");
-        AnthropicThinking.Plan thinking = AnthropicTools.forcesTool(chat) || prefill(messages)
+        AnthropicThinking.Plan thinking = request.tools().forced() || prefill(messages)
                 || toolLoopWithoutItsThinking(messages) ? AnthropicThinking.Plan.NONE
                 : AnthropicThinking.plan(model.upstreamModel(), AskedReasoning.of(chat, model.reasoningEffort()), answer);
         boolean thinks = thinking.thinking() != null;
@@ -71,7 +75,7 @@ final class AnthropicRequests {
             out.add("metadata", JsonCodec.object().add("user_id", user));
         }
         if (written == null) {
-            AnthropicTools.translate(chat, out, modelMarks);
+            AnthropicTools.translate(request.tools(), out, modelMarks);
         } else {
             AnthropicTools.asWritten(written, out, modelMarks);
         }

@@ -2,12 +2,13 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
+import dev.llmproxy.application.proxy.Tools;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
+
+import java.util.List;
 
 /**
  * Function tools as Anthropic's ({@code name}, {@code description}, {@code input_schema}) and {@code tool_choice} as
@@ -19,41 +20,36 @@ final class AnthropicTools {
     private AnthropicTools() {
     }
 
-    /** Whether the caller forces a tool call (Anthropic refuses thinking then, so none is asked). */
-    static boolean forcesTool(JsonObject chat) {
-        JsonValue choice = chat.get("tool_choice");
-        return choice instanceof JsonString s ? s.getString().equals("required") : choice instanceof JsonObject;
-    }
-
     /**
      * @param cache whether the tools end with the model's own cache breakpoint; a caller's marks on tools are kept
      *              as set
      */
-    static void translate(JsonObject chat, JsonObjectBuilder out, boolean cache) {
-        if (chat.get("tools") instanceof JsonArray tools && !tools.isEmpty()) {
-            JsonArrayBuilder list = JsonCodec.array();
-            for (int i = 0; i < tools.size(); i++) {
-                if (tools.get(i) instanceof JsonObject tool && tool.get("function") instanceof JsonObject f) {
-                    JsonObjectBuilder b = JsonCodec.object().add("name", f.getString("name", ""));
-                    if (f.get("description") instanceof JsonString d) {
-                        b.add("description", d);
-                    }
-                    b.add("input_schema", f.get("parameters") instanceof JsonObject p ? p
-                            : JsonCodec.object().add("type", "object").build());
-                    CacheMarks.copy(tool, b);
-                    if (cache && i == tools.size() - 1) {
-                        b.add(CacheMarks.FIELD, AnthropicRequests.EPHEMERAL);
-                    }
-                    list.add(b);
-                }
-            }
-            out.add("tools", list);
-            JsonObjectBuilder choice = choice(chat.get("tool_choice"));
-            if (chat.get("parallel_tool_calls") == JsonValue.FALSE) {
-                choice.add("disable_parallel_tool_use", true);
-            }
-            out.add("tool_choice", choice);
+    static void translate(Tools tools, JsonObjectBuilder out, boolean cache) {
+        List<Tools.Function> functions = tools.functions();
+        if (functions.isEmpty()) {
+            return;
         }
+        JsonArrayBuilder list = JsonCodec.array();
+        for (int i = 0; i < functions.size(); i++) {
+            Tools.Function f = functions.get(i);
+            JsonObjectBuilder b = JsonCodec.object().add("name", f.name());
+            if (f.description() != null) {
+                b.add("description", f.description());
+            }
+            b.add("input_schema", f.parameters() != null ? f.parameters()
+                    : JsonCodec.object().add("type", "object").build());
+            JsonObject mark = cache && i == functions.size() - 1 ? AnthropicRequests.EPHEMERAL : f.cacheMark();
+            if (mark != null) {
+                b.add(CacheMarks.FIELD, mark);
+            }
+            list.add(b);
+        }
+        out.add("tools", list);
+        JsonObjectBuilder choice = choice(tools.choice());
+        if (!tools.parallel()) {
+            choice.add("disable_parallel_tool_use", true);
+        }
+        out.add("tool_choice", choice);
     }
 
     /**
@@ -75,16 +71,14 @@ final class AnthropicTools {
         }
     }
 
-    private static JsonObjectBuilder choice(JsonValue choice) {
-        if (choice instanceof JsonObject named && named.get("function") instanceof JsonObject f) {
-            return JsonCodec.object().add("type", "tool").add("name", f.getString("name", ""));
-        }
-        String word = choice instanceof JsonString s ? s.getString() : "auto";
-        return JsonCodec.object().add("type", switch (word) {
-            case "required" -> "any";
-            case "none" -> "none";
-            default -> "auto";
-        });
+    private static JsonObjectBuilder choice(Tools.Choice choice) {
+        Tools.Choice.Mode mode = choice == null ? Tools.Choice.Mode.AUTO : choice.mode();
+        return switch (mode) {
+            case NAMED -> JsonCodec.object().add("type", "tool").add("name", choice.name());
+            case REQUIRED -> JsonCodec.object().add("type", "any");
+            case NONE -> JsonCodec.object().add("type", "none");
+            case AUTO -> JsonCodec.object().add("type", "auto");
+        };
     }
 
     /** The instruction that asks for JSON, or null when the caller asked for text. */

@@ -3,8 +3,6 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.catalog.AllowedModel;
-import dev.llmproxy.domain.log.FrontDoor;
-import dev.llmproxy.domain.upstream.Sampling;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
@@ -52,16 +50,15 @@ public final class AnthropicWire implements ChatWire {
      * a Messages caller's turns as it wrote them.
      */
     public static JsonObject body(UpstreamCall call) {
-        return AnthropicRequests.translate(ChatJson.of(call.body()), ChatJson.sampling(call.body()),
-                ChatJson.writtenIn(call.body(), FrontDoor.MESSAGES), call.model(), call.streaming());
+        return body(ChatJson.held(call.body()), call.model(), call.streaming());
     }
 
     /**
-     * As {@link #body(UpstreamCall)}, for a request in chat's form only (perhaps trimmed for another maker's model),
-     * for a cloud that takes Claude's blocks in words of its own.
+     * As {@link #body(UpstreamCall)}, for a request the caller's wire holds (perhaps trimmed for another maker's
+     * model, or in chat's form only, for a cloud that takes Claude's blocks in words of its own).
      */
-    public static JsonObject body(JsonObject chat, Sampling sampling, AllowedModel model, boolean stream) {
-        return AnthropicRequests.translate(chat, sampling, null, model, stream);
+    public static JsonObject body(ChatJson request, AllowedModel model, boolean stream) {
+        return AnthropicRequests.translate(request, model, stream);
     }
 
     @Override

@@ -83,15 +83,17 @@ public final class BedrockWire implements ChatWire {
         return new OutboundRequest(uri, headers, body);
     }
 
+    /** The request in chat's form (never as a Messages caller wrote it: Converse has words of its own). */
     private static JsonObject converse(UpstreamCall call) {
-        JsonObject chat = ChatJson.of(call.body());
+        ChatJson request = ChatJson.held(call.body());
+        JsonObject chat = request.object();
         boolean claude = claude(call.model());
         if (!claude && (chat.containsKey("reasoning_effort") || chat.containsKey(AskedReasoning.FIELD))) {
             // only Claude's thinking is asked for
             chat = JsonCodec.object(chat).remove("reasoning_effort").remove(AskedReasoning.FIELD).build();
         }
-        return ConverseRequests.from(AnthropicWire.body(chat, ChatJson.sampling(call.body()), call.model(), false),
-                claude);
+        return ConverseRequests.from(AnthropicWire.body(new ChatJson(chat, request.sampling(), request.tools(), null),
+                call.model(), false), claude);
     }
 
     /** The model id is one path segment: an ARN's slashes are escaped, its colons kept, as AWS's clients send them. */

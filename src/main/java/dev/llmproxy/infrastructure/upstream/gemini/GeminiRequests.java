@@ -2,6 +2,8 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
+import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.application.proxy.Tools;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
@@ -9,9 +11,8 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
+import java.util.List;
 import java.util.Set;
 import java.util.logging.Logger;
 
@@ -36,8 +37,9 @@ final class GeminiRequests {
     /**
      * @param moreRoom the model's thoughts used up its output budget last time: give them twice the room
      */
-    static JsonObject translate(JsonObject openAi, Sampling sampling, AllowedModel allowed, boolean stream,
-                                boolean moreRoom) {
+    static JsonObject translate(ChatJson request, AllowedModel allowed, boolean stream, boolean moreRoom) {
+        JsonObject openAi = request.object();
+        Sampling sampling = request.sampling();
         String model = GeminiThinking.bare(allowed.upstreamModel());
         GeminiContents.Translated conversation = GeminiContents.of(openAi.getJsonArray("messages"));
         JsonObjectBuilder out = JsonCodec.object().add("contents", conversation.contents());
@@ -45,15 +47,13 @@ final class GeminiRequests {
             out.add("systemInstruction", conversation.systemInstruction());
         }
         out.add("generationConfig", generationConfig(openAi, sampling, allowed, model, stream, moreRoom));
-        if (openAi.get("tools") instanceof JsonArray tools) {
-            JsonArray declarations = declarations(tools);
-            if (!declarations.isEmpty()) {
-                out.add("tools", JsonCodec.array().add(JsonCodec.object().add("functionDeclarations", declarations)));
-            }
+        Tools tools = request.tools();
+        if (!tools.functions().isEmpty()) {
+            out.add("tools", JsonCodec.array().add(JsonCodec.object().add("functionDeclarations",
+                    declarations(tools.functions()))));
         }
-        JsonObject toolConfig = toolConfig(openAi.get("tool_choice"));
-        if (toolConfig != null) {
-            out.add("toolConfig", toolConfig);
+        if (tools.choice() != null) {
+            out.add("toolConfig", toolConfig(tools.choice()));
         }
         for (String field : openAi.keySet()) {
             if (!HANDLED.contains(field)) {
@@ -112,37 +112,30 @@ final class GeminiRequests {
         return g.build();
     }
 
-    private static JsonArray declarations(JsonArray tools) {
+    private static JsonArray declarations(List<Tools.Function> functions) {
         JsonArrayBuilder out = JsonCodec.array();
-        for (JsonValue v : tools) {
-            if (v instanceof JsonObject tool && tool.get("function") instanceof JsonObject f) {
-                JsonObjectBuilder d = JsonCodec.object().add("name", f.getString("name", ""));
-                if (f.get("description") instanceof JsonString desc) {
-                    d.add("description", desc.getString());
-                }
-                if (f.get("parameters") instanceof JsonObject parameters) {
-                    // The JSON Schema form takes what OpenAI callers write (additionalProperties and all).
-                    d.add("parametersJsonSchema", parameters);
-                }
-                out.add(d);
+        for (Tools.Function f : functions) {
+            JsonObjectBuilder d = JsonCodec.object().add("name", f.name());
+            if (f.description() != null) {
+                d.add("description", f.description());
             }
+            if (f.parameters() != null) {
+                // The JSON Schema form takes what OpenAI callers write (additionalProperties and all).
+                d.add("parametersJsonSchema", f.parameters());
+            }
+            out.add(d);
         }
         return out.build();
     }
 
     /** none, auto, required, or one named function: Gemini's NONE, AUTO, ANY, or ANY limited to that name. */
-    private static JsonObject toolConfig(JsonValue choice) {
+    private static JsonObject toolConfig(Tools.Choice choice) {
         JsonObjectBuilder calling = JsonCodec.object();
-        if (choice instanceof JsonString s) {
-            switch (s.getString()) {
-                case "none" -> calling.add("mode", "NONE");
-                case "required" -> calling.add("mode", "ANY");
-                default -> calling.add("mode", "AUTO");
-            }
-        } else if (choice instanceof JsonObject o && o.get("function") instanceof JsonObject f) {
-            calling.add("mode", "ANY").add("allowedFunctionNames", JsonCodec.array().add(f.getString("name", "")));
-        } else {
-            return null;
+        switch (choice.mode()) {
+            case NONE -> calling.add("mode", "NONE");
+            case REQUIRED -> calling.add("mode", "ANY");
+            case NAMED -> calling.add("mode", "ANY").add("allowedFunctionNames", JsonCodec.array().add(choice.name()));
+            case AUTO -> calling.add("mode", "AUTO");
         }
         return JsonCodec.object().add("functionCallingConfig", calling).build();
     }

@@ -1,7 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
-import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
@@ -53,8 +53,7 @@ public final class GeminiWire implements ChatWire {
 
     /** What a call asks, in Gemini's words (the same on Vertex AI). */
     public static JsonObject body(UpstreamCall call) {
-        return GeminiRequests.translate(ChatJson.of(call.body()), ChatJson.sampling(call.body()), call.model(),
-                call.streaming(), call.moreRoom());
+        return GeminiRequests.translate(ChatJson.held(call.body()), call.model(), call.streaming(), call.moreRoom());
     }
 
     @Override

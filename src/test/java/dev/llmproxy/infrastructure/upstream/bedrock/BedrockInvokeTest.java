@@ -44,7 +44,7 @@ class BedrockInvokeTest {
                 + "\"user\":\"u-1\",\"messages\":[{\"role\":\"user\",\"content\":\"When does the lease end?\"}]}"),
                 "claude", stream);
         return new UpstreamCall("req-1", BedrockCalls.BEDROCK, AllowedModel.of("m", "bedrock", model),
-                new ChatJson(chat.body(), chat.sampling(), new AsWritten(FrontDoor.MESSAGES, written)),
+                new ChatJson(chat.body(), chat.sampling(), chat.tools(), new AsWritten(FrontDoor.MESSAGES, written)),
                 Duration.ofSeconds(5), stream ? (event, valve) -> { } : null,
                 stream ? new StreamLimits(Duration.ofSeconds(5), Duration.ofSeconds(5)) : null, false, null, null);
     }

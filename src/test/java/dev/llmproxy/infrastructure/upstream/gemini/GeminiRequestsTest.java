@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.application.proxy.Tools;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
@@ -17,7 +18,7 @@ class GeminiRequestsTest {
 
     /** As the wire asks it: the request's sampling read from it, as a chat caller's is. */
     private static JsonObject translate(JsonObject chat, AllowedModel model, boolean stream, boolean moreRoom) {
-        return GeminiRequests.translate(chat, ChatJson.samplingOf(chat), model, stream, moreRoom);
+        return GeminiRequests.translate(new ChatJson(chat), model, stream, moreRoom);
     }
 
     private static JsonObject translate(String openAi, String model) {
@@ -182,8 +183,8 @@ class GeminiRequestsTest {
     @Test
     void topKAskedThroughTheMessagesApiReachesGeminiTyped() {
         JsonObject chat = json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
-        JsonObject g = GeminiRequests.translate(chat, new Sampling(null, null, 40, List.of("END", "STOP")),
-                AllowedModel.of("m", "g", "gemini-2.0-flash"), false, false);
+        JsonObject g = GeminiRequests.translate(new ChatJson(chat, new Sampling(null, null, 40, List.of("END", "STOP")),
+                Tools.NONE, null), AllowedModel.of("m", "g", "gemini-2.0-flash"), false, false);
         assertThat(g.getJsonObject("generationConfig")).isEqualTo(json(
                 "{\"topK\":40,\"stopSequences\":[\"END\",\"STOP\"]}"));
     }

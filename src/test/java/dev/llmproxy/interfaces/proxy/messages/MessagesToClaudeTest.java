@@ -61,14 +61,14 @@ class MessagesToClaudeTest {
     private static JsonObject sent(String request, AllowedModel model) {
         ChatRequest read = MessagesRequests.read(request.getBytes(StandardCharsets.UTF_8));
         return AnthropicWire.body(new UpstreamCall("req-1", ANTHROPIC, model, new ChatJson(read.body(),
-                read.sampling(), read.asWritten()), Duration.ofSeconds(5), (event, valve) -> { },
+                read.sampling(), read.tools(), read.asWritten()), Duration.ofSeconds(5), (event, valve) -> { },
                 new StreamLimits(Duration.ofSeconds(5), Duration.ofSeconds(5)), false, null, null));
     }
 
     /** What a Claude model gets from the chat form alone: a continuation's, or Bedrock's, whose words differ. */
     private static JsonObject bridged(String request, AllowedModel model) {
         ChatRequest read = MessagesRequests.read(request.getBytes(StandardCharsets.UTF_8));
-        return AnthropicWire.body(read.body(), read.sampling(), model, true);
+        return AnthropicWire.body(new ChatJson(read.body(), read.sampling(), read.tools(), null), model, true);
     }
 
     /** Block {@code at} of turn {@code turn} of what Anthropic gets. */
