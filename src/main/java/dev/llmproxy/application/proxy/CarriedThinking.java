@@ -35,6 +35,15 @@ public final class CarriedThinking {
         return (type.equals("thinking") && block.get("signature") != null) || type.equals("redacted_thinking");
     }
 
+    /**
+     * Whether a caller's block of thinking goes back to Claude: redacted thinking, or thinking with Claude's
+     * signature; thinking with an empty one is another model's, which Claude could not check.
+     */
+    public static boolean sentBack(JsonObject block) {
+        return "redacted_thinking".equals(block.getString("type", ""))
+                || "thinking".equals(block.getString("type", "")) && !block.getString("signature", "").isEmpty();
+    }
+
     /** The id for a tool call that carries {@code blocks} (the id as it is when there are none). */
     public static String carry(String id, JsonArray blocks) {
         if (blocks == null || blocks.isEmpty()) {

@@ -14,10 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A chat request held as the object the proxy parsed and built, written to bytes once, when a wire sends it as is,
- * and its sampling typed, with what the caller's API asked that chat's form has no place for (the Messages API's
- * {@code top_k}), for the wires that write their provider's own request; and, for a wire that speaks the caller's
- * own API, the request as the caller wrote it.
+ * A chat request held as the object the proxy parsed and built, written to bytes once, when a wire sends it as is;
+ * with what the door read of it typed (its sampling, with what the caller's API asked that chat's form has no place
+ * for, such as the Messages API's {@code top_k}; its tools), for the wires that write their provider's own request;
+ * and, for a wire that speaks the caller's own API, the request as the caller wrote it.
  */
 public final class ChatJson implements RequestBody {
 
@@ -65,11 +65,6 @@ public final class ChatJson implements RequestBody {
     /** The request as the caller wrote it in {@code api}, when it was; null otherwise. */
     public JsonObject writtenIn(FrontDoor api) {
         return AsWritten.in(asWritten, api);
-    }
-
-    /** The same request with another chat body (trimmed for a model), the rest as it was. */
-    public ChatJson with(JsonObject other) {
-        return new ChatJson(other, sampling, tools, asWritten);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -61,9 +62,7 @@ final class WrittenTurns {
     /** A block as it goes to Claude; null when it does not go. */
     private static JsonObject kept(JsonObject block, boolean thinking) {
         return switch (block.getString("type")) {
-            case "thinking" -> thinking && block.get("signature") instanceof JsonString s && !s.getString().isEmpty()
-                    ? block : null;
-            case "redacted_thinking" -> thinking ? block : null;
+            case "thinking", "redacted_thinking" -> thinking && CarriedThinking.sentBack(block) ? block : null;
             case "text" -> block.get("text") instanceof JsonString t && t.getString().isBlank() ? null : block;
             case "tool_use" -> renamed(block, "id");
             case "tool_result" -> renamed(block, "tool_use_id");

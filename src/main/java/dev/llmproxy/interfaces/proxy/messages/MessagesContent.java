@@ -103,7 +103,7 @@ final class MessagesContent {
                 case "thinking", "redacted_thinking" -> {
                     // signed thinking travels with the first tool call, for Claude to see again; the rest is not
                     // forwarded (see the class comment)
-                    if (CarriedThinking.isThinking(b) && !"".equals(b.getString("signature", null))) {
+                    if (CarriedThinking.sentBack(b)) {
                         signed.add(b);
                     }
                 }
