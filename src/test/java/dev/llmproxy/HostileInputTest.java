@@ -17,8 +17,8 @@ import dev.llmproxy.interfaces.proxy.messages.MessagesDialect;
 import dev.llmproxy.interfaces.proxy.responses.ResponsesDialect;
 import dev.llmproxy.interfaces.security.AdminGate;
 import dev.llmproxy.testing.HostileInputs;
-import jakarta.json.JsonException;
 import dev.llmproxy.testing.Tries;
+import jakarta.json.JsonException;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
@@ -63,7 +63,7 @@ class HostileInputTest {
                 assertThat(request.promptTokenEstimate()).isPositive();
                 // what the door took, Claude's wire writes as written, whatever it holds
                 assertThat(AnthropicWire.body(new UpstreamCall("r", CLAUDE_AT, AllowedModel.of("c", "a", "claude-x"),
-                        new ChatJson(request.body(), request.sampling(), request.tools(), request.asWritten()),
+                        ChatJson.from(request),
                         Duration.ofSeconds(1), null, null, false, null, null)).get("messages")).isNotNull();
             } catch (ProxyException e) {
                 assertThat(e.error().kind()).isEqualTo(ErrorKind.BAD_REQUEST);

@@ -173,12 +173,17 @@ class AnthropicIT extends DeployedProxy {
     }
 
     @Test
-    void aFunctionWithoutANameIsRefusedByNameBeforeClaudeIsAsked() {
+    void aNamelessFunctionOrSchemaIsRefusedByNameBeforeClaudeIsAsked() {
         int calls = fault.calls("claude-text");
-        HttpResponse<String> r = new ProxyClient().post("/v1/chat/completions", "{\"model\":\"c-text\",\"messages\":"
-                + "[{\"role\":\"user\",\"content\":\"hi\"}],\"tools\":[{\"type\":\"function\",\"function\":{}}]}");
-        assertThat(r.statusCode()).isEqualTo(400);
-        assertThat(r.body()).contains("\"param\":\"tools[0].function.name\"");
+        String hi = "{\"model\":\"c-text\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],";
+        HttpResponse<String> tool = new ProxyClient().post("/v1/chat/completions",
+                hi + "\"tools\":[{\"type\":\"function\",\"function\":{}}]}");
+        HttpResponse<String> format = new ProxyClient().post("/v1/chat/completions",
+                hi + "\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"schema\":{}}}}");
+        assertThat(tool.statusCode()).isEqualTo(400);
+        assertThat(tool.body()).contains("\"param\":\"tools[0].function.name\"");
+        assertThat(format.statusCode()).isEqualTo(400);
+        assertThat(format.body()).contains("\"param\":\"response_format.json_schema\"");
         assertThat(fault.calls("claude-text")).isEqualTo(calls);
     }
 

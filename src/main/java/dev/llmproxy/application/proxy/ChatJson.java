@@ -16,32 +16,45 @@ import java.util.List;
 /**
  * A chat request held as the object the proxy parsed and built, written to bytes once, when a wire sends it as is;
  * with what the door read of it typed (its sampling, with what the caller's API asked that chat's form has no place
- * for, such as the Messages API's {@code top_k}; its tools), for the wires that write their provider's own request;
- * and, for a wire that speaks the caller's own API, the request as the caller wrote it.
+ * for, such as the Messages API's {@code top_k}; its tools; the answer's form), for the wires that write their
+ * provider's own request; and, for a wire that speaks the caller's own API, the request as the caller wrote it.
  */
 public final class ChatJson implements RequestBody {
 
     private final JsonObject object;
     private final Sampling sampling;
     private final Tools tools;
+    private final ResponseFormat format;
     private final AsWritten asWritten;
     private volatile byte[] bytes;
 
     /** A chat request built here, its sampling and tools as its body says them. */
     public ChatJson(JsonObject object) {
-        this(object, samplingOf(object), ToolsReader.read(object), null);
+        this(object, samplingOf(object), ToolsReader.read(object), ResponseFormat.read(object), null);
     }
 
     /**
      * @param sampling  as the door read it
      * @param tools     as the door read them
+     * @param format    as the door read it
      * @param asWritten the request as another API wrote it; null when chat's is the caller's own
      */
-    public ChatJson(JsonObject object, Sampling sampling, Tools tools, AsWritten asWritten) {
+    public ChatJson(JsonObject object, Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten) {
         this.object = object;
         this.sampling = sampling;
         this.tools = tools;
+        this.format = format;
         this.asWritten = asWritten;
+    }
+
+    /** A caller's request as the door read it, for a wire's tests and the proxy's own calls. */
+    public static ChatJson from(ChatRequest request) {
+        return new ChatJson(request.body(), request.sampling(), request.tools(), request.format(), request.asWritten());
+    }
+
+    /** The same request in another chat body (trimmed for a model), in chat's form alone. */
+    public ChatJson asChat(JsonObject chat) {
+        return new ChatJson(chat, sampling, tools, format, null);
     }
 
     /** The request the proxy holds: the one it built, or one read from the bytes a body came as. */
@@ -60,6 +73,10 @@ public final class ChatJson implements RequestBody {
 
     public Tools tools() {
         return tools;
+    }
+
+    public ResponseFormat format() {
+        return format;
     }
 
     /** The request as the caller wrote it in {@code api}, when it was; null otherwise. */

@@ -26,18 +26,21 @@ import java.util.Set;
  * @param operation what it asks for: a chat answer, or vectors
  * @param sampling  how the answer is to be drawn; by default as the chat body asks it
  * @param tools     the functions the model may call, and how; by default as the chat body offers them
+ * @param format    the form of the answer; by default as the chat body asks it
  * @param asWritten the request as another API wrote it, for a provider of that API; null for chat's own
  */
 public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation,
-                          Sampling sampling, Tools tools, AsWritten asWritten) {
+                          Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten) {
 
     public ChatRequest {
+        boolean chat = operation == Operation.CHAT;
         sampling = sampling != null ? sampling : ChatJson.samplingOf(body);
-        tools = tools != null ? tools : operation == Operation.CHAT ? ToolsReader.read(body) : Tools.NONE;
+        tools = tools != null ? tools : chat ? ToolsReader.read(body) : Tools.NONE;
+        format = format != null ? format : chat ? ResponseFormat.read(body) : ResponseFormat.TEXT;
     }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation) {
-        this(body, model, stream, door, operation, null, null, null);
+        this(body, model, stream, door, operation, null, null, null, null);
     }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door) {
@@ -112,12 +115,13 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
 
     /** The same request, drawn as {@code asked}: what its API asked that chat's form has no place for. */
     public ChatRequest withSampling(Sampling asked) {
-        return new ChatRequest(body, model, stream, door, operation, asked, tools, asWritten);
+        return new ChatRequest(body, model, stream, door, operation, asked, tools, format, asWritten);
     }
 
     /** The same request, with the caller's body as its door's API wrote it. */
     public ChatRequest writtenAs(JsonObject written) {
-        return new ChatRequest(body, model, stream, door, operation, sampling, tools, new AsWritten(door, written));
+        return new ChatRequest(body, model, stream, door, operation, sampling, tools, format,
+                new AsWritten(door, written));
     }
 
     /** Whether the caller asked for a usage chunk at the end of the stream ({@code stream_options.include_usage}). */

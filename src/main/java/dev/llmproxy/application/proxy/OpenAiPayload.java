@@ -15,6 +15,7 @@ final class OpenAiPayload implements ChatPayload {
     private final JsonObject body;
     private final Sampling sampling;
     private final Tools tools;
+    private final ResponseFormat format;
     private final AsWritten asWritten;
     private String lastModel;
     private ChatJson lastBody;
@@ -23,6 +24,7 @@ final class OpenAiPayload implements ChatPayload {
         this.body = request.stream() ? withUsageReported(request.body()) : request.body();
         this.sampling = request.sampling();
         this.tools = request.tools();
+        this.format = request.format();
         this.asWritten = request.asWritten();
     }
 
@@ -44,7 +46,7 @@ final class OpenAiPayload implements ChatPayload {
         body.getJsonArray("messages").forEach(messages::add);
         messages.add(JsonCodec.object().add("role", "assistant").add("content", partialAnswer));
         return new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages)
-                .build(), sampling, tools, null);
+                .build(), sampling, tools, format, null);
     }
 
     @Override
@@ -53,7 +55,7 @@ final class OpenAiPayload implements ChatPayload {
             return lastBody;
         }
         lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build(), sampling, tools,
-                asWritten);
+                format, asWritten);
         lastModel = model.upstreamModel();
         return lastBody;
     }

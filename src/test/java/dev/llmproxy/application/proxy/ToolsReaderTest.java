@@ -1,12 +1,11 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.testing.Refused;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Chat's tools read once, typed, or refused by name at the door. */
 class ToolsReaderTest {
@@ -17,8 +16,7 @@ class ToolsReaderTest {
 
     /** Asserts that {@code json} is refused with a 400 naming {@code param}. */
     private static void refused(String json, String param) {
-        assertThatThrownBy(() -> read(json)).isInstanceOfSatisfying(ProxyException.class,
-                e -> assertThat(e.error().param()).isEqualTo(param));
+        Refused.naming(param, () -> read(json));
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.application.proxy.ResponseFormat;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.Sampling;
@@ -47,7 +48,7 @@ final class AnthropicRequests {
         JsonObjectBuilder out = JsonCodec.object().add("model", model.upstreamModel());
         // Anthropic takes at most four breakpoints: a caller that sets its own gets them as set, and none of the model's
         boolean modelMarks = model.promptCaching() && !CacheMarks.any(chat);
-        system(chat, modelMarks, out);
+        system(chat, request.format(), modelMarks, out);
         int answer = maxTokens(chat);
         // Anthropic refuses thinking with a forced tool call, with a prefill (a broken answer being continued), and
         // in a tool loop whose last assistant turn does not start with its signed thinking (carried in the first
@@ -89,9 +90,9 @@ final class AnthropicRequests {
      * The system blocks, with the instruction that asks for JSON last; one plain string when it is a single block
      * without a mark, as most prompts are.
      */
-    private static void system(JsonObject chat, boolean modelMarks, JsonObjectBuilder out) {
+    private static void system(JsonObject chat, ResponseFormat format, boolean modelMarks, JsonObjectBuilder out) {
         List<JsonObject> blocks = AnthropicSystem.blocks(chat.getJsonArray("messages"));
-        String json = AnthropicTools.jsonInstruction(chat);
+        String json = AnthropicTools.jsonInstruction(format);
         if (json != null && !blocks.isEmpty() && CacheMarks.of(blocks.get(blocks.size() - 1)) == null) {
             JsonObject last = blocks.remove(blocks.size() - 1);
             blocks.add(AnthropicSystem.textBlock(last.getString("text") + "\n\n" + json).build());

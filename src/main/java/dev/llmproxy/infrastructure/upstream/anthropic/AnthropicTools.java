@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
+import dev.llmproxy.application.proxy.ResponseFormat;
 import dev.llmproxy.application.proxy.Tools;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -82,16 +83,12 @@ final class AnthropicTools {
     }
 
     /** The instruction that asks for JSON, or null when the caller asked for text. */
-    static String jsonInstruction(JsonObject chat) {
-        if (!(chat.get("response_format") instanceof JsonObject format)) {
-            return null;
-        }
-        return switch (format.getString("type", "text")) {
-            case "json_object" -> "Answer with one JSON object and nothing else.";
-            case "json_schema" -> "Answer with one JSON object and nothing else, valid against this JSON schema: "
-                    + (format.get("json_schema") instanceof JsonObject s && s.get("schema") instanceof JsonObject schema
-                    ? schema.toString() : "{}");
-            default -> null;
+    static String jsonInstruction(ResponseFormat format) {
+        return switch (format.kind()) {
+            case TEXT -> null;
+            case JSON_OBJECT -> "Answer with one JSON object and nothing else.";
+            case JSON_SCHEMA -> "Answer with one JSON object and nothing else, valid against this JSON schema: "
+                    + (format.schema() != null ? format.schema().toString() : "{}");
         };
     }
 }

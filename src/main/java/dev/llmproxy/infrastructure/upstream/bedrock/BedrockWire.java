@@ -92,8 +92,7 @@ public final class BedrockWire implements ChatWire {
             // only Claude's thinking is asked for
             chat = JsonCodec.object(chat).remove("reasoning_effort").remove(AskedReasoning.FIELD).build();
         }
-        return ConverseRequests.from(AnthropicWire.body(new ChatJson(chat, request.sampling(), request.tools(), null),
-                call.model(), false), claude);
+        return ConverseRequests.from(AnthropicWire.body(request.asChat(chat), call.model(), false), claude);
     }
 
     /** The model id is one path segment: an ARN's slashes are escaped, its colons kept, as AWS's clients send them. */

@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.application.proxy.ResponseFormat;
 import dev.llmproxy.application.proxy.Tools;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.Sampling;
@@ -46,7 +47,8 @@ final class GeminiRequests {
         if (conversation.systemInstruction() != null) {
             out.add("systemInstruction", conversation.systemInstruction());
         }
-        out.add("generationConfig", generationConfig(openAi, sampling, allowed, model, stream, moreRoom));
+        out.add("generationConfig", generationConfig(openAi, sampling, request.format(), allowed, model, stream,
+                moreRoom));
         Tools tools = request.tools();
         if (!tools.functions().isEmpty()) {
             out.add("tools", JsonCodec.array().add(JsonCodec.object().add("functionDeclarations",
@@ -63,8 +65,8 @@ final class GeminiRequests {
         return out.build();
     }
 
-    private static JsonObject generationConfig(JsonObject r, Sampling sampling, AllowedModel allowed, String model,
-                                               boolean stream, boolean moreRoom) {
+    private static JsonObject generationConfig(JsonObject r, Sampling sampling, ResponseFormat format,
+                                               AllowedModel allowed, String model, boolean stream, boolean moreRoom) {
         JsonObjectBuilder g = JsonCodec.object();
         GeminiThinking.Plan thinking = GeminiThinking.plan(model, AskedReasoning.of(r, allowed.reasoningEffort()).effort());
         JsonNumber answerBudget = r.get("max_completion_tokens") instanceof JsonNumber n ? n
@@ -96,14 +98,10 @@ final class GeminiRequests {
         if (!sampling.stop().isEmpty()) {
             g.add("stopSequences", JsonCodec.array(sampling.stop()));
         }
-        if (r.get("response_format") instanceof JsonObject format) {
-            String type = format.getString("type", "text");
-            if (type.equals("json_object") || type.equals("json_schema")) {
-                g.add("responseMimeType", "application/json");
-            }
-            if (type.equals("json_schema") && format.get("json_schema") instanceof JsonObject js
-                    && js.get("schema") instanceof JsonObject schema) {
-                g.add("responseJsonSchema", schema);
+        if (format.json()) {
+            g.add("responseMimeType", "application/json");
+            if (format.schema() != null) {
+                g.add("responseJsonSchema", format.schema());
             }
         }
         if (thinking.config() != null) {

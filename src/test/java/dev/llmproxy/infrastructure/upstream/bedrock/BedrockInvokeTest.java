@@ -1,7 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.AsWritten;
 import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.proxy.ChatRequest;
@@ -42,9 +41,9 @@ class BedrockInvokeTest {
         JsonObject written = (JsonObject) JsonCodec.read(WRITTEN);
         ChatRequest chat = new ChatRequest((JsonObject) JsonCodec.read("{\"model\":\"claude\",\"max_tokens\":300,"
                 + "\"user\":\"u-1\",\"messages\":[{\"role\":\"user\",\"content\":\"When does the lease end?\"}]}"),
-                "claude", stream);
+                "claude", stream, FrontDoor.MESSAGES);
         return new UpstreamCall("req-1", BedrockCalls.BEDROCK, AllowedModel.of("m", "bedrock", model),
-                new ChatJson(chat.body(), chat.sampling(), chat.tools(), new AsWritten(FrontDoor.MESSAGES, written)),
+                ChatJson.from(chat.writtenAs(written)),
                 Duration.ofSeconds(5), stream ? (event, valve) -> { } : null,
                 stream ? new StreamLimits(Duration.ofSeconds(5), Duration.ofSeconds(5)) : null, false, null, null);
     }

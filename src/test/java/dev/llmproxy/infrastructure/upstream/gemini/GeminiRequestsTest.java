@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.application.proxy.ResponseFormat;
 import dev.llmproxy.application.proxy.Tools;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.upstream.Sampling;
@@ -184,7 +185,7 @@ class GeminiRequestsTest {
     void topKAskedThroughTheMessagesApiReachesGeminiTyped() {
         JsonObject chat = json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
         JsonObject g = GeminiRequests.translate(new ChatJson(chat, new Sampling(null, null, 40, List.of("END", "STOP")),
-                Tools.NONE, null), AllowedModel.of("m", "g", "gemini-2.0-flash"), false, false);
+                Tools.NONE, ResponseFormat.TEXT, null), AllowedModel.of("m", "g", "gemini-2.0-flash"), false, false);
         assertThat(g.getJsonObject("generationConfig")).isEqualTo(json(
                 "{\"topK\":40,\"stopSequences\":[\"END\",\"STOP\"]}"));
     }

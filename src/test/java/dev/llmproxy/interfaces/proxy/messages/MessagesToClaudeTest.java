@@ -3,12 +3,12 @@ package dev.llmproxy.interfaces.proxy.messages;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.streaming.StreamLimits;
 import dev.llmproxy.domain.upstream.UpstreamCall;
-import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -60,15 +60,15 @@ class MessagesToClaudeTest {
     /** What Anthropic gets: the request as the caller wrote it, beside its chat form, as the proxy hands it. */
     private static JsonObject sent(String request, AllowedModel model) {
         ChatRequest read = MessagesRequests.read(request.getBytes(StandardCharsets.UTF_8));
-        return AnthropicWire.body(new UpstreamCall("req-1", ANTHROPIC, model, new ChatJson(read.body(),
-                read.sampling(), read.tools(), read.asWritten()), Duration.ofSeconds(5), (event, valve) -> { },
-                new StreamLimits(Duration.ofSeconds(5), Duration.ofSeconds(5)), false, null, null));
+        return AnthropicWire.body(new UpstreamCall("req-1", ANTHROPIC, model, ChatJson.from(read),
+                Duration.ofSeconds(5), (event, valve) -> { }, new StreamLimits(Duration.ofSeconds(5),
+                Duration.ofSeconds(5)), false, null, null));
     }
 
     /** What a Claude model gets from the chat form alone: a continuation's, or Bedrock's, whose words differ. */
     private static JsonObject bridged(String request, AllowedModel model) {
         ChatRequest read = MessagesRequests.read(request.getBytes(StandardCharsets.UTF_8));
-        return AnthropicWire.body(new ChatJson(read.body(), read.sampling(), read.tools(), null), model, true);
+        return AnthropicWire.body(ChatJson.from(read).asChat(read.body()), model, true);
     }
 
     /** Block {@code at} of turn {@code turn} of what Anthropic gets. */
