@@ -28,11 +28,6 @@ public final class ChatJson implements RequestBody {
     private final AsWritten asWritten;
     private volatile byte[] bytes;
 
-    /** A chat request built here, its sampling and tools as its body says them. */
-    public ChatJson(JsonObject object) {
-        this(object, samplingOf(object), ToolsReader.read(object), ResponseFormat.read(object), null);
-    }
-
     /**
      * @param sampling  as the door read it
      * @param tools     as the door read them
@@ -52,14 +47,23 @@ public final class ChatJson implements RequestBody {
         return new ChatJson(request.body(), request.sampling(), request.tools(), request.format(), request.asWritten());
     }
 
-    /** The same request in another chat body (trimmed for a model), in chat's form alone. */
+    /** The same request in another chat body (for one model), still with the caller's own form. */
+    public ChatJson withBody(JsonObject chat) {
+        return new ChatJson(chat, sampling, tools, format, asWritten);
+    }
+
+    /** The same request in another chat body (trimmed for a model, or continuing an answer), in chat's form alone. */
     public ChatJson asChat(JsonObject chat) {
         return new ChatJson(chat, sampling, tools, format, null);
     }
 
-    /** The request the proxy holds: the one it built, or one read from the bytes a body came as. */
+    /**
+     * The request the proxy holds: the one it built, or one read from the bytes a body came as, as the chat door
+     * reads a request.
+     */
     public static ChatJson held(RequestBody body) {
-        return body instanceof ChatJson json ? json : new ChatJson((JsonObject) JsonCodec.read(body.bytes()));
+        return body instanceof ChatJson json ? json
+                : from(new ChatRequest((JsonObject) JsonCodec.read(body.bytes()), null, false));
     }
 
     /** The request as an object. */
@@ -97,11 +101,6 @@ public final class ChatJson implements RequestBody {
     /** The request as an object: the one the proxy holds, or read from the bytes a body came as. */
     public static JsonObject of(RequestBody body) {
         return body instanceof ChatJson json ? json.object : (JsonObject) JsonCodec.read(body.bytes());
-    }
-
-    /** The request as the caller wrote it in {@code api}, when it was; null otherwise (and for a body of bytes). */
-    public static JsonObject writtenIn(RequestBody body, FrontDoor api) {
-        return body instanceof ChatJson json ? json.writtenIn(api) : null;
     }
 
     /**

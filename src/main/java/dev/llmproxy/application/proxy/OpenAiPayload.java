@@ -4,7 +4,6 @@ import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.routing.ChatPayload;
 import dev.llmproxy.domain.upstream.RequestBody;
-import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -13,19 +12,14 @@ import jakarta.json.JsonValue;
 final class OpenAiPayload implements ChatPayload {
 
     private final JsonObject body;
-    private final Sampling sampling;
-    private final Tools tools;
-    private final ResponseFormat format;
-    private final AsWritten asWritten;
+    /** The request as the door read it: what each model's body carries beside the body itself. */
+    private final ChatJson read;
     private String lastModel;
     private ChatJson lastBody;
 
     OpenAiPayload(ChatRequest request) {
         this.body = request.stream() ? withUsageReported(request.body()) : request.body();
-        this.sampling = request.sampling();
-        this.tools = request.tools();
-        this.format = request.format();
-        this.asWritten = request.asWritten();
+        this.read = ChatJson.from(request);
     }
 
     /** Streams always ask the upstream for usage, so the log has tokens whether or not the caller asked for them. */
@@ -45,8 +39,8 @@ final class OpenAiPayload implements ChatPayload {
         JsonArrayBuilder messages = JsonCodec.array();
         body.getJsonArray("messages").forEach(messages::add);
         messages.add(JsonCodec.object().add("role", "assistant").add("content", partialAnswer));
-        return new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages)
-                .build(), sampling, tools, format, null);
+        return read.asChat(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages)
+                .build());
     }
 
     @Override
@@ -54,8 +48,7 @@ final class OpenAiPayload implements ChatPayload {
         if (model.upstreamModel().equals(lastModel)) {
             return lastBody;
         }
-        lastBody = new ChatJson(JsonCodec.object(body).add("model", model.upstreamModel()).build(), sampling, tools,
-                format, asWritten);
+        lastBody = read.withBody(JsonCodec.object(body).add("model", model.upstreamModel()).build());
         lastModel = model.upstreamModel();
         return lastBody;
     }

@@ -162,7 +162,8 @@ final class AnthropicTurns {
         return out;
     }
 
-    private static List<JsonObject> withoutTrailingWhitespace(List<JsonObject> blocks) {
+    /** A final assistant turn's blocks as Anthropic takes a prefill: its last text without trailing whitespace. */
+    static List<JsonObject> withoutTrailingWhitespace(List<JsonObject> blocks) {
         List<JsonObject> out = new ArrayList<>(blocks);
         JsonObject last = out.get(out.size() - 1);
         if (last.getString("type").equals("text")) {

@@ -48,12 +48,8 @@ final class WrittenTurns {
             if (blocks.isEmpty()) {
                 continue; // a turn of thoughts alone, not sent back: Anthropic joins the turns on either side
             }
-            if (prefill && blocks.get(blocks.size() - 1).get("text") instanceof JsonString last) {
-                blocks.set(blocks.size() - 1, JsonCodec.object(blocks.get(blocks.size() - 1))
-                        .add("text", last.getString().stripTrailing()).build());
-            }
             JsonArrayBuilder sent = JsonCodec.array();
-            blocks.forEach(sent::add);
+            (prefill ? AnthropicTurns.withoutTrailingWhitespace(blocks) : blocks).forEach(sent::add);
             out.add(JsonCodec.object(turn).add("content", sent));
         }
         return out.build();

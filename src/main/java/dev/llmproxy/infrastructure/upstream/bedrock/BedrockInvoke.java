@@ -5,18 +5,15 @@ import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
-import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 
 /**
  * Claude on Bedrock in the Messages API's own words, for a Messages caller: Bedrock's InvokeModel takes Anthropic's
  * request ({@code /model/{id}/invoke}, {@code /invoke-with-response-stream}) and answers as Anthropic does, so the
  * caller's turns and tools go as written, as they do to Anthropic (Converse has no words for a document's citations,
  * among others). The body is Anthropic's less what Bedrock reads elsewhere or refuses: the model (in the path),
- * {@code stream} (the operation says it), with Bedrock's {@code anthropic_version}; a conversation that starts with
- * the assistant gets the same one-character user turn before it as through Converse.
+ * {@code stream} (the operation says it), with Bedrock's {@code anthropic_version}, and opened as Bedrock wants
+ * ({@link BedrockWire#opened}).
  */
 final class BedrockInvoke {
 
@@ -27,21 +24,12 @@ final class BedrockInvoke {
 
     /** Whether a call goes through InvokeModel: a Messages caller's, to Claude. */
     static boolean takes(UpstreamCall call) {
-        return BedrockWire.claude(call.model()) && ChatJson.writtenIn(call.body(), FrontDoor.MESSAGES) != null;
+        return BedrockWire.claude(call.model()) && ChatJson.held(call.body()).writtenIn(FrontDoor.MESSAGES) != null;
     }
 
     static JsonObject body(UpstreamCall call) {
-        JsonObject anthropic = AnthropicWire.body(call);
-        JsonObjectBuilder out = JsonCodec.object(anthropic).remove("model").remove("stream").add("anthropic_version",
-                VERSION);
-        JsonArray turns = anthropic.getJsonArray("messages");
-        if (!turns.isEmpty() && "assistant".equals(turns.getJsonObject(0).getString("role"))) {
-            JsonArrayBuilder opened = JsonCodec.array().add(JsonCodec.object().add("role", "user").add("content",
-                    JsonCodec.array().add(JsonCodec.object().add("type", "text").add("text", "."))));
-            turns.forEach(opened::add);
-            out.add("messages", opened);
-        }
-        return out.build();
+        return JsonCodec.object(BedrockWire.opened(AnthropicWire.body(call))).remove("model").remove("stream")
+                .add("anthropic_version", VERSION).build();
     }
 
     /** The operation's path after the model id. */

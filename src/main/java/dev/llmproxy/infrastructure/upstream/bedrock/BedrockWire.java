@@ -13,6 +13,8 @@ import dev.llmproxy.infrastructure.upstream.anthropic.AnthropicWire;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import software.amazon.awssdk.utils.http.SdkHttpUtils;
 
@@ -92,7 +94,23 @@ public final class BedrockWire implements ChatWire {
             // only Claude's thinking is asked for
             chat = JsonCodec.object(chat).remove("reasoning_effort").remove(AskedReasoning.FIELD).build();
         }
-        return ConverseRequests.from(AnthropicWire.body(request.asChat(chat), call.model(), false), claude);
+        return ConverseRequests.from(opened(AnthropicWire.body(request.asChat(chat), call.model(), false)), claude);
+    }
+
+    /**
+     * A request in Anthropic's words, opened as Bedrock wants it: both its APIs refuse a conversation that starts
+     * with the assistant (Anthropic's own takes one), so such a conversation gets a user turn of one character, no
+     * instruction, before it.
+     */
+    static JsonObject opened(JsonObject anthropic) {
+        JsonArray turns = anthropic.getJsonArray("messages");
+        if (turns.isEmpty() || !"assistant".equals(turns.getJsonObject(0).getString("role"))) {
+            return anthropic;
+        }
+        JsonArrayBuilder opened = JsonCodec.array().add(JsonCodec.object().add("role", "user").add("content",
+                JsonCodec.array().add(JsonCodec.object().add("type", "text").add("text", "."))));
+        turns.forEach(opened::add);
+        return JsonCodec.object(anthropic).add("messages", opened).build();
     }
 
     /** The model id is one path segment: an ARN's slashes are escaped, its colons kept, as AWS's clients send them. */

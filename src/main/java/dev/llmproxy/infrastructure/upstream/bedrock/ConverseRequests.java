@@ -24,9 +24,6 @@ final class ConverseRequests {
     private static final JsonObject CACHE_POINT = JsonCodec.object()
             .add("cachePoint", JsonCodec.object().add("type", "default")).build();
     private static final JsonObject EMPTY = JsonValue.EMPTY_JSON_OBJECT;
-    /** The user turn put before a conversation that starts with the assistant: one character, no instruction. */
-    static final JsonObject OPENING = JsonCodec.object().add("role", "user")
-            .add("content", JsonCodec.array().add(JsonCodec.object().add("text", "."))).build();
 
     private ConverseRequests() {
     }
@@ -39,11 +36,7 @@ final class ConverseRequests {
             out.add("system", system);
         }
         JsonArrayBuilder turns = JsonCodec.array();
-        JsonArray conversation = messages.getJsonArray("messages");
-        if (!conversation.isEmpty() && "assistant".equals(conversation.getJsonObject(0).getString("role"))) {
-            turns.add(OPENING); // Converse refuses a conversation that starts with the assistant
-        }
-        for (JsonValue v : conversation) {
+        for (JsonValue v : messages.getJsonArray("messages")) {
             JsonObject turn = (JsonObject) v;
             turns.add(JsonCodec.object().add("role", turn.getString("role"))
                     .add("content", blocks(turn.get("content"))));

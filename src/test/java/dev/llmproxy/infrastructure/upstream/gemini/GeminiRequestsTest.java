@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.application.proxy.ResponseFormat;
 import dev.llmproxy.application.proxy.Tools;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -19,7 +20,7 @@ class GeminiRequestsTest {
 
     /** As the wire asks it: the request's sampling read from it, as a chat caller's is. */
     private static JsonObject translate(JsonObject chat, AllowedModel model, boolean stream, boolean moreRoom) {
-        return GeminiRequests.translate(new ChatJson(chat), model, stream, moreRoom);
+        return GeminiRequests.translate(ChatJson.from(new ChatRequest(chat, "m", stream)), model, stream, moreRoom);
     }
 
     private static JsonObject translate(String openAi, String model) {
