@@ -11,4 +11,12 @@ public interface SharedDecision<T> {
 
     /** Decides in memory, on this instance's share, because the shared store could not answer. */
     T onShare();
+
+    /**
+     * The shared store decided after this instance had already decided on its share: what the store counted for it
+     * is taken back where that matters (a budget's reservation), so the request is not counted twice.
+     */
+    default void undo(T late) {
+        // counted once more in the store: an overcount that ends with its window
+    }
 }

@@ -80,12 +80,13 @@ public class SharedStore {
     /** Decides through that shared store, or on this instance's share when the store fails, is slow or is down. */
     @SuppressWarnings("unchecked")
     public <T> T decide(Backend where, SharedDecision<T> decision) {
+        SharedDecision<T> once = new OnceDecided<>(decision);
         if (where == Backend.REDIS) {
-            return (T) guard.redis(where, decision);
+            return (T) guard.redis(where, once);
         }
         // an embedded database runs on the caller's thread: a timeout's interrupt would close its files for good
         boolean inProcess = known() && facts.inProcess();
-        return (T) (inProcess ? guard.embeddedDatabase(where, decision) : guard.remoteDatabase(where, decision));
+        return (T) (inProcess ? guard.embeddedDatabase(where, once) : guard.remoteDatabase(where, once));
     }
 
     private boolean known() {

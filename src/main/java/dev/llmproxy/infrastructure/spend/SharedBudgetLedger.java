@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.spend;
 import dev.llmproxy.application.spend.BudgetLedger;
 import dev.llmproxy.application.spend.Reservation;
 import dev.llmproxy.domain.spend.Budget;
+import dev.llmproxy.domain.spend.BudgetDecision;
 import dev.llmproxy.domain.spend.BudgetUse;
 import dev.llmproxy.domain.spend.Charge;
 import dev.llmproxy.infrastructure.sharing.LiveInstances;
@@ -45,8 +46,15 @@ public class SharedBudgetLedger implements BudgetLedger {
             @Override
             public Reserved shared() {
                 Reserved r = new Reserved(stores.shared().reserve(budgets, charge, now), true);
-                counts.seen(budgets, now);
+                counts.seen(budgets, r.decision() == BudgetDecision.RESERVED ? charge : Charge.ZERO, now);
                 return r;
+            }
+
+            @Override
+            public void undo(Reserved late) {
+                if (late.decision() == BudgetDecision.RESERVED) {
+                    stores.settleShared(new Settlement(budgets, charge, Charge.ZERO, now));
+                }
             }
 
             @Override
