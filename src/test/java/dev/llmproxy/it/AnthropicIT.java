@@ -4,12 +4,15 @@ import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.helpers.MessageAccumulator;
 import com.anthropic.models.messages.CacheControlEphemeral;
+import com.anthropic.models.messages.CitationPageLocation;
 import com.anthropic.models.messages.CitationsConfigParam;
 import com.anthropic.models.messages.ContentBlock;
 import com.anthropic.models.messages.ContentBlockParam;
 import com.anthropic.models.messages.DocumentBlockParam;
 import com.anthropic.models.messages.Message;
 import com.anthropic.models.messages.MessageCreateParams;
+import com.anthropic.models.messages.StopReason;
+import com.anthropic.models.messages.TextBlock;
 import com.anthropic.models.messages.TextBlockParam;
 import com.anthropic.models.messages.ThinkingBlock;
 import com.anthropic.models.messages.ToolResultBlockParam;
@@ -69,6 +72,8 @@ class AnthropicIT extends DeployedProxy {
         fault.on("claude-overloaded", FaultUpstream.status(529, recorded("error-529.json")));
         fault.on("claude-limited", FaultUpstream.status(429, Map.of("retry-after", "60"), recorded("error-429.json")));
         fault.on("claude-stream", fault.stream(0, 5, Ending.NO_DONE, RecordedBodies.events("anthropic", "stream-text.sse")));
+        fault.on("claude-cite", fault.stream(0, 5, Ending.NO_DONE,
+                RecordedBodies.events("anthropic", "stream-citations.sse")));
         fault.on("claude-mid", fault.stream(0, 5, Ending.NO_DONE,
                 RecordedBodies.events("anthropic", "stream-mid-overloaded.sse")));
         new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
@@ -82,6 +87,7 @@ class AnthropicIT extends DeployedProxy {
                 .anthropicModel("c-limited", "claude-limited", base, false)
                 .anthropicModel("c-stream", "claude-stream", base, true)
                 .anthropicModel("c-mid", "claude-mid", base, false)
+                .anthropicModel("c-cite", "claude-cite", base, true)
                 .tier("c-tools", "c-tool")
                 .tier("c-caching", "c-cached")
                 .tier("c-tool-loop", "c-tool-broken", "c-tool-stream")
@@ -90,6 +96,7 @@ class AnthropicIT extends DeployedProxy {
                 .tier("c-quota", "c-limited", "c-text")
                 .tier("c-streamed", "c-stream")
                 .tier("c-broken", "c-mid", "c-stream")
+                .tier("c-cited", "c-cite")
                 .build());
         client = OpenAIOkHttpClient.builder().baseUrl(ProxyClient.BASE + "/v1").apiKey("not-needed").maxRetries(0).build();
     }
@@ -314,5 +321,32 @@ class AnthropicIT extends DeployedProxy {
         JsonObject result = sent.getJsonArray("messages").getJsonObject(2).getJsonArray("content").getJsonObject(0);
         assertThat(result.getString("tool_use_id")).isEqualTo(use.id());
         assertThat(result.getJsonObject("cache_control").getString("type")).isEqualTo("ephemeral");
+    }
+
+    @Test
+    void aStreamingMessagesCallerGetsClaudesCitationsAsClaudeStreamedThem() {
+        AnthropicClient anthropic = AnthropicOkHttpClient.builder().baseUrl(ProxyClient.BASE).apiKey("not-needed")
+                .maxRetries(0).build();
+        MessageAccumulator acc = MessageAccumulator.create();
+        try (var stream = anthropic.messages().createStreaming(lease("c-cited"))) {
+            stream.stream().forEach(acc::accumulate);
+        }
+        Message m = acc.message();
+        assertThat(m.content()).hasSize(3).allSatisfy(b -> assertThat(b.isText()).isTrue());
+        TextBlock cited = m.content().get(1).text().orElseThrow();
+        assertThat(cited.text()).isEqualTo("it ends on 31 March");
+        assertThat(cited.citations().orElseThrow()).singleElement().satisfies(c -> {
+            CitationPageLocation page = c.asPageLocation();
+            assertThat(page.citedText()).isEqualTo("The term ends on 31 March 2027.");
+            assertThat(page.startPageNumber()).isEqualTo(2L);
+        });
+        assertThat(m.stopReason()).contains(StopReason.END_TURN);
+        // a chat caller of the same model reads the text, as before
+        StringBuilder text = new StringBuilder();
+        try (StreamResponse<ChatCompletionChunk> s = client.chat().completions().createStreaming(
+                ChatCompletionCreateParams.builder().model("c-cited").addUserMessage("When?").build())) {
+            s.stream().forEach(chunk -> chunk.choices().forEach(ch -> ch.delta().content().ifPresent(text::append)));
+        }
+        assertThat(text).hasToString("According to the lease, it ends on 31 March.");
     }
 }

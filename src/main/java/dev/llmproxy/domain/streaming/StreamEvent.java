@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.streaming;
 
+import java.util.List;
 
 /**
  * One piece of a streamed answer, as relayed to the client: in the chat dialect as it came (what a chat caller is
@@ -12,16 +13,19 @@ package dev.llmproxy.domain.streaming;
  * @param logprobsJson the choice's {@code logprobs} as the upstream sent them (JSON text), or null
  * @param fingerprint  the upstream's {@code system_fingerprint}, or null
  * @param parts        what it adds besides its text, typed
+ * @param sent         the provider's events it was read from, as they came, when they came in a dialect a door
+ *                     speaks too (with those before it that carried nothing to relay); else none
  */
 public record StreamEvent(String deltaJson, String text, String finishReason, boolean toolCall, String logprobsJson,
-                          String fingerprint, DeltaParts parts) {
+                          String fingerprint, DeltaParts parts, List<SentEvent> sent) {
 
     public StreamEvent {
         parts = parts == null ? DeltaParts.NONE : parts;
+        sent = sent == null ? List.of() : List.copyOf(sent);
     }
 
     public StreamEvent(String deltaJson, String text, String finishReason, boolean toolCall, DeltaParts parts) {
-        this(deltaJson, text, finishReason, toolCall, null, null, parts);
+        this(deltaJson, text, finishReason, toolCall, null, null, parts, List.of());
     }
 
     /** A piece of text (or an empty delta with a finish reason). */

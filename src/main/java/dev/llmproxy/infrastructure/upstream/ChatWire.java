@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.domain.upstream.UpstreamCall;
 
+import dev.llmproxy.domain.streaming.SentEvent;
 import jakarta.json.JsonObject;
 
 /**
@@ -34,5 +35,13 @@ public interface ChatWire extends Wire {
 
         /** A chunk (or an {@code error} event) a wire built: handed on as it is, never written to be read again. */
         void chunk(JsonObject chunk);
+
+        /**
+         * The provider's event the chunks that follow are read from, as it came, in a dialect a front door speaks
+         * too: it travels with the next chunk relayed, so a caller of that dialect gets it unchanged.
+         */
+        default void sent(SentEvent event) {
+            // a reader that relays nothing as it came ignores it
+        }
     }
 }

@@ -5,6 +5,7 @@ import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.streaming.Backpressure;
+import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -12,6 +13,8 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.logging.Logger;
 
@@ -34,6 +37,8 @@ final class ChunkRelay implements ChatWire.Chunks {
     private final Consumer<UpstreamReply> ending;
     private boolean started;
     private boolean over;
+    /** The provider's events as they came since the last chunk relayed: they go with the next one. */
+    private final List<SentEvent> sent = new ArrayList<>();
 
     /**
      * @param onFirstContent told once, when the first content is relayed
@@ -59,6 +64,13 @@ final class ChunkRelay implements ChatWire.Chunks {
     public void chunk(JsonObject chunk) {
         if (!over) {
             end(onChunk(chunk));
+        }
+    }
+
+    @Override
+    public void sent(SentEvent event) {
+        if (!over) {
+            sent.add(event);
         }
     }
 
@@ -118,9 +130,11 @@ final class ChunkRelay implements ChatWire.Chunks {
             onFirstContent.run();
         }
         tally.relayed(finish);
+        List<SentEvent> asSent = List.copyOf(sent);
+        sent.clear();
         call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish,
                 chunk.carriesToolCall(), chunk.logprobs() == null ? null : chunk.logprobs().toString(),
-                chunk.fingerprint(), ChatDeltas.parts(chunk.delta())), valve);
+                chunk.fingerprint(), ChatDeltas.parts(chunk.delta()), asSent), valve);
         return null;
     }
 

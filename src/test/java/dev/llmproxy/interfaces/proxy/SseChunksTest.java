@@ -22,7 +22,7 @@ class SseChunksTest {
         SseChunks chunks = new SseChunks("req_1", 7, true);
         chunks.open("up-model");
         JsonObject chunk = data(chunks.event(new StreamEvent("{\"content\":\"Hi\",\"refusal\":null}", "Hi", null, false,
-                "{\"content\":[{\"token\":\"Hi\",\"logprob\":-0.1}]}", "fp_abc", null)));
+                "{\"content\":[{\"token\":\"Hi\",\"logprob\":-0.1}]}", "fp_abc", null, null)));
         assertThat(chunk.getString("id")).isEqualTo("chatcmpl-req_1");
         assertThat(chunk.getString("model")).isEqualTo("up-model");
         assertThat(chunk.getString("system_fingerprint")).isEqualTo("fp_abc");

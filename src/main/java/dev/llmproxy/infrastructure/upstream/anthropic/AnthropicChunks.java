@@ -3,7 +3,9 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
+import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import dev.llmproxy.application.proxy.OpenAiUsage;
@@ -46,10 +48,11 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
             out.text(data); // not an event: counted as malformed downstream
             return;
         }
+        out.sent(new SentEvent(Sent.Dialect.MESSAGES, event.getString("type", ""), event.getInt("index", -1), data));
         translate(event, out);
     }
 
-    /** One event already read (or built from another API's event that says the same). */
+    /** One event built from another API's event that says the same: not Claude's as it came. */
     public void translate(JsonObject event, ChatWire.Chunks out) {
         switch (event.getString("type", "")) {
             case "message_start" -> started(event);

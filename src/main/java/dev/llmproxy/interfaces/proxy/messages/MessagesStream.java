@@ -2,8 +2,10 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.DeltaParts;
+import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -17,11 +19,12 @@ import jakarta.json.JsonValue;
 /**
  * One streamed answer in Anthropic's events: {@code message_start} and a {@code ping}, then a content block per kind
  * of delta (thinking, text, each tool call), each opened, filled and stopped in turn, and at the end
- * {@code message_delta} with the stop reason and usage, then {@code message_stop}.
+ * {@code message_delta} with the stop reason and usage, then {@code message_stop}. Claude's own content blocks go as
+ * Claude sent them (citations, server tools' blocks and all), numbered on after those of an earlier model.
  */
 final class MessagesStream implements StreamDialect {
 
-    private enum Block { NONE, THINKING, TEXT, TOOL }
+    private enum Block { NONE, THINKING, TEXT, TOOL, AS_SENT }
 
     private final String messageId;
     private final NamedEvents events = new NamedEvents(false);
@@ -29,6 +32,7 @@ final class MessagesStream implements StreamDialect {
     private int index = -1;
     private int toolCall = -1;
     private String finishReason;
+    private final ClaudeEvents claude = new ClaudeEvents();
 
     MessagesStream(String requestId) {
         this.messageId = MessagesWire.messageId(requestId);
@@ -58,6 +62,13 @@ final class MessagesStream implements StreamDialect {
 
     @Override
     public byte[] event(StreamEvent event) {
+        if (event.finishReason() != null) {
+            finishReason = event.finishReason();
+        }
+        if (!event.sent().isEmpty() && event.sent().get(0).dialect() == Sent.Dialect.MESSAGES) {
+            event.sent().forEach(this::asSent);
+            return events.take();
+        }
         DeltaParts parts = event.parts();
         if (!parts.reasoning().isEmpty()) {
             delta(Block.THINKING, JsonCodec.object().add("type", "thinking_delta").add("thinking", parts.reasoning()));
@@ -68,10 +79,28 @@ final class MessagesStream implements StreamDialect {
             delta(Block.TEXT, JsonCodec.object().add("type", "text_delta").add("text", text));
         }
         parts.toolCalls().forEach(this::toolCall);
-        if (event.finishReason() != null) {
-            finishReason = event.finishReason();
-        }
         return events.take();
+    }
+
+    /** One of Claude's events: its blocks as they came; the message's start, end and pings are the stream's own. */
+    private void asSent(SentEvent e) {
+        switch (e.type()) {
+            case "message_start", "message_stop", "ping", "error" -> {
+                // said once for the whole stream, whichever models answer
+            }
+            case "message_delta" -> claude.ended(e);
+            case "content_block_start" -> {
+                stopBlock();
+                index = claude.started(e, index);
+                open = Block.AS_SENT;
+                claude.write(e, events);
+            }
+            case "content_block_stop" -> {
+                claude.write(e, events);
+                open = Block.NONE;
+            }
+            default -> claude.write(e, events); // deltas, and events Claude may add
+        }
     }
 
     private void toolCall(ToolFragment call) {
@@ -136,8 +165,7 @@ final class MessagesStream implements StreamDialect {
     @Override
     public byte[] finish(TokenUsage usage) {
         stopBlock();
-        emit("message_delta", JsonCodec.object().add("delta", JsonCodec.object()
-                        .add("stop_reason", MessagesWire.stopReason(finishReason)).addNull("stop_sequence"))
+        emit("message_delta", JsonCodec.object().add("delta", claude.ending(finishReason))
                 .add("usage", MessagesWire.usage(usage == null ? TokenUsage.NONE : usage)));
         emit("message_stop", JsonCodec.object());
         return events.take();

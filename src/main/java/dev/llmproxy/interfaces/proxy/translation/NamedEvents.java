@@ -30,6 +30,11 @@ public final class NamedEvents {
                 .append("\n\n");
     }
 
+    /** An event as its provider sent it: its JSON text unchanged (streams whose events are not numbered). */
+    public void asSent(String type, String data) {
+        out.append("event: ").append(type).append("\ndata: ").append(data.replace("\n", "\ndata: ")).append("\n\n");
+    }
+
     /** The events gathered since the last take, as bytes to send. */
     public byte[] take() {
         byte[] bytes = out.toString().getBytes(StandardCharsets.UTF_8);

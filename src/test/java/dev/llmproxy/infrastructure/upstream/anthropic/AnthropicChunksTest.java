@@ -1,5 +1,8 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.domain.answer.Sent;
+import dev.llmproxy.domain.streaming.SentEvent;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
@@ -86,5 +89,41 @@ class AnthropicChunksTest {
         assertThat(out.get(1).getJsonArray("choices").getJsonObject(0).getString("finish_reason"))
                 .isEqualTo("content_filter");
         assertThat(out).hasSize(2);
+    }
+
+    @Test
+    void eachOfClaudesEventsIsHandedOnAsItCameBeforeTheChunksReadFromItButOneBuiltIsNot() {
+        AnthropicChunks chunks = new AnthropicChunks("claude-sonnet-4-5");
+        List<Object> out = new ArrayList<>();
+        ChatWire.Chunks into = new ChatWire.Chunks() {
+            @Override
+            public void text(String data) {
+                out.add(data);
+            }
+
+            @Override
+            public void chunk(JsonObject chunk) {
+                out.add(chunk);
+            }
+
+            @Override
+            public void sent(SentEvent event) {
+                out.add(event);
+            }
+        };
+        List<String> events = List.of(RecordedBodies.events("anthropic", "stream-citations.sse"));
+        events.forEach(e -> chunks.translate(e, into));
+        List<SentEvent> sent = out.stream().filter(SentEvent.class::isInstance).map(SentEvent.class::cast).toList();
+        assertThat(sent).extracting(SentEvent::data).containsExactlyElementsOf(events);
+        assertThat(sent).allSatisfy(e -> assertThat(e.dialect()).isEqualTo(Sent.Dialect.MESSAGES));
+        assertThat(sent.get(6).type()).isEqualTo("content_block_delta");
+        assertThat(sent.get(6).index()).isEqualTo(1);
+        assertThat(sent.get(0).index()).isEqualTo(-1);
+        // the text delta's chunk comes right after the event it was read from
+        assertThat(out.get(out.indexOf(sent.get(2)) + 1)).isInstanceOf(JsonObject.class);
+
+        out.clear();
+        chunks.translate((JsonObject) JsonCodec.read(events.get(2)), into); // built from another API's event
+        assertThat(out).singleElement().isInstanceOf(JsonObject.class);
     }
 }

@@ -4,8 +4,10 @@ import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonArray;
@@ -156,5 +158,65 @@ class MessagesStreamTest {
         read(stream.event(delta("{\"reasoning_details\":[{\"type\":\"reasoning.encrypted\",\"data\":\"x\","
                 + "\"format\":\"openai-responses-v1\",\"index\":0}]}", null)));
         assertThat(types).containsExactly("message_start", "ping");
+    }
+
+    /** Claude's events, as they came, with the typed event the proxy read from the last of them. */
+    private static StreamEvent claude(StreamEvent typed, String... events) {
+        List<SentEvent> sent = new ArrayList<>();
+        for (String e : events) {
+            JsonObject o = (JsonObject) JsonCodec.read(e.replace('\'', '"'));
+            sent.add(new SentEvent(Sent.Dialect.MESSAGES, o.getString("type"), o.getInt("index", -1),
+                    JsonCodec.writeText(o)));
+        }
+        return new StreamEvent(typed.deltaJson(), typed.text(), typed.finishReason(), typed.toolCall(), null, null,
+                typed.parts(), sent);
+    }
+
+    @Test
+    void claudesBlocksGoAsClaudeSentThemCitationsAndStopSequenceIncluded() {
+        read(stream.open("claude-x"));
+        read(stream.event(claude(text("The grass"), "{'type':'message_start','message':{'id':'msg_1'}}",
+                "{'type':'content_block_start','index':0,'content_block':{'type':'text','text':'','citations':[]}}",
+                "{'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':'The grass'}}")));
+        read(stream.event(claude(text(""), "{'type':'content_block_delta','index':0,'delta':{'type':"
+                + "'citations_delta','citation':{'type':'char_location','cited_text':'green','document_index':0}}}",
+                "{'type':'content_block_stop','index':0}",
+                "{'type':'content_block_start','index':1,'content_block':{'type':'server_tool_use','id':'srvtoolu_1',"
+                        + "'name':'web_search','input':{}}}",
+                "{'type':'content_block_stop','index':1}",
+                "{'type':'message_delta','delta':{'stop_reason':'stop_sequence','stop_sequence':'END'},"
+                        + "'usage':{'output_tokens':9}}",
+                "{'type':'message_stop'}")));
+        read(stream.finish(new TokenUsage(10, 9, 19, null, null, null)));
+        assertThat(types).containsExactly("message_start", "ping", "content_block_start", "content_block_delta",
+                "content_block_delta", "content_block_stop", "content_block_start", "content_block_stop",
+                "message_delta", "message_stop");
+        assertThat(data.get(2).getJsonObject("content_block").getJsonArray("citations")).isEmpty();
+        assertThat(data.get(4).getJsonObject("delta").getJsonObject("citation").getString("cited_text"))
+                .isEqualTo("green");
+        assertThat(data.get(6).getJsonObject("content_block").getString("type")).isEqualTo("server_tool_use");
+        JsonObject end = data.get(8);
+        assertThat(end.getJsonObject("delta").getString("stop_reason")).isEqualTo("stop_sequence");
+        assertThat(end.getJsonObject("delta").getString("stop_sequence")).isEqualTo("END");
+        assertThat(end.getJsonObject("usage").getInt("output_tokens")).isEqualTo(9);
+        assertThat(data.get(0).getJsonObject("message").getString("id")).isEqualTo(MessagesWire.messageId("req_42"));
+    }
+
+    @Test
+    void claudeContinuingAnotherModelsAnswerNumbersItsBlocksAfterThoseWritten() {
+        read(stream.open("gpt-x"));
+        read(stream.event(text("Hel")));
+        read(stream.event(claude(text("lo"),
+                "{'type':'content_block_start','index':0,'content_block':{'type':'text','text':''}}",
+                "{'type':'content_block_delta','index':0,'delta':{'type':'text_delta','text':'lo'}}")));
+        read(stream.event(text("!"))); // Claude broke off mid-block: another model goes on
+        read(stream.finish(TokenUsage.NONE));
+        assertThat(types).containsExactly("message_start", "ping", "content_block_start", "content_block_delta",
+                "content_block_stop", "content_block_start", "content_block_delta", "content_block_stop",
+                "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop");
+        assertThat(data.subList(2, 11)).extracting(d -> d.getInt("index"))
+                .containsExactly(0, 0, 0, 1, 1, 1, 2, 2, 2);
+        assertThat(data.get(6).getJsonObject("delta").getString("text")).isEqualTo("lo");
+        assertThat(data.get(11).getJsonObject("delta").getString("stop_reason")).isEqualTo("end_turn");
     }
 }
