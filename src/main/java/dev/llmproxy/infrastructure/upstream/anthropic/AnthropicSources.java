@@ -1,8 +1,12 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -45,12 +49,35 @@ final class AnthropicSources {
         String data = data(url);
         String text;
         try {
+            // a data URL's text is base64, or percent-escaped where '+' is itself (not a form's space)
             text = url.substring(0, Math.max(0, url.indexOf(','))).endsWith(";base64")
-                    ? new String(Base64.getMimeDecoder().decode(data), StandardCharsets.UTF_8) : data;
-        } catch (IllegalArgumentException notBase64) {
+                    ? new String(Base64.getDecoder().decode(data.replaceAll("\\s", "")), StandardCharsets.UTF_8)
+                    : URLDecoder.decode(data.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException unreadable) {
             return null;
         }
         return JsonCodec.object().add("type", "text").add("media_type", PLAIN).add("data", text).build();
+    }
+
+    /**
+     * The first file part of a chat request Claude reads no document from (another kind than a PDF or a plain text,
+     * or text that cannot be decoded), or null when there is none: such a request cannot go to Claude as it is.
+     */
+    static String unreadableFile(JsonObject chat) {
+        if (!(chat.get("messages") instanceof JsonArray messages)) {
+            return null;
+        }
+        for (JsonValue m : messages) {
+            if (m instanceof JsonObject message && message.get("content") instanceof JsonArray parts) {
+                for (JsonValue p : parts) {
+                    if (p instanceof JsonObject part && part.get("file") instanceof JsonObject file
+                            && file.get("file_data") instanceof JsonString data && document(data.getString()) == null) {
+                        return file.getString("filename", "a file");
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     private static String mediaType(String url) {

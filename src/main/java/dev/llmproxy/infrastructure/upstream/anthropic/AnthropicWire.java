@@ -3,9 +3,11 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.infrastructure.upstream.http.OutboundRequest;
 import dev.llmproxy.infrastructure.upstream.http.ResponseHead;
 import jakarta.json.JsonObject;
@@ -34,6 +36,16 @@ public final class AnthropicWire implements ChatWire {
 
     public AnthropicWire(Clock clock) {
         this.clock = clock;
+    }
+
+    /** A file Claude reads no document from is refused before Claude is asked, never dropped from the turn. */
+    @Override
+    public UpstreamReply unsendable(UpstreamCall call) {
+        ChatJson request = ChatJson.held(call.body());
+        String file = request.writtenIn(FrontDoor.MESSAGES) == null ? AnthropicSources.unreadableFile(request.object())
+                : null;
+        return file == null ? null : HttpReplies.httpError(call, 400, null, "proxy: Claude reads PDFs and plain "
+                + "texts as documents; '" + file + "' is neither");
     }
 
     @Override

@@ -57,8 +57,9 @@ final class MessagesDocuments {
         if (source.get("content") instanceof JsonString text) {
             return List.of(text(text.getString()));
         }
-        if (!(source.get("content") instanceof JsonArray blocks)) {
-            throw MessagesRequests.bad(at + ".content", "'" + at + ".content' must be a string or content blocks.");
+        if (!(source.get("content") instanceof JsonArray blocks) || blocks.isEmpty()) {
+            throw MessagesRequests.bad(at + ".content", "'" + at + ".content' must be a string or content blocks, "
+                    + "at least one.");
         }
         List<JsonObject> parts = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {

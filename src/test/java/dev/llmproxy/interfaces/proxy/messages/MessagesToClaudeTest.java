@@ -267,17 +267,22 @@ class MessagesToClaudeTest {
     }
 
     @Test
-    void aFileUploadedToAnthropicOrABase64DocumentThatIsNoPdfIsRefusedByName() {
+    void aFileUploadedToAnthropicABase64DocumentThatIsNoPdfOrOneOfNoContentIsRefusedByName() {
         String file = "{\"model\":\"c\",\"max_tokens\":9,\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":"
                 + "\"document\",\"source\":{\"type\":\"file\",\"file_id\":\"file_01\"}}]}]}";
         String word = file.replace("{\"type\":\"file\",\"file_id\":\"file_01\"}",
                 "{\"type\":\"base64\",\"media_type\":\"application/msword\",\"data\":\"AA==\"}");
+        String empty = file.replace("{\"type\":\"file\",\"file_id\":\"file_01\"}",
+                "{\"type\":\"content\",\"content\":[]}");
 
         assertThatThrownBy(() -> MessagesRequests.read(file.getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(ProxyException.class).hasMessageContaining("messages[0].content[0].source.type")
                 .hasMessageContaining("uploaded to Anthropic");
         assertThatThrownBy(() -> MessagesRequests.read(word.getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(ProxyException.class).hasMessageContaining("must be a PDF");
+        assertThatThrownBy(() -> MessagesRequests.read(empty.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(ProxyException.class).hasMessageContaining("messages[0].content[0].source.content")
+                .hasMessageContaining("at least one");
     }
 
     @Test
