@@ -26,14 +26,23 @@ import java.util.Map;
 @ApplicationScoped
 public class BudgetBoard {
 
+    private final ConfigService configs;
+    private final ApiKeys keys;
+    private final BudgetLedger ledger;
+    private final Clock clock;
+
     @Inject
-    ConfigService configs;
-    @Inject
-    ApiKeys keys;
-    @Inject
-    BudgetLedger ledger;
-    @Inject
-    Clock clock;
+    BudgetBoard(ConfigService configs, ApiKeys keys, BudgetLedger ledger, Clock clock) {
+        this.configs = configs;
+        this.keys = keys;
+        this.ledger = ledger;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected BudgetBoard() {
+        this(null, null, null, null);
+    }
 
     public List<BudgetLine> lines() {
         List<Budget> budgets = new ArrayList<>();

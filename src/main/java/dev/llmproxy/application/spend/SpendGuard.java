@@ -30,12 +30,21 @@ public class SpendGuard {
 
     private static final Logger LOG = Logger.getLogger(SpendGuard.class.getName());
 
+    private final BudgetLedger ledger;
+    private final ProxyMetrics metrics;
+    private final Clock clock;
+
     @Inject
-    BudgetLedger ledger;
-    @Inject
-    ProxyMetrics metrics;
-    @Inject
-    Clock clock;
+    public SpendGuard(BudgetLedger ledger, ProxyMetrics metrics, Clock clock) {
+        this.ledger = ledger;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected SpendGuard() {
+        this(null, null, null);
+    }
 
     /**
      * @param key          the caller's key, or null when anonymous

@@ -36,17 +36,11 @@ public class LimiterStores {
     private static final Duration IDLE = Duration.ofHours(2);
     private static final int QUERY_TIMEOUT_SECONDS = 2;
 
-    @Inject
-    @ProxyDatabase
-    DataSource dataSource;
-    @Inject
-    Chores chores;
-    @Inject
-    Clock clock;
-    @Inject
-    SharedStore store;
-    @Inject
-    RedisConnection redis;
+    private final DataSource dataSource;
+    private final Chores chores;
+    private final Clock clock;
+    private final SharedStore store;
+    private final RedisConnection redis;
 
     private JdbcRateLimitStore portable;
     private volatile RateLimitStore shared;
@@ -55,6 +49,21 @@ public class LimiterStores {
     private Chore sweeper = Chore.NONE;
     private volatile RememberedLimits remembered;
     private Chore saver = Chore.NONE;
+
+    @Inject
+    LimiterStores(@ProxyDatabase DataSource dataSource, Chores chores, Clock clock, SharedStore store,
+            RedisConnection redis) {
+        this.dataSource = dataSource;
+        this.chores = chores;
+        this.clock = clock;
+        this.store = store;
+        this.redis = redis;
+    }
+
+    /** For the container's client proxy. */
+    protected LimiterStores() {
+        this(null, null, null, null, null);
+    }
 
     @PostConstruct
     void start() {

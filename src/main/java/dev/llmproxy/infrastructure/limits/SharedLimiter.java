@@ -25,14 +25,23 @@ import java.util.List;
 @ApplicationScoped
 public class SharedLimiter implements Limiter {
 
+    private final LimiterStores stores;
+    private final SharedStore store;
+    private final LiveInstances instances;
+    private final Clock clock;
+
     @Inject
-    LimiterStores stores;
-    @Inject
-    SharedStore store;
-    @Inject
-    LiveInstances instances;
-    @Inject
-    Clock clock;
+    SharedLimiter(LimiterStores stores, SharedStore store, LiveInstances instances, Clock clock) {
+        this.stores = stores;
+        this.store = store;
+        this.instances = instances;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected SharedLimiter() {
+        this(null, null, null, null);
+    }
 
     @Override
     public Limited take(List<Bucket> buckets) {

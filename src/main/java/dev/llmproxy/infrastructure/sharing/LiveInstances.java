@@ -28,15 +28,24 @@ public class LiveInstances {
     /** An instance whose heartbeat is older than this is gone (heartbeats come every 2 s). */
     static final Duration ALIVE = Duration.ofSeconds(30);
 
-    @Inject
-    ConfigService configs;
-    @Inject
-    Clock clock;
-    @Inject
-    Chores chores;
+    private final ConfigService configs;
+    private final Clock clock;
+    private final Chores chores;
 
     private volatile int count = 1;
     private Chore counter = Chore.NONE;
+
+    @Inject
+    LiveInstances(ConfigService configs, Clock clock, Chores chores) {
+        this.configs = configs;
+        this.clock = clock;
+        this.chores = chores;
+    }
+
+    /** For the container's client proxy. */
+    protected LiveInstances() {
+        this(null, null, null);
+    }
 
     @PostConstruct
     void start() {

@@ -25,8 +25,17 @@ public class SharedBreakers {
     private static final String OPENED = "opened";
     private static final String CLOSED = "closed";
 
+    private final RedisConnection redis;
+
     @Inject
-    RedisConnection redis;
+    SharedBreakers(RedisConnection redis) {
+        this.redis = redis;
+    }
+
+    /** For the container's client proxy. */
+    protected SharedBreakers() {
+        this(null);
+    }
 
     /** The other instances' breakers as this instance's see them ({@link BreakerPeers#ALONE} without Redis). */
     public BreakerPeers peers(String instanceId) {

@@ -19,8 +19,17 @@ public class SharedCooldowns {
 
     static final String CHANNEL = "cooldowns";
 
+    private final RedisConnection redis;
+
     @Inject
-    RedisConnection redis;
+    SharedCooldowns(RedisConnection redis) {
+        this.redis = redis;
+    }
+
+    /** For the container's client proxy. */
+    protected SharedCooldowns() {
+        this(null);
+    }
 
     /** What tells the other instances of this instance's cooldowns (nothing, without Redis). */
     public Consumer<Cooldown> announcer(String instanceId) {

@@ -31,8 +31,17 @@ public class SharedLatencies {
     static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
     static final int MAX_PER_FLUSH = 5_000;
 
+    private final RedisConnection redis;
+
     @Inject
-    RedisConnection redis;
+    SharedLatencies(RedisConnection redis) {
+        this.redis = redis;
+    }
+
+    /** For the container's client proxy. */
+    protected SharedLatencies() {
+        this(null);
+    }
 
     /** What tells the other instances of this instance's latencies (nothing, without Redis); flushed by {@code timers}. */
     public Consumer<LatencySample> announcer(String instanceId, Sleeper timers) {

@@ -25,14 +25,10 @@ import java.util.Map;
 @ApplicationScoped
 public class SharedSignInFailures implements SignInFailures {
 
-    @Inject
-    SharedStore store;
-    @Inject
-    JdbcSignInFailures database;
-    @Inject
-    RedisConnection redis;
-    @Inject
-    Chores chores;
+    private final SharedStore store;
+    private final JdbcSignInFailures database;
+    private final RedisConnection redis;
+    private final Chores chores;
 
     private final SignInFailures own = new InMemorySignInFailures();
     /** Redis when named, else the database. */
@@ -40,6 +36,19 @@ public class SharedSignInFailures implements SignInFailures {
     private Backend backend;
     private RememberedSignInFailures remembered;
     private Chore saver = Chore.NONE;
+
+    @Inject
+    SharedSignInFailures(SharedStore store, JdbcSignInFailures database, RedisConnection redis, Chores chores) {
+        this.store = store;
+        this.database = database;
+        this.redis = redis;
+        this.chores = chores;
+    }
+
+    /** For the container's client proxy. */
+    protected SharedSignInFailures() {
+        this(null, null, null, null);
+    }
 
     @PostConstruct
     void start() {

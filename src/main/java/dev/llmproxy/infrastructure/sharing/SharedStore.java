@@ -22,18 +22,27 @@ public class SharedStore {
 
     private static final Logger LOG = Logger.getLogger(SharedStore.class.getName());
 
-    @Inject
-    @ProxyDatabase
-    DataSource dataSource;
-    @Inject
-    StoreGuard guard;
-    @Inject
-    LiveInstances instances;
-    @Inject
-    RedisConnection redis;
+    private final DataSource dataSource;
+    private final StoreGuard guard;
+    private final LiveInstances instances;
+    private final RedisConnection redis;
 
     volatile DatabaseFacts facts;
     private final Map<Backend, StoreSwitch> switches = new EnumMap<>(Backend.class);
+
+    @Inject
+    SharedStore(@ProxyDatabase DataSource dataSource, StoreGuard guard, LiveInstances instances,
+            RedisConnection redis) {
+        this.dataSource = dataSource;
+        this.guard = guard;
+        this.instances = instances;
+        this.redis = redis;
+    }
+
+    /** For the container's client proxy. */
+    protected SharedStore() {
+        this(null, null, null, null);
+    }
 
     @PostConstruct
     void start() {

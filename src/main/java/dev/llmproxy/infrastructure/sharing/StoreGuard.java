@@ -22,8 +22,17 @@ import java.time.temporal.ChronoUnit;
         successThreshold = 1)
 public class StoreGuard {
 
+    private final SharedStore store;
+
     @Inject
-    SharedStore store;
+    StoreGuard(SharedStore store) {
+        this.store = store;
+    }
+
+    /** For the container's client proxy. */
+    protected StoreGuard() {
+        this(null);
+    }
 
     /** A database across the network (PostgreSQL, H2 in server mode): bounded in time as well. */
     @Timeout(value = 500, unit = ChronoUnit.MILLIS)

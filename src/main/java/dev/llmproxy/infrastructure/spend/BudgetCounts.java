@@ -31,12 +31,9 @@ public class BudgetCounts {
 
     private static final Logger LOG = Logger.getLogger(BudgetCounts.class.getName());
 
-    @Inject
-    BudgetStores stores;
-    @Inject
-    Clock clock;
-    @Inject
-    Chores chores;
+    private final BudgetStores stores;
+    private final Clock clock;
+    private final Chores chores;
 
     /** The budgets reserved against lately, by row (a budget's period). */
     private final Map<String, Budget> recent = new ConcurrentHashMap<>();
@@ -46,6 +43,18 @@ public class BudgetCounts {
     /** Those made before the read under way began: its figures may or may not hold them yet. */
     private Map<String, Charge> reading = Map.of();
     private Chore reader = Chore.NONE;
+
+    @Inject
+    BudgetCounts(BudgetStores stores, Clock clock, Chores chores) {
+        this.stores = stores;
+        this.clock = clock;
+        this.chores = chores;
+    }
+
+    /** For the container's client proxy. */
+    protected BudgetCounts() {
+        this(null, null, null);
+    }
 
     @PostConstruct
     void start() {

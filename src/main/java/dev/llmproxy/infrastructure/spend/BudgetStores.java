@@ -36,19 +36,12 @@ public class BudgetStores {
     private static final int QUERY_TIMEOUT_SECONDS = 2;
     private static final Duration WRITE_EVERY = Duration.ofMillis(50);
 
-    @Inject
-    @ProxyDatabase
-    DataSource dataSource;
-    @Inject
-    Chores chores;
-    @Inject
-    Clock clock;
-    @Inject
-    SharedStore store;
-    @Inject
-    Breakers breakers;
-    @Inject
-    RedisConnection redis;
+    private final DataSource dataSource;
+    private final Chores chores;
+    private final Clock clock;
+    private final SharedStore store;
+    private final Breakers breakers;
+    private final RedisConnection redis;
 
     private volatile JdbcBudgetStore database;
     private RedisBudgetStore inRedis;
@@ -61,6 +54,22 @@ public class BudgetStores {
     private Chore writer = Chore.NONE;
     private Chore sweeper = Chore.NONE;
     private Holder holder;
+
+    @Inject
+    BudgetStores(@ProxyDatabase DataSource dataSource, Chores chores, Clock clock, SharedStore store, Breakers breakers,
+            RedisConnection redis) {
+        this.dataSource = dataSource;
+        this.chores = chores;
+        this.clock = clock;
+        this.store = store;
+        this.breakers = breakers;
+        this.redis = redis;
+    }
+
+    /** For the container's client proxy. */
+    protected BudgetStores() {
+        this(null, null, null, null, null, null);
+    }
 
     @PostConstruct
     void start() {

@@ -22,16 +22,25 @@ public class GoneInstances {
 
     private static final Logger LOG = Logger.getLogger(GoneInstances.class.getName());
 
-    @Inject
-    BudgetStores stores;
-    @Inject
-    LiveInstances instances;
-    @Inject
-    Chores chores;
+    private final BudgetStores stores;
+    private final LiveInstances instances;
+    private final Chores chores;
 
     /** Instances whose heartbeat was stale at the last check. */
     private volatile Set<String> suspects = Set.of();
     private Chore checks = Chore.NONE;
+
+    @Inject
+    GoneInstances(BudgetStores stores, LiveInstances instances, Chores chores) {
+        this.stores = stores;
+        this.instances = instances;
+        this.chores = chores;
+    }
+
+    /** For the container's client proxy. */
+    protected GoneInstances() {
+        this(null, null, null);
+    }
 
     /** From the start: an instance restarted after a crash releases what its earlier run held. */
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {

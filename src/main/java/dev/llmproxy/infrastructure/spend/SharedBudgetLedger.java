@@ -24,14 +24,23 @@ import java.util.Map;
 @ApplicationScoped
 public class SharedBudgetLedger implements BudgetLedger {
 
+    private final BudgetStores stores;
+    private final SharedStore store;
+    private final LiveInstances instances;
+    private final BudgetCounts counts;
+
     @Inject
-    BudgetStores stores;
-    @Inject
-    SharedStore store;
-    @Inject
-    LiveInstances instances;
-    @Inject
-    BudgetCounts counts;
+    SharedBudgetLedger(BudgetStores stores, SharedStore store, LiveInstances instances, BudgetCounts counts) {
+        this.stores = stores;
+        this.store = store;
+        this.instances = instances;
+        this.counts = counts;
+    }
+
+    /** For the container's client proxy. */
+    protected SharedBudgetLedger() {
+        this(null, null, null, null);
+    }
 
     @Override
     public Reserved reserve(List<Budget> budgets, Charge charge, Instant now) {

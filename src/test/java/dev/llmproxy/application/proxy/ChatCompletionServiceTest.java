@@ -77,7 +77,8 @@ class ChatCompletionServiceTest {
         recorder.clock = clock;
         recorder.codes = new dev.llmproxy.interfaces.json.ErrorWire();
         service.recorder = recorder;
-        service.spend = new dev.llmproxy.application.spend.SpendGuard(); // no budgets: never reserves
+        // no budgets: never reserves
+        service.spend = new dev.llmproxy.application.spend.SpendGuard(null, new NoMetrics(), clock);
     }
 
     private static ChatRequest chat() {

@@ -9,7 +9,6 @@ import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.spend.Charge;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.OutputStream;
@@ -33,22 +32,17 @@ class SpendGuardTest {
                         {"name": "unpriced", "provider": "p", "upstreamModel": "unpriced"}],
              "tiers": [], "settings": {"budgets": {"scope:usd": {"dailyUsd": 0.025}, "scope:tokens": {"dailyTokens": 2500}}}}
             """);
-    private final SpendGuard guard = new SpendGuard();
     private final MemoryLedger ledger = new MemoryLedger();
     private final List<String> refusals = new ArrayList<>();
-
-    @BeforeEach
-    void wire() {
-        guard.ledger = ledger;
-        guard.clock = Clock.fixed(Instant.parse("2026-12-02T10:00:00Z"), ZoneOffset.UTC);
-        guard.metrics = new ProxyMetrics() {
-            @Override public void requestCompleted(RequestRecord record) { }
-            @Override public void breakerTransition(BreakerTransition transition) { }
-            @Override public void budgetRefused(String budget) { refusals.add(budget); }
-            @Override public String contentType(String accept) { return "text/plain"; }
-            @Override public void scrape(String contentType, OutputStream out) { }
-        };
-    }
+    private final Clock clock = Clock.fixed(Instant.parse("2026-12-02T10:00:00Z"), ZoneOffset.UTC);
+    private final ProxyMetrics metrics = new ProxyMetrics() {
+        @Override public void requestCompleted(RequestRecord record) { }
+        @Override public void breakerTransition(BreakerTransition transition) { }
+        @Override public void budgetRefused(String budget) { refusals.add(budget); }
+        @Override public String contentType(String accept) { return "text/plain"; }
+        @Override public void scrape(String contentType, OutputStream out) { }
+    };
+    private SpendGuard guard = new SpendGuard(ledger, metrics, clock);
 
     private Reservation reserve(String scope, String model, int maxTokens) {
         AllowedModel m = CONFIG.model(model).orElseThrow();
@@ -104,25 +98,25 @@ class SpendGuardTest {
     @Test
     void aFailingLedgerCostsTheSettlementNotTheAnswer() {
         Reservation r = reserve("tokens", "priced", 10);
-        guard.ledger = new MemoryLedger() {
+        guard = new SpendGuard(new MemoryLedger() {
             @Override
             public void settle(Reservation reservation, Charge actual) {
                 throw new IllegalStateException("store down");
             }
-        };
+        }, metrics, clock);
         assertThatCode(() -> guard.settle(r, Charge.ZERO)).as("logged, not thrown").doesNotThrowAnyException();
     }
 
     @Test
     void aReservationIsSettledOnceHoweverOftenItsRequestEnds() {
         List<Charge> settled = new ArrayList<>();
-        guard.ledger = new MemoryLedger() {
+        guard = new SpendGuard(new MemoryLedger() {
             @Override
             public void settle(Reservation reservation, Charge actual) {
                 settled.add(actual);
                 super.settle(reservation, actual);
             }
-        };
+        }, metrics, clock);
         Reservation r = reserve("tokens", "priced", 10);
         guard.settle(r, Charge.ZERO);
         guard.settle(r, new Charge(BigDecimal.ONE, 5));

@@ -18,17 +18,20 @@ final class FallingBackGuard extends StoreGuard {
 
     /** A store on an embedded database this instance is alone on. */
     static SharedStore aloneStore(String name) {
-        SharedStore store = new SharedStore();
         JdbcDataSource h2 = new JdbcDataSource();
         h2.setURL("jdbc:h2:mem:" + name);
-        store.dataSource = h2;
-        store.instances = new LiveInstances();
-        store.redis = new RedisConnection(); // none named
         FallingBackGuard guard = new FallingBackGuard();
+        SharedStore store = new SharedStore(h2, guard, new LiveInstances(), new RedisConnection()); // no Redis named
         guard.store = store;
-        store.guard = guard;
         store.start();
         return store;
+    }
+
+    /** The store it guards, set once that is built: each names the other. */
+    private SharedStore store;
+
+    private FallingBackGuard() {
+        super(null);
     }
 
     @Override

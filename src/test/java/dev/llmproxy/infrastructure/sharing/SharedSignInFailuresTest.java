@@ -41,17 +41,11 @@ class SharedSignInFailuresTest {
     }
 
     private final Database database = new Database();
-    private final SharedSignInFailures failures = failures();
+    private final SharedStore store = FallingBackGuard.store("sign-ins");
+    private final SharedSignInFailures failures = failures(store);
 
-    private SharedSignInFailures failures() {
-        return failures(FallingBackGuard.store("sign-ins"));
-    }
-
-    private SharedSignInFailures failures(SharedStore store) {
-        SharedSignInFailures f = new SharedSignInFailures();
-        f.store = store;
-        f.database = database;
-        f.redis = new RedisConnection(); // none named
+    private SharedSignInFailures failures(SharedStore on) {
+        SharedSignInFailures f = new SharedSignInFailures(on, database, new RedisConnection(), null); // no Redis named
         f.start();
         return f;
     }
@@ -62,7 +56,7 @@ class SharedSignInFailuresTest {
         failures.add(KEYS, NOW, WINDOW);
         assertThat(database.rows.counts(KEYS, NOW, WINDOW).get("user:ada").failures()).isEqualTo(2);
         assertThat(failures.counts(KEYS, NOW, WINDOW).get("address:a1").failures()).isEqualTo(2);
-        assertThat(failures.store.usingShared(Backend.DATABASE)).isTrue();
+        assertThat(store.usingShared(Backend.DATABASE)).isTrue();
     }
 
     @Test
@@ -73,12 +67,12 @@ class SharedSignInFailuresTest {
             failures.add(KEYS, NOW, WINDOW);
         }
         assertThat(failures.counts(KEYS, NOW, WINDOW).get("user:ada").failures()).isEqualTo(3);
-        assertThat(failures.store.usingShared(Backend.DATABASE)).isFalse();
-        assertThat(failures.store.fallbacks()).isEqualTo(4);
+        assertThat(store.usingShared(Backend.DATABASE)).isFalse();
+        assertThat(store.fallbacks()).isEqualTo(4);
         database.down = false;
         // a guesser gains nothing from the outage: the larger count holds until its window ends
         assertThat(failures.counts(KEYS, NOW, WINDOW).get("user:ada").failures()).isEqualTo(3);
-        assertThat(failures.store.usingShared(Backend.DATABASE)).isTrue();
+        assertThat(store.usingShared(Backend.DATABASE)).isTrue();
         assertThat(failures.counts(KEYS, NOW.plus(WINDOW), WINDOW)).isEmpty();
     }
 

@@ -26,45 +26,42 @@ class BudgetCountsTest {
     private final Budget budget = new Budget("scope:t.daily", BudgetPeriod.DAY, BigDecimal.ONE, null);
     private final InMemoryBudgetStore shared = new InMemoryBudgetStore();
     private boolean down;
-    private final BudgetCounts counts = new BudgetCounts();
-
-    BudgetCountsTest() {
-        counts.clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        counts.stores = new BudgetStores() {
-            @Override
-            SharedBudgetStore shared() {
-                return new SharedBudgetStore() {
-                    @Override
-                    public Map<String, BudgetUse> use(List<Budget> budgets, Instant now) {
-                        if (down) {
-                            throw new IllegalStateException("down");
-                        }
-                        return shared.use(budgets, now);
-                    }
-
-                    @Override
-                    public BudgetDecision reserve(List<Budget> budgets, Charge charge, Instant now) {
-                        throw new UnsupportedOperationException();
-                    }
-
-                    @Override
-                    public void settle(List<Budget> budgets, Charge reserved, Charge actual, Instant at) {
-                        throw new UnsupportedOperationException();
-                    }
-
-                    @Override
-                    public void settle(List<Settlement> settlements) {
-                        throw new UnsupportedOperationException();
-                    }
-
-                    @Override
-                    public List<Holder> releaseGone(Predicate<String> alive) {
-                        throw new UnsupportedOperationException();
-                    }
-                };
+    /** The shared store as the counts read it: the use of the budgets, while it answers. */
+    private final SharedBudgetStore reading = new SharedBudgetStore() {
+        @Override
+        public Map<String, BudgetUse> use(List<Budget> budgets, Instant now) {
+            if (down) {
+                throw new IllegalStateException("down");
             }
-        };
-    }
+            return shared.use(budgets, now);
+        }
+
+        @Override
+        public BudgetDecision reserve(List<Budget> budgets, Charge charge, Instant now) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void settle(List<Budget> budgets, Charge reserved, Charge actual, Instant at) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void settle(List<Settlement> settlements) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<Holder> releaseGone(Predicate<String> alive) {
+            throw new UnsupportedOperationException();
+        }
+    };
+    private final BudgetCounts counts = new BudgetCounts(new BudgetStores() {
+        @Override
+        SharedBudgetStore shared() {
+            return reading;
+        }
+    }, Clock.fixed(NOW, ZoneOffset.UTC), null);
 
     /** A reservation this instance made in the shared store. */
     private void reserved() {
