@@ -32,16 +32,25 @@ public class ApiKeys {
 
     private static final int MAX_LIMIT = 1_000_000;
 
-    @Inject
-    ApiKeyRepository repository;
-    @Inject
-    ConfigService configs;
-    @Inject
-    Clock clock;
-    @Inject
-    AuditTrail audit;
+    private final ApiKeyRepository repository;
+    private final ConfigService configs;
+    private final Clock clock;
+    private final AuditTrail audit;
 
     private volatile Map<String, ApiKey> byId = Map.of();
+
+    @Inject
+    ApiKeys(ApiKeyRepository repository, ConfigService configs, Clock clock, AuditTrail audit) {
+        this.repository = repository;
+        this.configs = configs;
+        this.clock = clock;
+        this.audit = audit;
+    }
+
+    /** For the container's client proxy. */
+    protected ApiKeys() {
+        this(null, null, null, null);
+    }
 
     /** What an admin asks for; null fields take their defaults. */
     public record Request(String name, String scope, Collection<String> allowedTiers, Integer limitPerMinute,

@@ -26,12 +26,21 @@ public class ModelHealth {
     public record TierStatus(String name, boolean canAnswer) {
     }
 
+    private final ConfigService configs;
+    private final Breakers breakers;
+    private final AuditTrail audit;
+
     @Inject
-    ConfigService configs;
-    @Inject
-    Breakers breakers;
-    @Inject
-    AuditTrail audit;
+    ModelHealth(ConfigService configs, Breakers breakers, AuditTrail audit) {
+        this.configs = configs;
+        this.breakers = breakers;
+        this.audit = audit;
+    }
+
+    /** For the container's client proxy. */
+    protected ModelHealth() {
+        this(null, null, null);
+    }
 
     /** Enabled allowlisted models and their breaker states. */
     public List<ModelStatus> models() {

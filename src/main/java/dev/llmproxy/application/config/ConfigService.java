@@ -26,10 +26,19 @@ public class ConfigService {
 
     private final AtomicReference<RuntimeConfig> current = new AtomicReference<>();
 
+    private final ConfigRepository repository;
+    private final AuditTrail audit;
+
     @Inject
-    ConfigRepository repository;
-    @Inject
-    AuditTrail audit;
+    ConfigService(ConfigRepository repository, AuditTrail audit) {
+        this.repository = repository;
+        this.audit = audit;
+    }
+
+    /** For the container's client proxy. */
+    protected ConfigService() {
+        this(null, null);
+    }
 
     public RuntimeConfig current() {
         RuntimeConfig config = current.get();

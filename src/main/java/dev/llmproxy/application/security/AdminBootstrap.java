@@ -24,10 +24,19 @@ public class AdminBootstrap {
     private static final Logger LOG = Logger.getLogger(AdminBootstrap.class.getName());
     public static final String ADMIN_USER = "admin";
 
+    private final UserRepository users;
+    private final PasswordHasher hasher;
+
     @Inject
-    UserRepository users;
-    @Inject
-    PasswordHasher hasher;
+    AdminBootstrap(UserRepository users, PasswordHasher hasher) {
+        this.users = users;
+        this.hasher = hasher;
+    }
+
+    /** For the container's client proxy. */
+    protected AdminBootstrap() {
+        this(null, null);
+    }
 
     public void ensureAdmin(Optional<String> configuredPassword) {
         Optional<ConsoleUser> existing = users.find(ADMIN_USER);

@@ -20,14 +20,23 @@ public class ConsoleUsers {
 
     public static final int MIN_PASSWORD = 12;
 
-    @Inject
-    UserRepository users;
-    @Inject
-    PasswordHasher hasher;
-    @Inject
-    AuditTrail audit;
+    private final UserRepository users;
+    private final PasswordHasher hasher;
+    private final AuditTrail audit;
 
     private volatile String decoy;
+
+    @Inject
+    ConsoleUsers(UserRepository users, PasswordHasher hasher, AuditTrail audit) {
+        this.users = users;
+        this.hasher = hasher;
+        this.audit = audit;
+    }
+
+    /** For the container's client proxy. */
+    protected ConsoleUsers() {
+        this(null, null, null);
+    }
 
     /**
      * The user whose password this is, or empty. An unknown name costs the same hash as a known one, so timing does

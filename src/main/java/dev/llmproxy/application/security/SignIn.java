@@ -27,12 +27,21 @@ public class SignIn {
         record LocalUsersOff() implements Result { }
     }
 
+    private final ConsoleUsers users;
+    private final SignInThrottle throttle;
+    private final SingleSignOnSettings settings;
+
     @Inject
-    ConsoleUsers users;
-    @Inject
-    SignInThrottle throttle;
-    @Inject
-    SingleSignOnSettings settings;
+    SignIn(ConsoleUsers users, SignInThrottle throttle, SingleSignOnSettings settings) {
+        this.users = users;
+        this.throttle = throttle;
+        this.settings = settings;
+    }
+
+    /** For the container's client proxy. */
+    protected SignIn() {
+        this(null, null, null);
+    }
 
     /** @param clientHash the caller's hashed address */
     public Result attempt(String user, char[] password, String clientHash) {

@@ -29,17 +29,26 @@ public class SignInThrottle {
     static final String USER = "user:";
     static final String ADDRESS = "address:";
 
-    @Inject
-    SignInFailures counts;
-    @Inject
-    ConfigService configs;
-    @Inject
-    AuditTrail audit;
-    @Inject
-    Clock clock;
+    private final SignInFailures counts;
+    private final ConfigService configs;
+    private final AuditTrail audit;
+    private final Clock clock;
 
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong lockOuts = new AtomicLong();
+
+    @Inject
+    SignInThrottle(SignInFailures counts, ConfigService configs, AuditTrail audit, Clock clock) {
+        this.counts = counts;
+        this.configs = configs;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected SignInThrottle() {
+        this(null, null, null, null);
+    }
 
     /** How long to wait before trying again, when this user or address is locked out now. */
     public Optional<Duration> refusal(String user, String clientHash) {

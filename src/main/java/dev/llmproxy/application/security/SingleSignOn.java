@@ -36,14 +36,23 @@ public class SingleSignOn {
         record Refused(String message, boolean providerFault) implements Result { }
     }
 
+    private final SingleSignOnSettings settings;
+    private final IdentityProvider provider;
+    private final AuditTrail audit;
+    private final Clock clock;
+
     @Inject
-    SingleSignOnSettings settings;
-    @Inject
-    IdentityProvider provider;
-    @Inject
-    AuditTrail audit;
-    @Inject
-    Clock clock;
+    SingleSignOn(SingleSignOnSettings settings, IdentityProvider provider, AuditTrail audit, Clock clock) {
+        this.settings = settings;
+        this.provider = provider;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected SingleSignOn() {
+        this(null, null, null, null);
+    }
 
     public boolean enabled() {
         return settings.singleSignOn();

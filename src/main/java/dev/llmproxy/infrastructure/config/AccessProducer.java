@@ -13,10 +13,19 @@ import org.eclipse.microprofile.config.Config;
 @ApplicationScoped
 public class AccessProducer {
 
-    @Inject
-    Config config;
+    private final Config config;
 
     private AccessMode mode;
+
+    @Inject
+    AccessProducer(Config config) {
+        this.config = config;
+    }
+
+    /** For the container's client proxy. */
+    protected AccessProducer() {
+        this(null);
+    }
 
     @PostConstruct
     void read() {

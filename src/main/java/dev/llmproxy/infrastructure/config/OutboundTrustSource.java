@@ -19,10 +19,19 @@ import static dev.llmproxy.application.config.DeploymentVariable.PROXY_TRUST_STO
 @ApplicationScoped
 public class OutboundTrustSource {
 
-    @Inject
-    Config config;
+    private final Config config;
 
     private OutboundTrust trust;
+
+    @Inject
+    OutboundTrustSource(Config config) {
+        this.config = config;
+    }
+
+    /** For the container's client proxy. */
+    protected OutboundTrustSource() {
+        this(null);
+    }
 
     @PostConstruct
     void read() {

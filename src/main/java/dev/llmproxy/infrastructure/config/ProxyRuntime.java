@@ -49,20 +49,13 @@ public class ProxyRuntime {
     private final Clock clock = Clock.systemUTC();
     private final ConcurrentMap<String, Optional<String>> secretCache = new ConcurrentHashMap<>();
 
-    @Inject
-    Config config;
-    @Inject
-    OutboundTrustSource outbound;
-    @Inject
-    ConfigService configs;
-    @Inject
-    BreakerEvents breakerEvents;
-    @Inject
-    SharedCooldowns sharedCooldowns;
-    @Inject
-    SharedLatencies sharedLatencies;
-    @Inject
-    SharedBreakers sharedBreakers;
+    private final Config config;
+    private final OutboundTrustSource outbound;
+    private final ConfigService configs;
+    private final BreakerEvents breakerEvents;
+    private final SharedCooldowns sharedCooldowns;
+    private final SharedLatencies sharedLatencies;
+    private final SharedBreakers sharedBreakers;
 
     private ExecutorService workers;
     private Timers timers;
@@ -74,6 +67,23 @@ public class ProxyRuntime {
     private Admission admission;
     private HttpTransport plainHttp;
     private HttpTransport tlsHttp;
+
+    @Inject
+    ProxyRuntime(Config config, OutboundTrustSource outbound, ConfigService configs, BreakerEvents breakerEvents,
+            SharedCooldowns sharedCooldowns, SharedLatencies sharedLatencies, SharedBreakers sharedBreakers) {
+        this.config = config;
+        this.outbound = outbound;
+        this.configs = configs;
+        this.breakerEvents = breakerEvents;
+        this.sharedCooldowns = sharedCooldowns;
+        this.sharedLatencies = sharedLatencies;
+        this.sharedBreakers = sharedBreakers;
+    }
+
+    /** For the container's client proxy. */
+    protected ProxyRuntime() {
+        this(null, null, null, null, null, null, null);
+    }
 
     @PostConstruct
     void start() {

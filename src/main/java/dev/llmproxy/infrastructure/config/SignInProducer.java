@@ -26,13 +26,22 @@ import static dev.llmproxy.application.config.DeploymentVariable.*;
 @ApplicationScoped
 public class SignInProducer {
 
-    @Inject
-    Config config;
-    @Inject
-    OutboundTrustSource outbound;
+    private final Config config;
+    private final OutboundTrustSource outbound;
 
     private SingleSignOnSettings settings;
     private IdentityProvider provider;
+
+    @Inject
+    SignInProducer(Config config, OutboundTrustSource outbound) {
+        this.config = config;
+        this.outbound = outbound;
+    }
+
+    /** For the container's client proxy. */
+    protected SignInProducer() {
+        this(null, null);
+    }
 
     @PostConstruct
     void read() {

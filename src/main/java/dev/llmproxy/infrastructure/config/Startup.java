@@ -43,38 +43,48 @@ public class Startup {
     private static final Logger LOG = Logger.getLogger(Startup.class.getName());
     private static final Duration CONFIG_POLL = Duration.ofSeconds(2);
 
-    @Inject
-    @ProxyDatabase
-    DataSource dataSource;
-    @Inject
-    Chores chores;
-    @Inject
-    Config config;
-    @Inject
-    ConfigService configs;
-    @Inject
-    AdminBootstrap admins;
-    @Inject
-    RequestLog requestLog;
-    @Inject
-    RequestLogRetention retention;
-    @Inject
-    AccessMode access;
-    @Inject
-    ApiKeys keys;
-    @Inject
-    Breakers breakers;
-    @Inject
-    Clock clock;
-    @Inject
-    OllamaWatch localModels;
-    @Inject
-    RequestRecorder recorder;
+    private final DataSource dataSource;
+    private final Chores chores;
+    private final Config config;
+    private final ConfigService configs;
+    private final AdminBootstrap admins;
+    private final RequestLog requestLog;
+    private final RequestLogRetention retention;
+    private final AccessMode access;
+    private final ApiKeys keys;
+    private final Breakers breakers;
+    private final Clock clock;
+    private final OllamaWatch localModels;
+    private final RequestRecorder recorder;
 
     private Instant startedAt;
 
     private Chore poll = Chore.NONE;
     private Chore refusalRuns = Chore.NONE;
+
+    @Inject
+    Startup(@ProxyDatabase DataSource dataSource, Chores chores, Config config, ConfigService configs,
+            AdminBootstrap admins, RequestLog requestLog, RequestLogRetention retention, AccessMode access,
+            ApiKeys keys, Breakers breakers, Clock clock, OllamaWatch localModels, RequestRecorder recorder) {
+        this.dataSource = dataSource;
+        this.chores = chores;
+        this.config = config;
+        this.configs = configs;
+        this.admins = admins;
+        this.requestLog = requestLog;
+        this.retention = retention;
+        this.access = access;
+        this.keys = keys;
+        this.breakers = breakers;
+        this.clock = clock;
+        this.localModels = localModels;
+        this.recorder = recorder;
+    }
+
+    /** For the container's client proxy. */
+    protected Startup() {
+        this(null, null, null, null, null, null, null, null, null, null, null, null, null);
+    }
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object ignored) throws SQLException {
         try (StartupLock lock = StartupLock.acquire(dataSource)) {

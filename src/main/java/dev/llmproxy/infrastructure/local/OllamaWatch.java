@@ -29,18 +29,27 @@ public class OllamaWatch implements LocalModels {
     private static final Logger LOG = Logger.getLogger(OllamaWatch.class.getName());
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-    @Inject
-    Config config;
-    @Inject
-    AccessMode access;
-    @Inject
-    Clock clock;
-    @Inject
-    Chores chores;
+    private final Config config;
+    private final AccessMode access;
+    private final Clock clock;
+    private final Chores chores;
 
     private volatile Status status = new Status(false, null, false, null, Set.of(), null);
     private OllamaProbe probe;
     private Chore job = Chore.NONE;
+
+    @Inject
+    OllamaWatch(Config config, AccessMode access, Clock clock, Chores chores) {
+        this.config = config;
+        this.access = access;
+        this.clock = clock;
+        this.chores = chores;
+    }
+
+    /** For the container's client proxy. */
+    protected OllamaWatch() {
+        this(null, null, null, null);
+    }
 
     /** Starts watching (development only); called once the application is up. */
     public void start() {

@@ -11,8 +11,17 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class AdmissionMeters implements MechanismMeters {
 
+    private final Admission admission;
+
     @Inject
-    Admission admission;
+    AdmissionMeters(Admission admission) {
+        this.admission = admission;
+    }
+
+    /** For the container's client proxy. */
+    protected AdmissionMeters() {
+        this(null);
+    }
 
     @Override
     public void bindTo(MeterRegistry registry) {

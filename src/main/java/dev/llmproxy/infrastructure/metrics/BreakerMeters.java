@@ -21,12 +21,21 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class BreakerMeters implements MechanismMeters {
 
-    @Inject
-    ModelHealth health;
+    private final ModelHealth health;
 
     private Meter.MeterProvider<Counter> transitions;
     private MultiGauge states;
     private MultiGauge tierAvailable;
+
+    @Inject
+    BreakerMeters(ModelHealth health) {
+        this.health = health;
+    }
+
+    /** For the container's client proxy. */
+    protected BreakerMeters() {
+        this(null);
+    }
 
     @Override
     public void bindTo(MeterRegistry registry) {

@@ -23,15 +23,24 @@ public class BudgetMeters implements MechanismMeters {
 
     private static final Logger LOG = Logger.getLogger(BudgetMeters.class.getName());
 
-    @Inject
-    BudgetBoard budgets;
-    @Inject
-    BudgetStores budgetStores;
-    @Inject
-    BudgetLedger budgetLedger;
+    private final BudgetBoard budgets;
+    private final BudgetStores budgetStores;
+    private final BudgetLedger budgetLedger;
 
     private Meter.MeterProvider<Counter> refusals;
     private MultiGauge used;
+
+    @Inject
+    BudgetMeters(BudgetBoard budgets, BudgetStores budgetStores, BudgetLedger budgetLedger) {
+        this.budgets = budgets;
+        this.budgetStores = budgetStores;
+        this.budgetLedger = budgetLedger;
+    }
+
+    /** For the container's client proxy. */
+    protected BudgetMeters() {
+        this(null, null, null);
+    }
 
     @Override
     public void bindTo(MeterRegistry registry) {

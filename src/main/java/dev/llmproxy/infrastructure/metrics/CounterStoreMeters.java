@@ -13,12 +13,21 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class CounterStoreMeters implements MechanismMeters {
 
+    private final Limiter limiter;
+    private final LimiterStores limiterStores;
+    private final SharedStore sharedStore;
+
     @Inject
-    Limiter limiter;
-    @Inject
-    LimiterStores limiterStores;
-    @Inject
-    SharedStore sharedStore;
+    CounterStoreMeters(Limiter limiter, LimiterStores limiterStores, SharedStore sharedStore) {
+        this.limiter = limiter;
+        this.limiterStores = limiterStores;
+        this.sharedStore = sharedStore;
+    }
+
+    /** For the container's client proxy. */
+    protected CounterStoreMeters() {
+        this(null, null, null);
+    }
 
     @Override
     public void bindTo(MeterRegistry registry) {

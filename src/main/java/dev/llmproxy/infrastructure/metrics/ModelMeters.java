@@ -23,21 +23,31 @@ import java.util.List;
 @ApplicationScoped
 public class ModelMeters implements MechanismMeters {
 
-    @Inject
-    ModelHealth health;
-    @Inject
-    ModelLatencies latencies;
-    @Inject
-    ProviderQuotas quotas;
-    @Inject
-    ModelSlots slots;
-    @Inject
-    ConfigService configs;
-    @Inject
-    Clock clock;
+    private final ModelHealth health;
+    private final ModelLatencies latencies;
+    private final ProviderQuotas quotas;
+    private final ModelSlots slots;
+    private final ConfigService configs;
+    private final Clock clock;
 
     private LatencyGauges latencyGauges;
     private PlanningGauges planningGauges;
+
+    @Inject
+    ModelMeters(ModelHealth health, ModelLatencies latencies, ProviderQuotas quotas, ModelSlots slots,
+            ConfigService configs, Clock clock) {
+        this.health = health;
+        this.latencies = latencies;
+        this.quotas = quotas;
+        this.slots = slots;
+        this.configs = configs;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected ModelMeters() {
+        this(null, null, null, null, null, null);
+    }
 
     @Override
     public void bindTo(MeterRegistry registry) {

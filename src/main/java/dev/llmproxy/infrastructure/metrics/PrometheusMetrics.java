@@ -37,19 +37,28 @@ public class PrometheusMetrics implements ProxyMetrics {
 
     private static final Logger LOG = Logger.getLogger(PrometheusMetrics.class.getName());
 
-    @Inject
-    Instance<MechanismMeters> mechanisms;
-    @Inject
-    BreakerMeters breakers;
-    @Inject
-    BudgetMeters budgets;
-    @Inject
-    Clock clock;
+    private final Instance<MechanismMeters> mechanisms;
+    private final BreakerMeters breakers;
+    private final BudgetMeters budgets;
+    private final Clock clock;
 
     private PrometheusMeterRegistry registry;
     private RequestMeters requests;
     private List<MechanismMeters> meters;
     private JvmGcMetrics gc;
+
+    @Inject
+    PrometheusMetrics(Instance<MechanismMeters> mechanisms, BreakerMeters breakers, BudgetMeters budgets, Clock clock) {
+        this.mechanisms = mechanisms;
+        this.breakers = breakers;
+        this.budgets = budgets;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected PrometheusMetrics() {
+        this(null, null, null, null);
+    }
 
     @PostConstruct
     void start() {

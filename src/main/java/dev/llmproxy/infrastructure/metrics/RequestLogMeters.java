@@ -11,8 +11,17 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class RequestLogMeters implements MechanismMeters {
 
+    private final RequestLog requestLog;
+
     @Inject
-    RequestLog requestLog;
+    RequestLogMeters(RequestLog requestLog) {
+        this.requestLog = requestLog;
+    }
+
+    /** For the container's client proxy. */
+    protected RequestLogMeters() {
+        this(null);
+    }
 
     @Override
     public void bindTo(MeterRegistry registry) {

@@ -10,8 +10,17 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class SignInMeters implements MechanismMeters {
 
+    private final SignInThrottle signIns;
+
     @Inject
-    SignInThrottle signIns;
+    SignInMeters(SignInThrottle signIns) {
+        this.signIns = signIns;
+    }
+
+    /** For the container's client proxy. */
+    protected SignInMeters() {
+        this(null);
+    }
 
     @Override
     public void bindTo(MeterRegistry registry) {

@@ -27,12 +27,20 @@ public class JdbcSignInFailures implements SignInFailures {
 
     private static final int QUERY_TIMEOUT_SECONDS = 2;
 
-    @Inject
-    @ProxyDatabase
-    DataSource dataSource;
+    private final DataSource dataSource;
 
     /** A window runs while it is younger than the window in force and its own end (if it has one) is ahead. */
     private static final String RUNNING = "window_start > ? AND (window_end IS NULL OR window_end > ?)";
+
+    @Inject
+    JdbcSignInFailures(@ProxyDatabase DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** For the container's client proxy. */
+    protected JdbcSignInFailures() {
+        this(null);
+    }
 
     @Override
     public Map<String, Count> counts(List<String> keys, Instant now, Duration window) {

@@ -25,13 +25,21 @@ public class JdbcStoredResponses implements StoredResponses {
     public static final int MAX_PER_OWNER = 1_000;
     private static final int QUERY_TIMEOUT_SECONDS = 5;
 
-    @Inject
-    @ProxyDatabase
-    DataSource dataSource;
+    private final DataSource dataSource;
     /** {@link #MAX_PER_OWNER}; smaller in tests, which need not store a thousand to see the bound. */
     int maxPerOwner = MAX_PER_OWNER;
+    private final Clock clock;
+
     @Inject
-    Clock clock;
+    JdbcStoredResponses(@ProxyDatabase DataSource dataSource, Clock clock) {
+        this.dataSource = dataSource;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected JdbcStoredResponses() {
+        this(null, null);
+    }
 
     @Override
     public void save(Stored s) {

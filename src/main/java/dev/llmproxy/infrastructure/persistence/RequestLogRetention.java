@@ -31,17 +31,25 @@ public class RequestLogRetention {
     /** Hourly totals are a row per model, tier and key an hour saw: kept at least a year and a month, for spend. */
     static final Duration TOTALS_KEPT = Duration.ofDays(400);
 
-    @Inject
-    @ProxyDatabase
-    DataSource dataSource;
-    @Inject
-    ConfigService configs;
-    @Inject
-    Clock clock;
-    @Inject
-    Chores chores;
+    private final DataSource dataSource;
+    private final ConfigService configs;
+    private final Clock clock;
+    private final Chores chores;
 
     private Chore job = Chore.NONE;
+
+    @Inject
+    RequestLogRetention(@ProxyDatabase DataSource dataSource, ConfigService configs, Clock clock, Chores chores) {
+        this.dataSource = dataSource;
+        this.configs = configs;
+        this.clock = clock;
+        this.chores = chores;
+    }
+
+    /** For the container's client proxy. */
+    protected RequestLogRetention() {
+        this(null, null, null, null);
+    }
 
     /** Called once at startup, after the schema is in place. */
     public synchronized void start() {

@@ -14,9 +14,7 @@ public final class AuditTrails {
     }
 
     public static AuditTrail into(List<AuditEvent> events, Clock clock) {
-        AuditTrail trail = new AuditTrail();
-        trail.clock = clock;
-        trail.repository = new AuditRepository() {
+        return new AuditTrail(new AuditRepository() {
             @Override public void record(AuditEvent event) { events.add(event); }
             @Override public List<AuditEvent> recent(int limit) { return List.copyOf(events); }
             @Override public Optional<AuditEvent> latest(String action, String target) {
@@ -28,7 +26,6 @@ public final class AuditTrails {
                 }
                 return Optional.empty();
             }
-        };
-        return trail;
+        }, clock);
     }
 }

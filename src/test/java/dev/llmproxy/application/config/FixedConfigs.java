@@ -17,8 +17,7 @@ public final class FixedConfigs {
     }
 
     public static ConfigService holding(RuntimeConfig config) {
-        ConfigService service = new ConfigService();
-        service.repository = new ConfigRepository() {
+        ConfigService service = new ConfigService(new ConfigRepository() {
             @Override public Optional<RuntimeConfig> loadLatest() { return Optional.of(config); }
             @Override public long latestVersion() { return config.version(); }
             @Override public RuntimeConfig replace(RuntimeConfig c, String author, String summary, String snapshot) {
@@ -29,7 +28,7 @@ public final class FixedConfigs {
             @Override public Optional<String> snapshot(long version) { return Optional.empty(); }
             @Override public void heartbeat(InstanceHeartbeat heartbeat) { }
             @Override public List<InstanceHeartbeat> instances() { return List.of(); }
-        };
+        }, null);
         service.initialise(() -> config);
         return service;
     }

@@ -19,19 +19,14 @@ class AdminBootstrapTest {
     private final Map<String, ConsoleUser> saved = new HashMap<>();
     private final Map<String, String> applied = new HashMap<>();
     private final PasswordHasher hasher = new PasswordHasher(1_000);
-    private final AdminBootstrap bootstrap = new AdminBootstrap();
-
-    {
-        bootstrap.hasher = hasher;
-        bootstrap.users = new UserRepository() {
+    private final AdminBootstrap bootstrap = new AdminBootstrap(new UserRepository() {
             @Override public Optional<ConsoleUser> find(String username) { return Optional.ofNullable(saved.get(username)); }
             @Override public void save(ConsoleUser user) { saved.put(user.username(), user); }
             @Override public Optional<String> appliedHash(String username) { return Optional.ofNullable(applied.get(username)); }
             @Override public void saveApplied(ConsoleUser user, String hash) { save(user); applied.put(user.username(), hash); }
             @Override public long count() { return saved.size(); }
             @Override public List<ConsoleUser> all() { return List.copyOf(saved.values()); }
-        };
-    }
+        }, hasher);
 
     private boolean adminSignsInWith(String password) {
         return hasher.verify(password.toCharArray(), saved.get(AdminBootstrap.ADMIN_USER).passwordHash());

@@ -37,14 +37,9 @@ class SignInThrottleTest {
     }
 
     private SignInThrottle throttle(SignInFailures counts, long perAddress, long perUser, long windowMs) {
-        SignInThrottle t = new SignInThrottle();
-        t.counts = counts;
-        t.clock = clock;
-        t.audit = AuditTrails.into(audit, clock);
-        t.configs = FixedConfigs.holding(RuntimeConfig.of(1, List.of(), List.of(), List.of(), Settings.builder()
-                .set("signInFailuresPerAddress", perAddress).set("signInFailuresPerUser", perUser)
-                .set("signInWindowMs", windowMs).build()));
-        return t;
+        return new SignInThrottle(counts, FixedConfigs.holding(RuntimeConfig.of(1, List.of(), List.of(), List.of(),
+                Settings.builder().set("signInFailuresPerAddress", perAddress).set("signInFailuresPerUser", perUser)
+                        .set("signInWindowMs", windowMs).build())), AuditTrails.into(audit, clock), clock);
     }
 
     @Test

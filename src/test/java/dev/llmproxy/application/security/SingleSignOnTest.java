@@ -5,7 +5,6 @@ import dev.llmproxy.domain.audit.AuditEvent;
 import dev.llmproxy.domain.security.GroupRoles;
 import dev.llmproxy.domain.security.Identity;
 import dev.llmproxy.testing.MutableClock;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
@@ -25,15 +24,8 @@ class SingleSignOnTest {
     private final List<AuditEvent> audit = new ArrayList<>();
     private List<String> groups = List.of("llm-admins");
     private SignInRefused refusal;
-    private SingleSignOn sso;
-
-    @BeforeEach
-    void setUp() {
-        sso = new SingleSignOn();
-        sso.settings = settings(true);
-        sso.audit = AuditTrails.into(audit, clock);
-        sso.clock = clock;
-        sso.provider = new IdentityProvider() {
+    /** The provider, saying what the test tells it. */
+    private final IdentityProvider provider = new IdentityProvider() {
             @Override
             public URI authorizationUrl(SignInChallenge challenge) {
                 return URI.create("https://idp.example/authorize?state=" + challenge.state());
@@ -57,6 +49,10 @@ class SingleSignOnTest {
                 return Optional.of(URI.create("https://idp.example/logout"));
             }
         };
+    private SingleSignOn sso = with(settings(true));
+
+    private SingleSignOn with(SingleSignOnSettings settings) {
+        return new SingleSignOn(settings, provider, AuditTrails.into(audit, clock), clock);
     }
 
     private static SingleSignOnSettings settings(boolean localUsers) {
@@ -130,17 +126,18 @@ class SingleSignOnTest {
 
     @Test
     void aConfiguredRedirectAddressWinsOverTheRequests() {
-        sso.settings = new SingleSignOnSettings(sso.settings.issuer(), "proxy", Optional.empty(), "groups",
-                sso.settings.roles(), "api://proxy",
+        SingleSignOnSettings before = settings(true);
+        sso = with(new SingleSignOnSettings(before.issuer(), "proxy", Optional.empty(), "groups",
+                before.roles(), "api://proxy",
                 Optional.of(URI.create("https://console.example/admin/oidc/callback")),
-                true);
+                true));
         assertThat(sso.challenge(URI.create("http://10.0.0.5:9080/admin/oidc/callback")).redirectUri())
                 .isEqualTo(URI.create("https://console.example/admin/oidc/callback"));
     }
 
     @Test
     void bearerTokensAreRefusedWhenSingleSignOnIsOff() {
-        sso.settings = SingleSignOnSettings.localOnly();
+        sso = with(SingleSignOnSettings.localOnly());
         assertThat(sso.bearer("x")).isInstanceOf(SingleSignOn.Result.Refused.class);
     }
 

@@ -91,11 +91,9 @@ class RequestLogPurgeIT {
         String month = "SELECT SUM(requests) FROM request_rollup WHERE hour_start >= TIMESTAMP '2026-10-31 00:00:00'";
         long totalsBefore = count(ds, month);
 
-        RequestLogRetention retention = new RequestLogRetention();
-        retention.dataSource = ds;
-        retention.clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        retention.configs = FixedConfigs.holding(RuntimeConfig.of(1, List.of(), List.of(), List.of(),
-                Settings.builder().set("requestLogRetentionDays", 30L).build()));
+        RequestLogRetention retention = new RequestLogRetention(ds, FixedConfigs.holding(RuntimeConfig.of(1,
+                List.of(), List.of(), List.of(), Settings.builder().set("requestLogRetentionDays", 30L).build())),
+                Clock.fixed(NOW, ZoneOffset.UTC), null);
         retention.purge(); // 2,500 rows: three batches in one run
 
         String mine = " WHERE request_id LIKE '" + p + "%'";
@@ -115,11 +113,9 @@ class RequestLogPurgeIT {
         DataSource ds = of(database);
         String id = database + "-ancient";
         insert(ds, List.of(row(id, NOW.minus(Duration.ofDays(3_000)))));
-        RequestLogRetention retention = new RequestLogRetention();
-        retention.dataSource = ds;
-        retention.clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        retention.configs = FixedConfigs.holding(RuntimeConfig.of(1, List.of(), List.of(), List.of(),
-                Settings.builder().set("requestLogRetentionDays", 0L).build()));
+        RequestLogRetention retention = new RequestLogRetention(ds, FixedConfigs.holding(RuntimeConfig.of(1,
+                List.of(), List.of(), List.of(), Settings.builder().set("requestLogRetentionDays", 0L).build())),
+                Clock.fixed(NOW, ZoneOffset.UTC), null);
         retention.purge();
         assertThat(count(ds, "SELECT count(*) FROM request_log WHERE request_id = '" + id + "'")).isEqualTo(1);
     }

@@ -63,9 +63,7 @@ class SignInFailuresIT {
     }
 
     private static SignInFailures jdbc(DataSource dataSource) {
-        JdbcSignInFailures store = new JdbcSignInFailures();
-        store.dataSource = dataSource;
-        return store;
+        return new JdbcSignInFailures(dataSource);
     }
 
     @ParameterizedTest

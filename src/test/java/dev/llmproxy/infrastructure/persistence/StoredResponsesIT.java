@@ -2,6 +2,7 @@ package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.application.responses.StoredResponses;
 import dev.llmproxy.testing.MigratedDatabases;
+import dev.llmproxy.testing.MutableClock;
 import dev.llmproxy.testing.PostgresDatabases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,10 +10,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.sql.DataSource;
-import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,13 +36,12 @@ class StoredResponsesIT {
     @ParameterizedTest
     @ValueSource(strings = {"H2", "PostgreSQL"})
     void anOwnerKeepsItsNewestResponsesUpToTheBound(String database) {
-        JdbcStoredResponses store = new JdbcStoredResponses();
-        store.dataSource = database.equals("H2") ? h2 : pg;
+        MutableClock clock = new MutableClock(Instant.parse("2026-12-06T00:00:00Z"));
+        JdbcStoredResponses store = new JdbcStoredResponses(database.equals("H2") ? h2 : pg, clock);
         store.maxPerOwner = 10;
-        Instant start = Instant.parse("2026-12-06T00:00:00Z");
         int n = store.maxPerOwner + 3;
         for (int i = 0; i < n; i++) {
-            store.clock = Clock.fixed(start.plus(i, ChronoUnit.SECONDS), ZoneOffset.UTC);
+            clock.advance(Duration.ofSeconds(1));
             store.save(new StoredResponses.Stored("resp_" + i, "req_" + i, "key:many", "[]", "{}"));
         }
         store.save(new StoredResponses.Stored("resp_other", "req_other", "key:other", "[]", "{}"));
