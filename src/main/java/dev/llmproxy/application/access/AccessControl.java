@@ -36,18 +36,28 @@ public class AccessControl {
     /** The limiter in a refusal's record when the refusal came from the memory of full windows. */
     public static final String REMEMBERED = "remembered";
 
+    private final ConfigService configs;
+    private final ApiKeys keys;
+    private final Limiter limiter;
+    private final AccessMode mode;
+    private final RefusalRuns refusals;
+    private final Clock clock;
+
     @Inject
-    ConfigService configs;
-    @Inject
-    ApiKeys keys;
-    @Inject
-    Limiter limiter;
-    @Inject
-    AccessMode mode;
-    @Inject
-    RefusalRuns refusals;
-    @Inject
-    Clock clock;
+    AccessControl(ConfigService configs, ApiKeys keys, Limiter limiter, AccessMode mode, RefusalRuns refusals,
+            Clock clock) {
+        this.configs = configs;
+        this.keys = keys;
+        this.limiter = limiter;
+        this.mode = mode;
+        this.refusals = refusals;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected AccessControl() {
+        this(null, null, null, null, null, null);
+    }
 
     /** @param requestId the request's id (a run of refusals is recorded under its first request's) */
     public Caller admit(AccessRequest request, String requestId) {

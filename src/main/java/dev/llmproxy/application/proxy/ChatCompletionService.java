@@ -44,28 +44,39 @@ import java.util.concurrent.CompletableFuture;
 @ApplicationScoped
 public class ChatCompletionService {
 
+    private final ConfigService configs;
+    private final ChainExecutor executor;
+    private final Admission admission;
+    private final RequestLog requestLog;
+    private final RequestRecorder recorder;
+    private final AccessControl access;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final LocalModels localModels;
+    private final SpendGuard spend;
+    private final RequestTracing tracing;
+
     @Inject
-    ConfigService configs;
-    @Inject
-    ChainExecutor executor;
-    @Inject
-    Admission admission;
-    @Inject
-    RequestLog requestLog;
-    @Inject
-    RequestRecorder recorder;
-    @Inject
-    AccessControl access;
-    @Inject
-    Clock clock;
-    @Inject
-    Sleeper sleeper;
-    @Inject
-    LocalModels localModels;
-    @Inject
-    SpendGuard spend;
-    @Inject
-    RequestTracing tracing = RequestTracing.OFF;
+    ChatCompletionService(ConfigService configs, ChainExecutor executor, Admission admission, RequestLog requestLog,
+            RequestRecorder recorder, AccessControl access, Clock clock, Sleeper sleeper, LocalModels localModels,
+            SpendGuard spend, RequestTracing tracing) {
+        this.configs = configs;
+        this.executor = executor;
+        this.admission = admission;
+        this.requestLog = requestLog;
+        this.recorder = recorder;
+        this.access = access;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.localModels = localModels;
+        this.spend = spend;
+        this.tracing = tracing;
+    }
+
+    /** For the container's client proxy. */
+    protected ChatCompletionService() {
+        this(null, null, null, null, null, null, null, null, null, null, null);
+    }
 
     /** A chat completions request has arrived: its life starts with the settings in force now. */
     public ChatExchange begin(String requestId, Instant receivedAt) {

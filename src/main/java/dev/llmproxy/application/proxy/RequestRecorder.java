@@ -41,20 +41,30 @@ public class RequestRecorder {
 
     private static final Logger LOG = Logger.getLogger(RequestRecorder.class.getName());
 
+    private final ConfigService configs;
+    private final RequestLog requestLog;
+    private final ProxyMetrics metrics;
+    private final RequestTracing tracing;
+    private final Clock clock;
+    private final AnswerCodes codes;
+    private final RefusalRuns refusals;
+
     @Inject
-    ConfigService configs;
-    @Inject
-    RequestLog requestLog;
-    @Inject
-    ProxyMetrics metrics;
-    @Inject
-    RequestTracing tracing = RequestTracing.OFF;
-    @Inject
-    Clock clock;
-    @Inject
-    AnswerCodes codes;
-    @Inject
-    RefusalRuns refusals;
+    RequestRecorder(ConfigService configs, RequestLog requestLog, ProxyMetrics metrics, RequestTracing tracing,
+            Clock clock, AnswerCodes codes, RefusalRuns refusals) {
+        this.configs = configs;
+        this.requestLog = requestLog;
+        this.metrics = metrics;
+        this.tracing = tracing;
+        this.clock = clock;
+        this.codes = codes;
+        this.refusals = refusals;
+    }
+
+    /** For the container's client proxy. */
+    protected RequestRecorder() {
+        this(null, null, null, null, null, null, null);
+    }
 
     @PostConstruct
     void writeRunsOnTheWayDown() {

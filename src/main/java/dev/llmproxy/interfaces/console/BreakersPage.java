@@ -18,16 +18,26 @@ import java.util.Map;
 @ApplicationScoped
 public class BreakersPage {
 
+    private final ModelHealth health;
+    private final BreakerTransitionRepository transitions;
+    private final ModelLatencies latencies;
+    private final ProviderQuotas quotas;
+    private final Clock clock;
+
     @Inject
-    ModelHealth health;
-    @Inject
-    BreakerTransitionRepository transitions;
-    @Inject
-    ModelLatencies latencies;
-    @Inject
-    ProviderQuotas quotas;
-    @Inject
-    Clock clock;
+    BreakersPage(ModelHealth health, BreakerTransitionRepository transitions, ModelLatencies latencies,
+            ProviderQuotas quotas, Clock clock) {
+        this.health = health;
+        this.transitions = transitions;
+        this.latencies = latencies;
+        this.quotas = quotas;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected BreakersPage() {
+        this(null, null, null, null, null);
+    }
 
     public record Transition(String at, String model, String from, String to, String reason, String instance) {
     }

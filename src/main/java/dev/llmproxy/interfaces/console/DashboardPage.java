@@ -23,18 +23,28 @@ import java.util.Objects;
 @ApplicationScoped
 public class DashboardPage {
 
+    private final RequestLogRepository log;
+    private final ModelHealth health;
+    private final Admission admission;
+    private final Clock clock;
+    private final ConfigService configs;
+    private final BudgetBoard budgets;
+
     @Inject
-    RequestLogRepository log;
-    @Inject
-    ModelHealth health;
-    @Inject
-    Admission admission;
-    @Inject
-    Clock clock;
-    @Inject
-    ConfigService configs;
-    @Inject
-    BudgetBoard budgets;
+    DashboardPage(RequestLogRepository log, ModelHealth health, Admission admission, Clock clock, ConfigService configs,
+            BudgetBoard budgets) {
+        this.log = log;
+        this.health = health;
+        this.admission = admission;
+        this.clock = clock;
+        this.configs = configs;
+        this.budgets = budgets;
+    }
+
+    /** For the container's client proxy. */
+    protected DashboardPage() {
+        this(null, null, null, null, null, null);
+    }
 
     void show(ConsoleRequest r) throws IOException {
         Instant now = clock.instant();

@@ -20,10 +20,19 @@ import java.util.Optional;
 @ApplicationScoped
 public class KeyPage {
 
+    private final ApiKeys keys;
+    private final BudgetBoard board;
+
     @Inject
-    ApiKeys keys;
-    @Inject
-    BudgetBoard board;
+    KeyPage(ApiKeys keys, BudgetBoard board) {
+        this.keys = keys;
+        this.board = board;
+    }
+
+    /** For the container's client proxy. */
+    protected KeyPage() {
+        this(null, null);
+    }
 
     void show(ConsoleRequest r, String id) throws IOException {
         Optional<ApiKey> key = find(id);

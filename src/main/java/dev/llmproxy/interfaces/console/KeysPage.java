@@ -19,10 +19,19 @@ import java.util.TreeSet;
 @ApplicationScoped
 public class KeysPage {
 
+    private final ApiKeys keys;
+    private final ConfigService configs;
+
     @Inject
-    ApiKeys keys;
-    @Inject
-    ConfigService configs;
+    KeysPage(ApiKeys keys, ConfigService configs) {
+        this.keys = keys;
+        this.configs = configs;
+    }
+
+    /** For the container's client proxy. */
+    protected KeysPage() {
+        this(null, null);
+    }
 
     /** A key as the page shows it (never the key itself, which is not stored). */
     public record KeyRow(String id, String name, String scope, String tiers, String limit, String created,

@@ -23,14 +23,23 @@ import java.util.TreeSet;
 @ApplicationScoped
 public class LoginPage {
 
+    private final SignIn signIn;
+    private final AccessControl access;
+    private final SingleSignOnSettings settings;
+    private final AuditTrail audit;
+
     @Inject
-    SignIn signIn;
-    @Inject
-    AccessControl access;
-    @Inject
-    SingleSignOnSettings settings;
-    @Inject
-    AuditTrail audit;
+    LoginPage(SignIn signIn, AccessControl access, SingleSignOnSettings settings, AuditTrail audit) {
+        this.signIn = signIn;
+        this.access = access;
+        this.settings = settings;
+        this.audit = audit;
+    }
+
+    /** For the container's client proxy. */
+    protected LoginPage() {
+        this(null, null, null, null);
+    }
 
     void show(ConsoleRequest r, String error) throws IOException {
         Map<String, Object> model = new HashMap<>();

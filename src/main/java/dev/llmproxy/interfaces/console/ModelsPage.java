@@ -25,12 +25,21 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ModelsPage {
 
+    private final ConfigService configs;
+    private final Clock clock;
+    private final ModelLatencies latencies;
+
     @Inject
-    ConfigService configs;
-    @Inject
-    Clock clock;
-    @Inject
-    ModelLatencies latencies;
+    ModelsPage(ConfigService configs, Clock clock, ModelLatencies latencies) {
+        this.configs = configs;
+        this.clock = clock;
+        this.latencies = latencies;
+    }
+
+    /** For the container's client proxy. */
+    protected ModelsPage() {
+        this(null, null, null);
+    }
 
     void list(ConsoleRequest r) throws IOException {
         RuntimeConfig c = configs.current();

@@ -13,10 +13,19 @@ import java.util.Map;
 @ApplicationScoped
 public class ParityPage {
 
+    private final ConfigService configs;
+    private final LocalModels local;
+
     @Inject
-    ConfigService configs;
-    @Inject
-    LocalModels local;
+    ParityPage(ConfigService configs, LocalModels local) {
+        this.configs = configs;
+        this.local = local;
+    }
+
+    /** For the container's client proxy. */
+    protected ParityPage() {
+        this(null, null);
+    }
 
     void show(ConsoleRequest r) throws IOException {
         LocalModels.Status s = local.status();

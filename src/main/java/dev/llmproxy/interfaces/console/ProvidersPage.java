@@ -28,8 +28,17 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ProvidersPage {
 
+    private final ConfigService configs;
+
     @Inject
-    ConfigService configs;
+    ProvidersPage(ConfigService configs) {
+        this.configs = configs;
+    }
+
+    /** For the container's client proxy. */
+    protected ProvidersPage() {
+        this(null);
+    }
 
     public record Row(String name, String kind, String baseUrl, String secret, long models) {
     }

@@ -29,8 +29,17 @@ public class RequestsPage {
     /** A bound on one export; narrow the filter for more. */
     static final int CSV_MAX_ROWS = 1_000_000;
 
+    private final RequestLogRepository log;
+
     @Inject
-    RequestLogRepository log;
+    RequestsPage(RequestLogRepository log) {
+        this.log = log;
+    }
+
+    /** For the container's client proxy. */
+    protected RequestsPage() {
+        this(null);
+    }
 
     void list(ConsoleRequest r) throws IOException {
         RequestLogFilter filter = filterOrError(r);

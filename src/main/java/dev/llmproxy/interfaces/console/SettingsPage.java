@@ -15,8 +15,17 @@ import java.util.Map;
 @ApplicationScoped
 public class SettingsPage {
 
+    private final ConfigService configs;
+
     @Inject
-    ConfigService configs;
+    SettingsPage(ConfigService configs) {
+        this.configs = configs;
+    }
+
+    /** For the container's client proxy. */
+    protected SettingsPage() {
+        this(null);
+    }
 
     void show(ConsoleRequest r) throws IOException {
         RuntimeConfig c = configs.current();

@@ -22,12 +22,21 @@ public class SingleSignOnPages {
 
     private static final Logger LOG = Logger.getLogger(SingleSignOnPages.class.getName());
 
+    private final SingleSignOn sso;
+    private final PendingSignIns pending;
+    private final LoginPage login;
+
     @Inject
-    SingleSignOn sso;
-    @Inject
-    PendingSignIns pending;
-    @Inject
-    LoginPage login;
+    SingleSignOnPages(SingleSignOn sso, PendingSignIns pending, LoginPage login) {
+        this.sso = sso;
+        this.pending = pending;
+        this.login = login;
+    }
+
+    /** For the container's client proxy. */
+    protected SingleSignOnPages() {
+        this(null, null, null);
+    }
 
     void start(ConsoleRequest r) throws IOException {
         if (!sso.enabled()) {

@@ -18,8 +18,17 @@ import java.util.Map;
 @ApplicationScoped
 public class TiersPage {
 
+    private final ConfigService configs;
+
     @Inject
-    ConfigService configs;
+    TiersPage(ConfigService configs) {
+        this.configs = configs;
+    }
+
+    /** For the container's client proxy. */
+    protected TiersPage() {
+        this(null);
+    }
 
     /** One model of a chain as the page shows it. */
     public record ChainEntry(int index, String model, boolean enabled, boolean first, boolean last) {

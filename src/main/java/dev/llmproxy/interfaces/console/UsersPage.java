@@ -14,8 +14,17 @@ import java.util.Map;
 @ApplicationScoped
 public class UsersPage {
 
+    private final ConsoleUsers users;
+
     @Inject
-    ConsoleUsers users;
+    UsersPage(ConsoleUsers users) {
+        this.users = users;
+    }
+
+    /** For the container's client proxy. */
+    protected UsersPage() {
+        this(null);
+    }
 
     void list(ConsoleRequest r) throws IOException {
         render(r, List.of(), null);

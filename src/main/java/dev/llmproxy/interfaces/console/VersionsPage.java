@@ -26,10 +26,19 @@ public class VersionsPage {
     /** Heartbeats come every 2 s: an instance silent for longer than this is shown as gone. */
     private static final Duration LIVE = Duration.ofSeconds(15);
 
+    private final ConfigService configs;
+    private final Clock clock;
+
     @Inject
-    ConfigService configs;
-    @Inject
-    Clock clock;
+    VersionsPage(ConfigService configs, Clock clock) {
+        this.configs = configs;
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected VersionsPage() {
+        this(null, null);
+    }
 
     public record Instance(String id, long version, String lastSeen, boolean live, boolean current) {
     }

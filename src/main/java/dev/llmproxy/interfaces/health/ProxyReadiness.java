@@ -29,19 +29,28 @@ public class ProxyReadiness implements HealthCheck {
 
     private static final int DB_TIMEOUT_SECONDS = 2;
 
+    private final DataSource dataSource;
+    private final ModelHealth health;
+    private final AccessMode access;
+    private final Limiter limiter;
+    private final BudgetLedger budgets;
+    private final LiveInstances instances;
+
     @Inject
-    @ProxyDatabase
-    DataSource dataSource;
-    @Inject
-    ModelHealth health;
-    @Inject
-    AccessMode access;
-    @Inject
-    Limiter limiter;
-    @Inject
-    BudgetLedger budgets;
-    @Inject
-    LiveInstances instances;
+    ProxyReadiness(@ProxyDatabase DataSource dataSource, ModelHealth health, AccessMode access, Limiter limiter,
+            BudgetLedger budgets, LiveInstances instances) {
+        this.dataSource = dataSource;
+        this.health = health;
+        this.access = access;
+        this.limiter = limiter;
+        this.budgets = budgets;
+        this.instances = instances;
+    }
+
+    /** For the container's client proxy. */
+    protected ProxyReadiness() {
+        this(null, null, null, null, null, null);
+    }
 
     @Override
     public HealthCheckResponse call() {

@@ -47,10 +47,19 @@ public class ConsoleSessions {
         }
     }
 
-    @Inject
-    Clock clock;
+    private final Clock clock;
 
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+
+    @Inject
+    ConsoleSessions(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected ConsoleSessions() {
+        this(null);
+    }
 
     /** The live session this token names, seen now; empty when there is none or it has been idle too long. */
     Optional<Session> find(String token) {

@@ -32,10 +32,19 @@ public class PendingSignIns {
     private record Pending(SignInChallenge challenge, String browser) {
     }
 
-    @Inject
-    Clock clock;
+    private final Clock clock;
 
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+
+    @Inject
+    PendingSignIns(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** For the container's client proxy. */
+    protected PendingSignIns() {
+        this(null);
+    }
 
     /** Holds the challenge and gives the browser the cookie that will claim it. */
     public void hold(SignInChallenge challenge, HttpServletRequest req, HttpServletResponse res) {

@@ -2,9 +2,11 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.access.Caller;
 import dev.llmproxy.application.config.ConfigDocument;
+import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.config.FixedConfigs;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.metrics.ProxyMetrics;
+import dev.llmproxy.application.telemetry.RequestTracing;
 import dev.llmproxy.domain.admission.Admission;
 import dev.llmproxy.domain.breaker.BreakerTransition;
 import dev.llmproxy.domain.breaker.Breakers;
@@ -15,6 +17,7 @@ import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
+import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import org.junit.jupiter.api.Test;
 
@@ -46,39 +49,34 @@ class ChatCompletionServiceTest {
     private final List<Duration> sleeps = new ArrayList<>();
     private final List<CompletableFuture<Void>> timers = new ArrayList<>();
     private final List<RequestRecord> logged = new ArrayList<>();
-    private final ChatCompletionService service = new ChatCompletionService();
+    private final ConfigService configs = FixedConfigs.holding(ConfigDocument.read(CONFIG));
+    private final ChatCompletionService service;
 
     ChatCompletionServiceTest() {
-        RuntimeConfig config = ConfigDocument.read(CONFIG);
-        service.configs = FixedConfigs.holding(config);
-        service.clock = clock;
-        service.localModels = () -> new dev.llmproxy.application.local.LocalModels.Status(false, null, false, null,
-                java.util.Set.of(), null);
-        service.sleeper = d -> {
+        RuntimeConfig config = configs.current();
+        Sleeper sleeper = d -> {
             sleeps.add(d);
             CompletableFuture<Void> timer = new CompletableFuture<>();
             timers.add(timer);
             return timer;
         };
-        service.admission = new Admission(() -> config.settings().admission(), clock, service.sleeper);
         Breakers breakers = new Breakers(() -> config.settings().breaker(), clock, "test", t -> { });
-        service.executor = new ChainExecutor(call -> new CompletableFuture<UpstreamReply>(), service.sleeper, clock,
-                new RateLimitCooldowns(clock), breakers, () -> 0.5);
-        service.requestLog = new RequestLog() {
+        RequestLog requestLog = new RequestLog() {
             @Override
             public void submit(RequestRecord record) {
                 logged.add(record);
             }
         };
-        RequestRecorder recorder = new RequestRecorder();
-        recorder.configs = service.configs;
-        recorder.requestLog = service.requestLog;
-        recorder.metrics = new NoMetrics();
-        recorder.clock = clock;
-        recorder.codes = new dev.llmproxy.interfaces.json.ErrorWire();
-        service.recorder = recorder;
-        // no budgets: never reserves
-        service.spend = new dev.llmproxy.application.spend.SpendGuard(null, new NoMetrics(), clock);
+        RequestRecorder recorder = new RequestRecorder(configs, requestLog, new NoMetrics(), RequestTracing.OFF, clock,
+                new dev.llmproxy.interfaces.json.ErrorWire(), null);
+        service = new ChatCompletionService(configs,
+                new ChainExecutor(call -> new CompletableFuture<UpstreamReply>(), sleeper, clock,
+                        new RateLimitCooldowns(clock), breakers, () -> 0.5),
+                new Admission(() -> config.settings().admission(), clock, sleeper), requestLog, recorder, null, clock,
+                sleeper, () -> new dev.llmproxy.application.local.LocalModels.Status(false, null, false, null,
+                        java.util.Set.of(), null),
+                new dev.llmproxy.application.spend.SpendGuard(null, new NoMetrics(), clock), // no budgets: no ledger
+                RequestTracing.OFF);
     }
 
     private static ChatRequest chat() {
@@ -90,7 +88,7 @@ class ChatCompletionServiceTest {
     void aRequestTheChainNeverEndsFailsAtItsLastResortTimeoutAndIsLoggedAsTheProxysFailure() {
         CompletableFuture<ChainResult> outcome = service.complete("r1", Instant.now(), chat(), Caller.UNKNOWN);
         assertThat(outcome).isNotDone();
-        RuntimeConfig config = service.configs.current();
+        RuntimeConfig config = configs.current();
         Duration net = config.settings().admission().queueWait().plus(config.settings().timeBudgets().chain())
                 .plus(LastResortTimeout.SLACK);
         assertThat(sleeps).contains(net);

@@ -6,11 +6,12 @@ import dev.llmproxy.application.access.AccessRefusal;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.access.Caller;
 import dev.llmproxy.application.config.ConfigDocument;
+import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.config.FixedConfigs;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.metrics.ProxyMetrics;
+import dev.llmproxy.application.telemetry.RequestTracing;
 import dev.llmproxy.domain.breaker.BreakerTransition;
-import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
@@ -35,7 +36,25 @@ class ChatExchangeTest {
     private static final AccessRequest FROM_PEER = new AccessRequest("10.0.0.1", null, null, "Bearer x", null);
 
     private final List<RequestRecord> logged = new ArrayList<>();
-    private final RequestRecorder recorder = new RequestRecorder();
+    private final ConfigService configs = FixedConfigs.holding(ConfigDocument.read("""
+            {"providers": [{"name": "p", "kind": "openai", "baseUrl": "http://127.0.0.1:9/v1"}],
+             "models": [{"name": "m", "provider": "p", "upstreamModel": "m"}],
+             "tiers": [{"name": "t", "chain": ["m"]}],
+             "settings": {"maxPromptChars": 10}}
+            """));
+    private RequestLog requestLog = new RequestLog() {
+        @Override
+        public void submit(RequestRecord record) {
+            logged.add(record);
+        }
+    };
+    private ProxyMetrics metrics = new ProxyMetrics() {
+        @Override public void requestCompleted(RequestRecord record) { }
+        @Override public void breakerTransition(BreakerTransition transition) { }
+        @Override public void budgetRefused(String budget) { }
+        @Override public String contentType(String accept) { return "text/plain"; }
+        @Override public void scrape(String contentType, OutputStream out) { }
+    };
     private ProxyException accessRefusal;
 
     private final AccessControl access = new AccessControl() {
@@ -48,34 +67,11 @@ class ChatExchangeTest {
         }
     };
 
-    ChatExchangeTest() {
-        RuntimeConfig config = ConfigDocument.read("""
-                {"providers": [{"name": "p", "kind": "openai", "baseUrl": "http://127.0.0.1:9/v1"}],
-                 "models": [{"name": "m", "provider": "p", "upstreamModel": "m"}],
-                 "tiers": [{"name": "t", "chain": ["m"]}],
-                 "settings": {"maxPromptChars": 10}}
-                """);
-        recorder.configs = FixedConfigs.holding(config);
-        recorder.requestLog = new RequestLog() {
-            @Override
-            public void submit(RequestRecord record) {
-                logged.add(record);
-            }
-        };
-        recorder.metrics = new ProxyMetrics() {
-            @Override public void requestCompleted(RequestRecord record) { }
-            @Override public void breakerTransition(BreakerTransition transition) { }
-            @Override public void budgetRefused(String budget) { }
-            @Override public String contentType(String accept) { return "text/plain"; }
-            @Override public void scrape(String contentType, OutputStream out) { }
-        };
-        recorder.clock = Clock.systemUTC();
-        recorder.codes = new dev.llmproxy.interfaces.json.ErrorWire();
-    }
-
     private ChatExchange exchange() {
-        return new ChatExchange(new ChatCompletionService(), access, recorder,
-                recorder.configs.current().settings(), "r1", Instant.now(), FrontDoor.CHAT);
+        RequestRecorder recorder = new RequestRecorder(configs, requestLog, metrics, RequestTracing.OFF,
+                Clock.systemUTC(), new dev.llmproxy.interfaces.json.ErrorWire(), null);
+        return new ChatExchange(new ChatCompletionService(), access, recorder, configs.current().settings(), "r1",
+                Instant.now(), FrontDoor.CHAT);
     }
 
     private static byte[] chat(String content) {
@@ -97,7 +93,7 @@ class ChatExchangeTest {
     @Test
     void aRefusalFromTheMemoryOfFullWindowsIsCountedButLeavesNoRowOfItsOwn() {
         List<RequestRecord> counted = new ArrayList<>();
-        recorder.metrics = new ProxyMetrics() {
+        metrics = new ProxyMetrics() {
             @Override public void requestCompleted(RequestRecord record) { counted.add(record); }
             @Override public void breakerTransition(BreakerTransition transition) { }
             @Override public void budgetRefused(String budget) { }
@@ -157,7 +153,7 @@ class ChatExchangeTest {
 
     @Test
     void aRecordThatCannotBeWrittenNeverStopsTheRefusal() {
-        recorder.requestLog = new RequestLog() {
+        requestLog = new RequestLog() {
             @Override
             public void submit(RequestRecord record) {
                 throw new IllegalStateException("log down");
