@@ -2,6 +2,7 @@ package dev.llmproxy.it;
 
 import dev.llmproxy.testing.OidcTestServer;
 import dev.llmproxy.testing.TestTls;
+import org.awaitility.core.ConditionTimeoutException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +19,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import static org.awaitility.Awaitility.await;
@@ -68,19 +70,33 @@ final class KitServer implements AutoCloseable {
 
     private void awaitReady() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        await("the proxy on " + log.getFileName()).atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(1))
-                .ignoreExceptionsInstanceOf(IOException.class).until(() -> {
-                    if (!process.isAlive()) {
-                        throw new AssertionError("the server stopped:\n" + tail());
-                    }
-                    String failed = FAILED_DEPLOYMENT.stream().filter(log()::contains).findFirst().orElse(null);
-                    if (failed != null) {
-                        throw new AssertionError("the deployment failed (" + failed + "):\n" + tail());
-                    }
-                    return http.send(HttpRequest.newBuilder(URI.create(base + "/health/ready"))
-                            .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString())
-                            .statusCode() == 200;
-                });
+        AtomicReference<String> last = new AtomicReference<>("no answer yet");
+        try {
+            await("the proxy on " + log.getFileName()).atMost(Duration.ofMinutes(3))
+                    .pollInterval(Duration.ofSeconds(1)).until(() -> {
+                        if (!process.isAlive()) {
+                            throw new AssertionError("the server stopped:\n" + tail());
+                        }
+                        String failed = FAILED_DEPLOYMENT.stream().filter(log()::contains).findFirst().orElse(null);
+                        if (failed != null) {
+                            throw new AssertionError("the deployment failed (" + failed + "):\n" + tail());
+                        }
+                        try {
+                            HttpResponse<String> ready = http.send(HttpRequest.newBuilder(
+                                            URI.create(base + "/health/ready")).timeout(Duration.ofSeconds(5)).build(),
+                                    HttpResponse.BodyHandlers.ofString());
+                            last.set(ready.statusCode() + " " + ready.body());
+                            return ready.statusCode() == 200;
+                        } catch (IOException notYet) {
+                            last.set(notYet.toString()); // not listening yet, or slow to answer
+                            return false;
+                        }
+                    });
+        } catch (ConditionTimeoutException e) {
+            // say what readiness last answered, so that a server that never became ready can be told from a slow one
+            throw new AssertionError("the proxy on " + log.getFileName() + " was not ready within 3 minutes; "
+                    + "/health/ready last: " + last.get() + "\n" + tail(), e);
+        }
     }
 
     /** Payara Micro through {@code admin/payara/run.sh}; with a database URL, PostgreSQL. */
