@@ -1,10 +1,12 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.conversation.CacheMark;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.util.function.Function;
@@ -31,6 +33,18 @@ public final class CacheMarks {
     /** The mark an object carries, or null. */
     public static JsonObject of(JsonObject o) {
         return o.get(FIELD) instanceof JsonObject mark ? mark : null;
+    }
+
+    /** A mark as the typed conversation holds it; null for none. */
+    public static CacheMark typed(JsonObject mark) {
+        return mark == null ? null : new CacheMark(mark.getString("type", "ephemeral"),
+                mark.get("ttl") instanceof JsonString ttl ? ttl.getString() : null);
+    }
+
+    /** A typed mark in its JSON form ({@code cache_control}'s value). */
+    public static JsonObject json(CacheMark mark) {
+        JsonObjectBuilder out = JsonCodec.object().add("type", mark.type());
+        return (mark.ttl() == null ? out : out.add("ttl", mark.ttl())).build();
     }
 
     /** Whether the caller set any mark on the conversation or the tools. */

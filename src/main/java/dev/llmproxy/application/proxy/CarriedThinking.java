@@ -19,7 +19,8 @@ import java.util.zip.Inflater;
  * starting with its thinking blocks (Anthropic's own JSON), unmodified and signed, and OpenAI's format has no place
  * for them. The first tool call's id does, as it does for Gemini's thought signature: callers echo ids verbatim. The
  * blocks travel compressed after a marker; the model's own id is the part before it. The Messages front door unpacks
- * them for its callers and packs what they send back.
+ * them for its callers and packs what they send back; inside the proxy they are the turn's {@code Thinking} parts
+ * ({@link ChatConversation} takes them out of the id).
  */
 public final class CarriedThinking {
 

@@ -5,7 +5,7 @@ import dev.llmproxy.domain.answer.AnswerChoice;
 import dev.llmproxy.domain.answer.AnswerMessage;
 import dev.llmproxy.domain.answer.ChatAnswer;
 import dev.llmproxy.domain.answer.Sent;
-import dev.llmproxy.domain.answer.ToolCall;
+import dev.llmproxy.domain.conversation.ToolCall;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import jakarta.json.JsonArray;

@@ -1,6 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.conversation.Conversation;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.upstream.Sampling;
@@ -26,7 +27,14 @@ public final class ChatJson implements RequestBody {
     private final Tools tools;
     private final ResponseFormat format;
     private final AsWritten asWritten;
+    /** The messages read as a conversation, shared by the bodies that hold the same messages. */
+    private final Read read;
     private volatile byte[] bytes;
+
+    /** A conversation read at most once per list of messages. */
+    private static final class Read {
+        private volatile Conversation conversation;
+    }
 
     /**
      * @param sampling  as the door read it
@@ -35,6 +43,12 @@ public final class ChatJson implements RequestBody {
      * @param asWritten the request as another API wrote it; null when chat's is the caller's own
      */
     public ChatJson(JsonObject object, Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten) {
+        this(object, sampling, tools, format, asWritten, new Read());
+    }
+
+    private ChatJson(JsonObject object, Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten,
+                     Read read) {
+        this.read = read;
         this.object = object;
         this.sampling = sampling;
         this.tools = tools;
@@ -49,12 +63,17 @@ public final class ChatJson implements RequestBody {
 
     /** The same request in another chat body (for one model), still with the caller's own form. */
     public ChatJson withBody(JsonObject chat) {
-        return new ChatJson(chat, sampling, tools, format, asWritten);
+        return new ChatJson(chat, sampling, tools, format, asWritten, readFor(chat));
     }
 
     /** The same request in another chat body (trimmed for a model, or continuing an answer), in chat's form alone. */
     public ChatJson asChat(JsonObject chat) {
-        return new ChatJson(chat, sampling, tools, format, null);
+        return new ChatJson(chat, sampling, tools, format, null, readFor(chat));
+    }
+
+    /** This body's conversation when {@code chat} holds the same messages (only its other fields differ). */
+    private Read readFor(JsonObject chat) {
+        return chat.get("messages") == object.get("messages") ? read : new Read();
     }
 
     /**
@@ -69,6 +88,16 @@ public final class ChatJson implements RequestBody {
     /** The request as an object. */
     public JsonObject object() {
         return object;
+    }
+
+    /** The messages as the typed conversation, read once (two hedged attempts may both read it: the same turns). */
+    public Conversation conversation() {
+        Conversation conversation = read.conversation;
+        if (conversation == null) {
+            conversation = ChatConversation.read(object.getJsonArray("messages"));
+            read.conversation = conversation;
+        }
+        return conversation;
     }
 
     public Sampling sampling() {

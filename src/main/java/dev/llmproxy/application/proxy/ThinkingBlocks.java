@@ -1,7 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.answer.Thinking;
+import dev.llmproxy.domain.conversation.Thinking;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -20,12 +20,15 @@ public final class ThinkingBlocks {
 
     public static JsonArray json(List<Thinking> blocks) {
         JsonArrayBuilder out = JsonCodec.array();
-        for (Thinking t : blocks) {
-            out.add(t.isRedacted() ? JsonCodec.object().add("type", "redacted_thinking").add("data", t.redacted())
-                    : JsonCodec.object().add("type", "thinking").add("thinking", t.text())
-                    .add("signature", t.signature()));
-        }
+        blocks.forEach(t -> out.add(json(t)));
         return out.build();
+    }
+
+    /** One block as Anthropic wrote it. */
+    public static JsonObject json(Thinking t) {
+        return t.isRedacted() ? JsonCodec.object().add("type", "redacted_thinking").add("data", t.redacted()).build()
+                : JsonCodec.object().add("type", "thinking").add("thinking", t.text())
+                .add("signature", t.signature()).build();
     }
 
     /** The blocks a caller must hand back ({@link CarriedThinking#isThinking}); others are left out. */

@@ -1,5 +1,8 @@
 package dev.llmproxy.domain.answer;
 
+import dev.llmproxy.domain.conversation.Thinking;
+import dev.llmproxy.domain.conversation.ToolCall;
+
 import java.util.List;
 
 /**

@@ -3,13 +3,13 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.AskedReasoning;
 import dev.llmproxy.application.proxy.CacheMarks;
-import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.proxy.ResponseFormat;
 import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.domain.conversation.Conversation;
+import dev.llmproxy.domain.conversation.Turn;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.Sampling;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -45,20 +45,21 @@ final class AnthropicRequests {
         JsonObject chat = request.object();
         Sampling sampling = request.sampling();
         JsonObject written = request.writtenIn(FrontDoor.MESSAGES);
+        Conversation conversation = request.conversation();
         JsonObjectBuilder out = JsonCodec.object().add("model", model.upstreamModel());
         // Anthropic takes at most four breakpoints: a caller that sets its own gets them as set, and none of the model's
         boolean modelMarks = model.promptCaching() && !CacheMarks.any(chat);
-        system(chat, request.format(), modelMarks, out);
+        system(conversation, request.format(), modelMarks, out);
         int answer = maxTokens(chat);
         // Anthropic refuses thinking with a forced tool call, with a prefill (a broken answer being continued), and
-        // in a tool loop whose last assistant turn does not start with its signed thinking (carried in the first
-        // tool call's id when Claude made the calls; not when another model did): those turns are asked without it
-        JsonArray messages = chat.getJsonArray("messages");
-        AnthropicThinking.Plan thinking = request.tools().forced() || prefill(messages)
-                || toolLoopWithoutItsThinking(messages) ? AnthropicThinking.Plan.NONE
+        // in a tool loop whose last assistant turn does not come back with its signed thinking (it does when Claude
+        // made the calls; not when another model did): those turns are asked without it
+        Turn toolLoop = conversation.openToolLoop();
+        AnthropicThinking.Plan thinking = request.tools().forced() || conversation.endsWithAssistant()
+                || toolLoop != null && toolLoop.thinking().isEmpty() ? AnthropicThinking.Plan.NONE
                 : AnthropicThinking.plan(model.upstreamModel(), AskedReasoning.of(chat, model.reasoningEffort()), answer);
         boolean thinks = thinking.thinking() != null;
-        out.add("messages", written == null ? AnthropicTurns.of(messages, thinks)
+        out.add("messages", written == null ? AnthropicTurns.of(conversation, thinks)
                 : WrittenTurns.of(written.getJsonArray("messages"), thinks));
         out.add("max_tokens", answer + thinking.headroom());
         if (thinks) {
@@ -90,8 +91,9 @@ final class AnthropicRequests {
      * The system blocks, with the instruction that asks for JSON last; one plain string when it is a single block
      * without a mark, as most prompts are.
      */
-    private static void system(JsonObject chat, ResponseFormat format, boolean modelMarks, JsonObjectBuilder out) {
-        List<JsonObject> blocks = AnthropicSystem.blocks(chat.getJsonArray("messages"));
+    private static void system(Conversation conversation, ResponseFormat format, boolean modelMarks,
+                               JsonObjectBuilder out) {
+        List<JsonObject> blocks = AnthropicSystem.blocks(conversation);
         String json = AnthropicTools.jsonInstruction(format);
         if (json != null && !blocks.isEmpty() && CacheMarks.of(blocks.get(blocks.size() - 1)) == null) {
             JsonObject last = blocks.remove(blocks.size() - 1);
@@ -122,31 +124,5 @@ final class AnthropicRequests {
             }
         }
         return DEFAULT_MAX_TOKENS;
-    }
-
-    /**
-     * Whether the conversation ends with tool results answering the last assistant turn's calls, and that turn
-     * does not carry the thinking that made them.
-     */
-    private static boolean toolLoopWithoutItsThinking(JsonArray messages) {
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            if (!(messages.get(i) instanceof JsonObject m)) {
-                return false;
-            }
-            String role = m.getString("role", "");
-            if (role.equals("assistant")) {
-                return m.get("tool_calls") instanceof JsonArray calls && !calls.isEmpty()
-                        && CarriedThinking.carried(AnthropicTurns.firstCallId(calls)).isEmpty();
-            }
-            if (!role.equals("tool") && !role.equals("function")) {
-                return false;
-            }
-        }
-        return false;
-    }
-
-    private static boolean prefill(JsonArray messages) {
-        return !messages.isEmpty() && messages.get(messages.size() - 1) instanceof JsonObject last
-                && "assistant".equals(last.getString("role", ""));
     }
 }

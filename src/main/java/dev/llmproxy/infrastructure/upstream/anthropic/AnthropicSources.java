@@ -1,10 +1,11 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
-import jakarta.json.JsonArray;
+import dev.llmproxy.domain.conversation.Conversation;
+import dev.llmproxy.domain.conversation.File;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Turn;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -63,17 +64,11 @@ final class AnthropicSources {
      * The first file part of a chat request Claude reads no document from (another kind than a PDF or a plain text,
      * or text that cannot be decoded), or null when there is none: such a request cannot go to Claude as it is.
      */
-    static String unreadableFile(JsonObject chat) {
-        if (!(chat.get("messages") instanceof JsonArray messages)) {
-            return null;
-        }
-        for (JsonValue m : messages) {
-            if (m instanceof JsonObject message && message.get("content") instanceof JsonArray parts) {
-                for (JsonValue p : parts) {
-                    if (p instanceof JsonObject part && part.get("file") instanceof JsonObject file
-                            && file.get("file_data") instanceof JsonString data && document(data.getString()) == null) {
-                        return file.getString("filename", "a file");
-                    }
+    static String unreadableFile(Conversation conversation) {
+        for (Turn turn : conversation.turns()) {
+            for (Part part : turn.parts()) {
+                if (part instanceof File file && file.data() != null && document(file.data()) == null) {
+                    return file.filename() == null ? "a file" : file.filename();
                 }
             }
         }

@@ -2,44 +2,44 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
-import dev.llmproxy.application.proxy.ChatJson;
-import jakarta.json.JsonArray;
+import dev.llmproxy.domain.conversation.CacheMark;
+import dev.llmproxy.domain.conversation.Conversation;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Text;
+import dev.llmproxy.domain.conversation.Turn;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** A chat conversation's system prompt as Anthropic's {@code system} blocks, apart from its turns. */
+/** A conversation's system prompt as Anthropic's {@code system} blocks, apart from its turns. */
 final class AnthropicSystem {
 
     private AnthropicSystem() {
     }
 
     /**
-     * The system and developer messages as Anthropic's system blocks: plain text joined into one block, as one
-     * prompt; text parts kept as the caller split them, each with its cache mark.
+     * The system and developer turns as Anthropic's system blocks: turns of one plain text joined into one block, as
+     * one prompt; texts kept as the caller split them, each with its cache mark.
      */
-    static List<JsonObject> blocks(JsonArray messages) {
+    static List<JsonObject> blocks(Conversation conversation) {
         List<JsonObject> blocks = new ArrayList<>();
         StringBuilder plain = new StringBuilder();
-        for (JsonValue v : messages) {
-            if (!(v instanceof JsonObject m) || !is(m)) {
+        for (Turn turn : conversation.turns()) {
+            if (!turn.role().instructs()) {
                 continue;
             }
-            if (m.get("content") instanceof JsonArray parts) {
-                flush(plain, blocks);
-                for (JsonValue p : parts) {
-                    if (p instanceof JsonObject part && part.get("text") instanceof JsonString t && !t.getString().isBlank()) {
-                        blocks.add(CacheMarks.copy(part, textBlock(t.getString())).build());
-                    }
+            if (turn.parts().size() == 1 && turn.parts().get(0) instanceof Text t && t.cache() == null) {
+                if (!t.text().isBlank()) {
+                    plain.append(plain.isEmpty() ? "" : "\n\n").append(t.text());
                 }
-            } else {
-                String text = ChatJson.textOf(m.get("content"));
-                if (!text.isBlank()) {
-                    plain.append(plain.isEmpty() ? "" : "\n\n").append(text);
+                continue;
+            }
+            flush(plain, blocks);
+            for (Part part : turn.parts()) {
+                if (part instanceof Text t && !t.text().isBlank()) {
+                    blocks.add(marked(textBlock(t.text()), t.cache()).build());
                 }
             }
         }
@@ -58,9 +58,8 @@ final class AnthropicSystem {
         return JsonCodec.object().add("type", "text").add("text", text);
     }
 
-    /** Whether a chat message is one of the system prompt's: a system or developer message. */
-    static boolean is(JsonObject m) {
-        String role = m.getString("role", "");
-        return role.equals("system") || role.equals("developer");
+    /** {@code block} with {@code mark} as its {@code cache_control}, when there is one. */
+    static JsonObjectBuilder marked(JsonObjectBuilder block, CacheMark mark) {
+        return mark == null ? block : block.add(CacheMarks.FIELD, CacheMarks.json(mark));
     }
 }

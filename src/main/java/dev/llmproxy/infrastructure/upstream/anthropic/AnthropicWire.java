@@ -42,7 +42,7 @@ public final class AnthropicWire implements ChatWire {
     @Override
     public UpstreamReply unsendable(UpstreamCall call) {
         ChatJson request = ChatJson.held(call.body());
-        String file = request.writtenIn(FrontDoor.MESSAGES) == null ? AnthropicSources.unreadableFile(request.object())
+        String file = request.writtenIn(FrontDoor.MESSAGES) == null ? AnthropicSources.unreadableFile(request.conversation())
                 : null;
         return file == null ? null : HttpReplies.httpError(call, 400, null, "proxy: Claude reads PDFs and plain "
                 + "texts as documents; '" + file + "' is neither");

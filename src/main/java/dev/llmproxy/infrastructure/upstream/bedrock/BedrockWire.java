@@ -62,7 +62,7 @@ public final class BedrockWire implements ChatWire {
 
     @Override
     public UpstreamReply unsendable(UpstreamCall call) {
-        return ConverseImages.byUrl(ChatJson.of(call.body()))
+        return ConverseImages.byUrl(ChatJson.held(call.body()).conversation())
                 ? HttpReplies.httpError(call, 400, null, "proxy: Bedrock takes images and documents as data: URLs only")
                 : null;
     }

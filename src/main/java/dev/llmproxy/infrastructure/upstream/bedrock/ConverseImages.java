@@ -1,8 +1,10 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
-import jakarta.json.JsonArray;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
+import dev.llmproxy.domain.conversation.Conversation;
+import dev.llmproxy.domain.conversation.File;
+import dev.llmproxy.domain.conversation.Image;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Turn;
 
 /**
  * Converse takes an image's or a document's bytes, never its URL: a request with one by URL cannot be sent as it is.
@@ -12,20 +14,13 @@ final class ConverseImages {
     private ConverseImages() {
     }
 
-    /** Whether a chat request holds an image or a file part whose URL is not a {@code data:} URL. */
-    static boolean byUrl(JsonObject chat) {
-        if (!(chat.get("messages") instanceof JsonArray messages)) {
-            return false;
-        }
-        for (JsonValue m : messages) {
-            if (m instanceof JsonObject message && message.get("content") instanceof JsonArray parts) {
-                for (JsonValue p : parts) {
-                    if (p instanceof JsonObject part && (part.get("image_url") instanceof JsonObject image
-                            && !image.getString("url", "").startsWith("data:")
-                            || part.get("file") instanceof JsonObject file
-                            && !file.getString("file_data", "data:").startsWith("data:"))) {
-                        return true;
-                    }
+    /** Whether a conversation holds an image or a file whose URL is not a {@code data:} URL. */
+    static boolean byUrl(Conversation conversation) {
+        for (Turn turn : conversation.turns()) {
+            for (Part part : turn.parts()) {
+                if (part instanceof Image image && !image.url().startsWith("data:")
+                        || part instanceof File file && file.data() != null && !file.data().startsWith("data:")) {
+                    return true;
                 }
             }
         }

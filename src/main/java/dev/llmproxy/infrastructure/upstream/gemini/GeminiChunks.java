@@ -2,7 +2,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.infrastructure.upstream.HttpReplies;
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.answer.ToolCall;
+import dev.llmproxy.domain.conversation.ToolCall;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;

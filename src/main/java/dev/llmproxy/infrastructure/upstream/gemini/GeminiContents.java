@@ -1,14 +1,17 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.domain.conversation.Conversation;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Role;
+import dev.llmproxy.domain.conversation.ToolCall;
+import dev.llmproxy.domain.conversation.ToolResult;
+import dev.llmproxy.domain.conversation.Turn;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,10 +20,10 @@ import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * OpenAI's messages as Gemini's {@code contents} (roles {@code user} and {@code model}) and
- * {@code systemInstruction}: assistant tool calls become {@code functionCall} parts (with their thought signatures
- * back), tool results {@code functionResponse} parts named after the call they answer, and turns of one role that
- * follow each other are joined, as Gemini expects (parallel calls are answered in one turn).
+ * A conversation as Gemini's {@code contents} (roles {@code user} and {@code model}) and {@code systemInstruction}:
+ * tool calls become {@code functionCall} parts (with their thought signatures back), tool results
+ * {@code functionResponse} parts named after the call they answer, and turns of one role that follow each other are
+ * joined, as Gemini expects (parallel calls are answered in one turn).
  */
 final class GeminiContents {
 
@@ -35,95 +38,66 @@ final class GeminiContents {
     record Translated(JsonArray contents, JsonObject systemInstruction) {
     }
 
-    static Translated of(JsonArray messages) {
+    static Translated of(Conversation conversation) {
         GeminiContents c = new GeminiContents();
-        for (JsonValue m : messages) {
-            c.add((JsonObject) m);
-        }
+        conversation.turns().forEach(c::add);
         return c.build();
     }
 
-    private void add(JsonObject m) {
-        String role = m.getString("role", "user");
-        switch (role) {
-            case "system", "developer" -> system.addAll(parts(m.get("content")));
-            case "assistant" -> turn("model", assistantParts(m));
-            case "tool" -> turn("user", List.of(functionResponse(callNames.getOrDefault(
-                    m.getString("tool_call_id", ""), m.getString("name", "tool")), m.get("content"))));
-            case "function" -> turn("user", List.of(functionResponse(m.getString("name", "tool"), m.get("content"))));
-            default -> turn("user", parts(m.get("content")));
+    private void add(Turn turn) {
+        if (turn.role().instructs()) {
+            system.addAll(parts(turn));
+        } else if (turn.role() == Role.TOOL) {
+            ToolResult result = (ToolResult) turn.parts().get(0);
+            String name = callNames.getOrDefault(result.callId(), result.name() == null ? "tool" : result.name());
+            turn("user", List.of(functionResponse(name, result.text())));
+        } else {
+            turn(turn.role() == Role.ASSISTANT ? "model" : "user", parts(turn));
         }
     }
 
-    private List<JsonObject> assistantParts(JsonObject m) {
-        List<JsonObject> parts = new ArrayList<>(parts(m.get("content")));
-        if (m.get("tool_calls") instanceof JsonArray calls) {
-            for (JsonValue v : calls) {
-                if (v instanceof JsonObject call && call.get("function") instanceof JsonObject f) {
-                    String id = call.getString("id", "");
-                    callNames.put(id, f.getString("name", ""));
-                    parts.add(functionCall(f, ToolCallIds.signatureOf(id)));
+    private List<JsonObject> parts(Turn turn) {
+        List<JsonObject> parts = new ArrayList<>();
+        for (Part part : turn.parts()) {
+            if (part instanceof ToolCall call) {
+                callNames.put(call.id(), call.name());
+                parts.add(functionCall(call));
+            } else {
+                JsonObject translated = GeminiMedia.part(part);
+                if (translated != null) {
+                    parts.add(translated);
+                } else {
+                    LOG.fine(() -> "Not sent to Gemini (no form for it there): " + part);
                 }
             }
-        } else if (m.get("function_call") instanceof JsonObject f) {
-            parts.add(functionCall(f, null));
         }
         return parts;
     }
 
-    private static JsonObject functionCall(JsonObject f, String signature) {
-        JsonObjectBuilder call = JsonCodec.object().add("name", f.getString("name", ""))
-                .add("args", asObject(f.get("arguments"), "arguments"));
-        JsonObjectBuilder part = JsonCodec.object().add("functionCall", call);
-        if (signature != null) {
-            part.add("thoughtSignature", signature);
+    private static JsonObject functionCall(ToolCall call) {
+        JsonObjectBuilder part = JsonCodec.object().add("functionCall", JsonCodec.object().add("name", call.name())
+                .add("args", asObject(call.arguments(), "arguments")));
+        if (call.signature() != null) {
+            part.add("thoughtSignature", call.signature());
         }
         return part.build();
     }
 
-    private static JsonObject functionResponse(String name, JsonValue content) {
-        String text = ChatJson.textOf(content);
+    private static JsonObject functionResponse(String name, String result) {
         return JsonCodec.object().add("functionResponse", JsonCodec.object().add("name", name)
-                .add("response", asObject(JsonCodec.value(text), "result"))).build();
+                .add("response", asObject(result, "result"))).build();
     }
 
     /** A JSON object as Gemini wants it: the text parsed when it is an object, else wrapped under {@code key}. */
-    private static JsonObject asObject(JsonValue value, String key) {
-        if (value instanceof JsonString s) {
-            try {
-                if (JsonCodec.read(s.getString()) instanceof JsonObject o) {
-                    return o;
-                }
-            } catch (JsonException notJson) {
-                // kept as text below
+    private static JsonObject asObject(String text, String key) {
+        try {
+            if (JsonCodec.read(text) instanceof JsonObject o) {
+                return o;
             }
-            return JsonCodec.object().add(key, s.getString()).build();
+        } catch (JsonException notJson) {
+            // kept as text below
         }
-        return value instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
-    }
-
-    /** Content as parts: a string is one text part; text, image, audio and file parts are translated. */
-    private static List<JsonObject> parts(JsonValue content) {
-        List<JsonObject> parts = new ArrayList<>();
-        if (content instanceof JsonString s) {
-            if (!s.getString().isEmpty()) {
-                parts.add(text(s.getString()));
-            }
-        } else if (content instanceof JsonArray list) {
-            for (JsonValue v : list) {
-                JsonObject part = v instanceof JsonObject p ? GeminiMedia.part(p) : null;
-                if (part != null) {
-                    parts.add(part);
-                } else {
-                    LOG.fine(() -> "Dropped a content part Gemini has no form for: " + v);
-                }
-            }
-        }
-        return parts;
-    }
-
-    static JsonObject text(String text) {
-        return JsonCodec.object().add("text", text).build();
+        return JsonCodec.object().add(key, text).build();
     }
 
     private void turn(String role, List<JsonObject> parts) {

@@ -1,33 +1,37 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.conversation.Audio;
+import dev.llmproxy.domain.conversation.File;
+import dev.llmproxy.domain.conversation.Image;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Text;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 
 import java.util.Locale;
 
-/** One OpenAI content part as a Gemini part: text, images (inline data or a file URI), audio and files. */
+/** One part of a turn's content as a Gemini part: text, images (inline data or a file URI), audio and files. */
 final class GeminiMedia {
 
     private GeminiMedia() {
     }
 
     /** @return the Gemini part, or null when Gemini has no form for it */
-    static JsonObject part(JsonObject p) {
-        String type = p.getString("type", "text");
-        return switch (type) {
-            case "text" -> p.get("text") instanceof JsonString t ? GeminiContents.text(t.getString()) : null;
-            case "image_url" -> {
-                String url = p.get("image_url") instanceof JsonObject o ? o.getString("url", null)
-                        : p.get("image_url") instanceof JsonString s ? s.getString() : null;
-                yield url == null ? null : url(url);
-            }
-            case "input_audio" -> p.get("input_audio") instanceof JsonObject a && a.get("data") instanceof JsonString d
-                    ? inline("audio/" + a.getString("format", "wav").toLowerCase(Locale.ROOT), d.getString()) : null;
-            case "file" -> p.get("file") instanceof JsonObject f && f.get("file_data") instanceof JsonString d
-                    ? url(d.getString()) : null;
-            default -> null;
-        };
+    static JsonObject part(Part part) {
+        if (part instanceof Text t) {
+            return t.text().isEmpty() ? null : text(t.text());
+        } else if (part instanceof Image image) {
+            return url(image.url());
+        } else if (part instanceof Audio audio) {
+            return inline("audio/" + audio.format().toLowerCase(Locale.ROOT), audio.base64());
+        } else if (part instanceof File file && file.data() != null) {
+            return url(file.data());
+        }
+        return null;
+    }
+
+    static JsonObject text(String text) {
+        return JsonCodec.object().add("text", text).build();
     }
 
     /** A {@code data:} URL goes inline; any other URL is handed to Gemini as a file to fetch. */

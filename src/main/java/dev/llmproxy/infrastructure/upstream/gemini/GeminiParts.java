@@ -1,7 +1,8 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.domain.answer.ToolCall;
+import dev.llmproxy.application.proxy.ToolCallIds;
+import dev.llmproxy.domain.conversation.ToolCall;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

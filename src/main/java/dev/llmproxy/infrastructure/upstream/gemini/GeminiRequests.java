@@ -42,7 +42,7 @@ final class GeminiRequests {
         JsonObject openAi = request.object();
         Sampling sampling = request.sampling();
         String model = GeminiThinking.bare(allowed.upstreamModel());
-        GeminiContents.Translated conversation = GeminiContents.of(openAi.getJsonArray("messages"));
+        GeminiContents.Translated conversation = GeminiContents.of(request.conversation());
         JsonObjectBuilder out = JsonCodec.object().add("contents", conversation.contents());
         if (conversation.systemInstruction() != null) {
             out.add("systemInstruction", conversation.systemInstruction());

@@ -5,7 +5,7 @@ import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ThinkingBlocks;
 import dev.llmproxy.domain.answer.AnswerMessage;
 import dev.llmproxy.domain.answer.Sent;
-import dev.llmproxy.domain.answer.ToolCall;
+import dev.llmproxy.domain.conversation.ToolCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;

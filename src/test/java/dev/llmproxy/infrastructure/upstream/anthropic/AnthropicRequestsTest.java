@@ -76,7 +76,8 @@ class AnthropicRequestsTest {
         assertThat(next.getJsonObject(0).getString("type")).isEqualTo("tool_result");
         assertThat(next.getJsonObject(0).getString("tool_use_id")).isEqualTo(use.getString("id"));
         assertThat(next.getJsonObject(1).getString("text")).isEqualTo("And tomorrow?");
-        assertThat(AnthropicIds.fromAnthropic(use.getString("id"))).isEqualTo(geminiId);
+        // Gemini's thought signature is Gemini's: Claude gets the call's own id
+        assertThat(AnthropicIds.fromAnthropic(use.getString("id"))).isEqualTo("call_1f");
         assertThat(AnthropicIds.toAnthropic("toolu_01A09q90qw90lq917835lq9")).isEqualTo("toolu_01A09q90qw90lq917835lq9");
         JsonObject tool = body.getJsonArray("tools").getJsonObject(0);
         assertThat(tool.getString("name")).isEqualTo("get_weather");

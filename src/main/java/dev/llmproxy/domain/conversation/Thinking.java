@@ -1,4 +1,4 @@
-package dev.llmproxy.domain.answer;
+package dev.llmproxy.domain.conversation;
 
 /**
  * One of Claude's thinking blocks as it wrote it: signed thinking, or redacted thinking whole. The caller must hand
@@ -8,7 +8,7 @@ package dev.llmproxy.domain.answer;
  * @param signature its signature, or null for a redacted block
  * @param redacted  the redacted block's data, or null for signed thinking
  */
-public record Thinking(String text, String signature, String redacted) {
+public record Thinking(String text, String signature, String redacted) implements Part {
 
     public static Thinking signed(String text, String signature) {
         return new Thinking(text, signature, null);
