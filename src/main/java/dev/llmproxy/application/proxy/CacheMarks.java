@@ -41,6 +41,11 @@ public final class CacheMarks {
                 mark.get("ttl") instanceof JsonString ttl ? ttl.getString() : null);
     }
 
+    /** The mark an object carries, typed; null for none. */
+    public static CacheMark typedOf(JsonObject o) {
+        return typed(of(o));
+    }
+
     /** A typed mark in its JSON form ({@code cache_control}'s value). */
     public static JsonObject json(CacheMark mark) {
         JsonObjectBuilder out = JsonCodec.object().add("type", mark.type());

@@ -108,10 +108,10 @@ public final class ChatConversation {
         return ToolCallIds.bare(CarriedThinking.bare(id));
     }
 
-    /** Content as parts: a string is one text part. */
+    /** Content as parts: a string is one text part (none when it is empty). */
     private static List<Part> content(JsonValue content) {
         List<Part> parts = new ArrayList<>();
-        if (content instanceof JsonString s) {
+        if (content instanceof JsonString s && !s.getString().isEmpty()) {
             parts.add(new Text(s.getString()));
         } else if (content instanceof JsonArray list) {
             for (JsonValue v : list) {

@@ -2,6 +2,9 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.conversation.Conversation;
+import dev.llmproxy.domain.conversation.Role;
+import dev.llmproxy.domain.conversation.Text;
+import dev.llmproxy.domain.conversation.Turn;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.upstream.Sampling;
@@ -34,6 +37,10 @@ public final class ChatJson implements RequestBody {
     /** A conversation read at most once per list of messages. */
     private static final class Read {
         private volatile Conversation conversation;
+
+        Read(Conversation read) {
+            conversation = read;
+        }
     }
 
     /**
@@ -43,7 +50,7 @@ public final class ChatJson implements RequestBody {
      * @param asWritten the request as another API wrote it; null when chat's is the caller's own
      */
     public ChatJson(JsonObject object, Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten) {
-        this(object, sampling, tools, format, asWritten, new Read());
+        this(object, sampling, tools, format, asWritten, new Read(null));
     }
 
     private ChatJson(JsonObject object, Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten,
@@ -58,7 +65,8 @@ public final class ChatJson implements RequestBody {
 
     /** A caller's request as the door read it, for a wire's tests and the proxy's own calls. */
     public static ChatJson from(ChatRequest request) {
-        return new ChatJson(request.body(), request.sampling(), request.tools(), request.format(), request.asWritten());
+        return new ChatJson(request.body(), request.sampling(), request.tools(), request.format(), request.asWritten(),
+                new Read(request.conversation()));
     }
 
     /** The same request in another chat body (for one model), still with the caller's own form. */
@@ -71,9 +79,18 @@ public final class ChatJson implements RequestBody {
         return new ChatJson(chat, sampling, tools, format, null, readFor(chat));
     }
 
+    /**
+     * The request continuing {@code partialAnswer}: {@code chat} ends with it as an assistant message, and the
+     * conversation with it as an assistant turn (what the door read stays as it read it).
+     */
+    public ChatJson continuing(JsonObject chat, String partialAnswer) {
+        return new ChatJson(chat, sampling, tools, format, null, new Read(conversation()
+                .then(new Turn(Role.ASSISTANT, List.of(new Text(partialAnswer))))));
+    }
+
     /** This body's conversation when {@code chat} holds the same messages (only its other fields differ). */
     private Read readFor(JsonObject chat) {
-        return chat.get("messages") == object.get("messages") ? read : new Read();
+        return chat.get("messages") == object.get("messages") ? read : new Read(null);
     }
 
     /**

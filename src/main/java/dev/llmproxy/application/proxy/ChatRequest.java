@@ -3,6 +3,7 @@ package dev.llmproxy.application.proxy;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.json.JsonLimitException;
 import dev.llmproxy.domain.catalog.ReasoningEffort;
+import dev.llmproxy.domain.conversation.Conversation;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
@@ -28,9 +29,12 @@ import java.util.Set;
  * @param tools     the functions the model may call, and how; by default as the chat body offers them
  * @param format    the form of the answer; by default as the chat body asks it
  * @param asWritten the request as another API wrote it, for a provider of that API; null for chat's own
+ * @param conversation the messages as the door read them, typed; null when they are read from the chat body (the
+ *                  chat door's own), when a wire asks
  */
 public record ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation,
-                          Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten) {
+                          Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten,
+                          Conversation conversation) {
 
     public ChatRequest {
         boolean chat = operation == Operation.CHAT;
@@ -40,7 +44,7 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
     }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door, Operation operation) {
-        this(body, model, stream, door, operation, null, null, null, null);
+        this(body, model, stream, door, operation, null, null, null, null, null);
     }
 
     public ChatRequest(JsonObject body, String model, boolean stream, FrontDoor door) {
@@ -115,13 +119,18 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
 
     /** The same request, drawn as {@code asked}: what its API asked that chat's form has no place for. */
     public ChatRequest withSampling(Sampling asked) {
-        return new ChatRequest(body, model, stream, door, operation, asked, tools, format, asWritten);
+        return new ChatRequest(body, model, stream, door, operation, asked, tools, format, asWritten, conversation);
     }
 
     /** The same request, with the caller's body as its door's API wrote it. */
     public ChatRequest writtenAs(JsonObject written) {
         return new ChatRequest(body, model, stream, door, operation, sampling, tools, format,
-                new AsWritten(door, written));
+                new AsWritten(door, written), conversation);
+    }
+
+    /** The same request, with its messages as the door read them (the chat body holds them as chat writes them). */
+    public ChatRequest withConversation(Conversation read) {
+        return new ChatRequest(body, model, stream, door, operation, sampling, tools, format, asWritten, read);
     }
 
     /** Whether the caller asked for a usage chunk at the end of the stream ({@code stream_options.include_usage}). */

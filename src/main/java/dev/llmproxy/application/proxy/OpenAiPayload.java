@@ -39,8 +39,8 @@ final class OpenAiPayload implements ChatPayload {
         JsonArrayBuilder messages = JsonCodec.array();
         body.getJsonArray("messages").forEach(messages::add);
         messages.add(JsonCodec.object().add("role", "assistant").add("content", partialAnswer));
-        return read.asChat(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages)
-                .build());
+        return read.continuing(JsonCodec.object(body).add("model", model.upstreamModel()).add("messages", messages)
+                .build(), partialAnswer);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.conversation;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,6 +12,13 @@ public record Conversation(List<Turn> turns) {
 
     public Conversation {
         turns = List.copyOf(turns);
+    }
+
+    /** The conversation with {@code turn} after its last. */
+    public Conversation then(Turn turn) {
+        List<Turn> more = new ArrayList<>(turns);
+        more.add(turn);
+        return new Conversation(more);
     }
 
     /** Whether the last turn is the assistant's: a prefill, an answer to be continued. */

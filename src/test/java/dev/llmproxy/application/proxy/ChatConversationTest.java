@@ -86,9 +86,12 @@ class ChatConversationTest {
         JsonObject forAnother = JsonCodec.object(request.body()).add("model", "other").build();
         assertThat(held.withBody(forAnother).conversation()).isSameAs(held.conversation());
         assertThat(held.asChat(forAnother).conversation()).isSameAs(held.conversation());
-        JsonObject continued = JsonCodec.object(request.body()).add("messages", JsonCodec.array()
-                .add(request.body().getJsonArray("messages").get(0))
-                .add(JsonCodec.object().add("role", "assistant").add("content", "Hel"))).build();
-        assertThat(held.asChat(continued).conversation().endsWithAssistant()).isTrue();
+        Conversation read = new Conversation(List.of(new Turn(Role.USER, List.of(new Text("Hi"))),
+                new Turn(Role.ASSISTANT, List.of(new ToolCall("call_1", "w", "{}", "sig"))),
+                new Turn(Role.TOOL, List.of(new ToolResult("call_1", null, "18C", null)))));
+        ChatJson typed = ChatJson.from(request.withConversation(read));
+        ChatJson continuing = typed.continuing(forAnother, "Hel");
+        assertThat(continuing.conversation().turns()).startsWith(read.turns().toArray(Turn[]::new))
+                .endsWith(new Turn(Role.ASSISTANT, List.of(new Text("Hel"))));
     }
 }

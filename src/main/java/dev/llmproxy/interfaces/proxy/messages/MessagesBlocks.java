@@ -2,54 +2,56 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
+import dev.llmproxy.application.proxy.ToolCallIds;
+import dev.llmproxy.domain.conversation.CacheMark;
+import dev.llmproxy.domain.conversation.File;
+import dev.llmproxy.domain.conversation.Image;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Text;
+import dev.llmproxy.domain.conversation.ToolCall;
+import dev.llmproxy.domain.conversation.ToolResult;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * One Anthropic content block read as its chat form, or a 400 naming where it is and what is wrong with it: a tool
- * use as a tool call, a tool result as a {@code tool} message, an image as an {@code image_url} part, a document as
- * the parts of {@link MessagesDocuments}.
+ * One Anthropic content block read as the conversation's part, or a 400 naming where it is and what is wrong with it:
+ * a tool use as a tool call, a tool result as a tool turn's result, an image as an image, a document as the parts of
+ * {@link MessagesDocuments}. An id that carries Gemini's thought signature (given to the caller with an earlier answer)
+ * gives it up to the call.
  */
 final class MessagesBlocks {
 
     private MessagesBlocks() {
     }
 
-    static JsonObject toolUse(JsonObject b, String where) {
+    static ToolCall toolUse(JsonObject b, String where) {
         if (!(b.get("id") instanceof JsonString id) || !(b.get("name") instanceof JsonString name)) {
             throw MessagesRequests.bad(where, "'" + where + "' (tool_use) needs an 'id' and a 'name'.");
         }
         if (!(b.get("input") instanceof JsonObject input)) {
             throw MessagesRequests.bad(where + ".input", "'" + where + ".input' must be an object.");
         }
-        return JsonCodec.object().add("id", id).add("type", "function").add("function", JsonCodec.object()
-                .add("name", name).add("arguments", JsonCodec.writeText(input))).build();
+        return new ToolCall(ToolCallIds.bare(id.getString()), name.getString(), JsonCodec.writeText(input),
+                ToolCallIds.signatureOf(id.getString()), CacheMarks.typedOf(b));
     }
 
     /**
-     * A tool result as a {@code tool} message in {@code messages}, its text as it is (an error said in the text:
-     * chat's tool messages have no flag for it); its images and documents, which chat's tool messages cannot hold,
-     * as parts of the user message that follows it.
-     *
-     * @return how many parts it added to {@code media}
+     * A tool result, its text as it is (an error said in the text: not every API's tool results have a flag for
+     * it); its images and documents, which not every API's tool results can hold, added to {@code media}, the parts
+     * of the user's turn that follows it.
      */
-    static int toolResult(JsonObject b, String where, Map<String, String> carrying, JsonArrayBuilder messages,
-                          JsonArrayBuilder media) {
+    static ToolResult toolResult(JsonObject b, String where, List<Part> media) {
         if (!(b.get("tool_use_id") instanceof JsonString id)) {
             throw MessagesRequests.bad(where + ".tool_use_id", "'" + where + ".tool_use_id' is required.");
         }
         JsonValue content = b.get("content");
-        JsonObject mark = CacheMarks.of(b);
+        CacheMark mark = CacheMarks.typedOf(b);
         String text;
-        int added = 0;
         if (content == null || content.getValueType() == JsonValue.ValueType.NULL) {
             text = "";
         } else if (content instanceof JsonString s) {
@@ -65,12 +67,9 @@ final class MessagesBlocks {
                     throw MessagesRequests.bad(at, "Tool results may hold text, images and documents; '" + at
                             + "' is " + part.getString("type") + ".");
                 } else {
-                    for (JsonObject p : media(part, at, false)) { // its mark goes on the result
-                        media.add(p);
-                        added++;
-                    }
+                    media.addAll(media(part, at, false)); // its mark goes on the result
                 }
-                mark = CacheMarks.of(part) != null ? CacheMarks.of(part) : mark; // Anthropic takes it on the result
+                mark = CacheMarks.typedOf(part) != null ? CacheMarks.typedOf(part) : mark; // Anthropic takes it there
             }
             text = sb.toString();
         } else {
@@ -78,36 +77,39 @@ final class MessagesBlocks {
                     + "blocks.");
         }
         if (b.get("is_error") == JsonValue.TRUE) {
-            text = "Error: " + text; // chat tool messages have no error flag: the model reads it in the text
+            text = "Error: " + text; // the model reads it in the text
         }
-        JsonObjectBuilder message = JsonCodec.object().add("role", "tool").add("tool_call_id",
-                carrying.getOrDefault(id.getString(), id.getString()));
-        if (mark == null) {
-            messages.add(message.add("content", text));
-        } else {
-            // a marked result is a marked text part, which keeps the mark on its way to the answering provider
-            messages.add(message.add("content", JsonCodec.array().add(JsonCodec.object().add("type", "text")
-                    .add("text", text).add(CacheMarks.FIELD, mark))));
-        }
-        return added;
+        return new ToolResult(ToolCallIds.bare(id.getString()), null, text, mark);
     }
 
     /**
-     * An image or a document block as chat's parts.
+     * An image or a document block as parts.
      *
      * @param marked whether the block's cache mark goes on the last of them
      */
-    static List<JsonObject> media(JsonObject b, String where, boolean marked) {
-        List<JsonObject> parts = new ArrayList<>("image".equals(b.getString("type")) ? List.of(image(b, where))
+    static List<Part> media(JsonObject b, String where, boolean marked) {
+        List<Part> parts = new ArrayList<>("image".equals(b.getString("type")) ? List.of(image(b, where))
                 : MessagesDocuments.parts(b, where));
         int last = parts.size() - 1;
-        if (marked && last >= 0) {
-            parts.set(last, CacheMarks.copy(b, JsonCodec.object(parts.get(last))).build());
+        CacheMark mark = CacheMarks.typedOf(b);
+        if (marked && last >= 0 && mark != null) {
+            parts.set(last, marked(parts.get(last), mark));
         }
         return parts;
     }
 
-    static JsonObject image(JsonObject b, String where) {
+    private static Part marked(Part part, CacheMark mark) {
+        if (part instanceof Text t) {
+            return new Text(t.text(), mark);
+        } else if (part instanceof Image i) {
+            return new Image(i.url(), i.detail(), mark);
+        } else if (part instanceof File f) {
+            return new File(f.data(), f.fileId(), f.filename(), mark);
+        }
+        return part;
+    }
+
+    static Image image(JsonObject b, String where) {
         if (!(b.get("source") instanceof JsonObject source) || !(source.get("type") instanceof JsonString type)) {
             throw MessagesRequests.bad(where + ".source", "'" + where + ".source' must say its type: base64 or url.");
         }
@@ -121,8 +123,7 @@ final class MessagesBlocks {
             throw MessagesRequests.bad(where + ".source", "'" + where + ".source' must be base64 (with media_type "
                     + "and data) or url (with url).");
         }
-        return JsonCodec.object().add("type", "image_url").add("image_url", JsonCodec.object().add("url", url))
-                .build();
+        return new Image(url, null, null);
     }
 
     static JsonObject block(JsonValue value, String where) {

@@ -3,35 +3,38 @@ package dev.llmproxy.interfaces.proxy.messages;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ThinkingBlocks;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Role;
+import dev.llmproxy.domain.conversation.Text;
+import dev.llmproxy.domain.conversation.Turn;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Anthropic turns as chat messages. A user turn's {@code tool_result} blocks become {@code tool} messages, ahead of
- * what else the turn says (with the images and documents of their results, which chat's tool messages cannot hold);
- * an assistant turn's {@code tool_use} blocks become its {@code tool_calls}; text, image and document blocks become
- * content parts. Signed thinking sent back before tool calls travels with the first of them (see
- * {@link CarriedThinking}), so that Claude sees it again and keeps thinking through a tool loop; other thinking is
- * the answering model's own business and is not forwarded: another model in the chain could not read it. Cache
- * marks stay on their blocks ({@link CacheMarks}).
+ * Anthropic turns as the conversation's turns. A user turn's {@code tool_result} blocks become tool turns, ahead of
+ * what else the turn says (with the images and documents of their results, which a tool turn does not hold in every
+ * API); an assistant turn's {@code tool_use} blocks become its tool calls; text, image and document blocks become
+ * parts. Signed thinking sent back before tool calls goes first in its turn, so that Claude sees it again and keeps
+ * thinking through a tool loop; other thinking is the answering model's own business and is not forwarded: another
+ * model in the chain could not read it. Cache marks stay on their parts.
  */
 final class MessagesContent {
 
     private MessagesContent() {
     }
 
-    static void messages(JsonValue value, JsonArrayBuilder out) {
+    static List<Turn> turns(JsonValue value) {
         if (!(value instanceof JsonArray messages) || messages.isEmpty()) {
             throw MessagesRequests.bad("messages", "'messages' is required: a non-empty list of messages.");
         }
-        Map<String, String> carrying = new HashMap<>(); // a call's id as sent -> the id carrying its thinking
+        List<Turn> out = new ArrayList<>();
         for (int i = 0; i < messages.size(); i++) {
             String at = "messages[" + i + "]";
             if (!(messages.get(i) instanceof JsonObject m)) {
@@ -43,90 +46,66 @@ final class MessagesContent {
                 throw MessagesRequests.bad(at + ".role", "'" + at + ".role' must be user or assistant (the system "
                         + "prompt goes in 'system').");
             }
+            boolean user = "user".equals(role);
             if (content instanceof JsonString text) {
-                out.add(JsonCodec.object().add("role", role).add("content", text));
+                out.add(new Turn(user ? Role.USER : Role.ASSISTANT, List.of(new Text(text.getString()))));
             } else if (content instanceof JsonArray blocks) {
-                if ("user".equals(role)) {
-                    user(blocks, at, out, carrying);
+                if (user) {
+                    user(blocks, at, out);
                 } else {
-                    assistant(blocks, at, out, carrying);
+                    out.add(assistant(blocks, at));
                 }
             } else {
                 throw MessagesRequests.bad(at + ".content", "'" + at + ".content' must be a string or a list of "
                         + "content blocks.");
             }
         }
+        return out;
     }
 
-    private static void user(JsonArray blocks, String at, JsonArrayBuilder out, Map<String, String> carrying) {
-        JsonArrayBuilder parts = JsonCodec.array();
-        int partCount = 0;
+    private static void user(JsonArray blocks, String at, List<Turn> out) {
+        List<Part> parts = new ArrayList<>();
         for (int j = 0; j < blocks.size(); j++) {
             String where = at + ".content[" + j + "]";
             JsonObject b = MessagesBlocks.block(blocks.get(j), where);
             switch (b.getString("type")) {
-                case "tool_result" -> partCount += MessagesBlocks.toolResult(b, where, carrying, out, parts);
-                case "text" -> {
-                    parts.add(CacheMarks.copy(b, JsonCodec.object().add("type", "text")
-                            .add("text", MessagesBlocks.text(b, where))));
-                    partCount++;
-                }
-                case "image", "document" -> {
-                    MessagesBlocks.media(b, where, true).forEach(parts::add);
-                    partCount++;
-                }
+                case "tool_result" -> out.add(new Turn(Role.TOOL, List.of(MessagesBlocks.toolResult(b, where, parts))));
+                case "text" -> parts.add(new Text(MessagesBlocks.text(b, where), CacheMarks.typedOf(b)));
+                case "image", "document" -> parts.addAll(MessagesBlocks.media(b, where, true));
                 default -> throw MessagesBlocks.unsupported(b, where);
             }
         }
-        if (partCount > 0) {
-            out.add(JsonCodec.object().add("role", "user").add("content", parts));
+        if (!parts.isEmpty()) {
+            out.add(new Turn(Role.USER, parts));
         }
     }
 
-    private static void assistant(JsonArray blocks, String at, JsonArrayBuilder out, Map<String, String> carrying) {
-        JsonArrayBuilder texts = JsonCodec.array();
-        StringBuilder text = new StringBuilder();
-        boolean marked = false;
-        JsonArrayBuilder calls = JsonCodec.array();
+    private static Turn assistant(JsonArray blocks, String at) {
+        List<Part> parts = new ArrayList<>();
         JsonArrayBuilder signed = JsonCodec.array();
-        int callCount = 0;
+        boolean called = false;
         for (int j = 0; j < blocks.size(); j++) {
             String where = at + ".content[" + j + "]";
             JsonObject b = MessagesBlocks.block(blocks.get(j), where);
             switch (b.getString("type")) {
-                case "text" -> {
-                    text.append(MessagesBlocks.text(b, where));
-                    texts.add(CacheMarks.copy(b, JsonCodec.object().add("type", "text")
-                            .add("text", MessagesBlocks.text(b, where))));
-                    marked |= CacheMarks.of(b) != null;
-                }
+                case "text" -> parts.add(new Text(MessagesBlocks.text(b, where), CacheMarks.typedOf(b)));
                 case "thinking", "redacted_thinking" -> {
-                    // signed thinking travels with the first tool call, for Claude to see again; the rest is not
+                    // signed thinking goes back with the calls it made, for Claude to see again; the rest is not
                     // forwarded (see the class comment)
                     if (CarriedThinking.sentBack(b)) {
                         signed.add(b);
                     }
                 }
                 case "tool_use" -> {
-                    JsonObject call = MessagesBlocks.toolUse(b, where);
-                    if (callCount == 0) {
-                        String id = CarriedThinking.carry(call.getString("id"), signed.build());
-                        carrying.put(call.getString("id"), id); // its result must name it the same way
-                        call = JsonCodec.object(call).add("id", id).build();
-                    }
-                    calls.add(CacheMarks.copy(b, JsonCodec.object(call)));
-                    callCount++;
+                    parts.add(MessagesBlocks.toolUse(b, where));
+                    called = true;
                 }
                 default -> throw MessagesBlocks.unsupported(b, where);
             }
         }
-        // text as one string, as chat answers have it; as its parts when the caller marked one for the cache
-        JsonObjectBuilder message = JsonCodec.object().add("role", "assistant");
-        if (marked) {
-            message.add("content", texts);
-        } else {
-            message.add("content", text.toString());
+        if (called) {
+            parts.addAll(0, ThinkingBlocks.of(signed.build()));
         }
-        out.add(callCount == 0 ? message : message.add("tool_calls", calls));
+        return new Turn(Role.ASSISTANT, parts);
     }
 }

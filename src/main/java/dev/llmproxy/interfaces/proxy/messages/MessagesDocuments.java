@@ -1,6 +1,8 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
-import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.conversation.File;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Text;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -9,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A document block in chat's form, for the models that do not read the Messages API: a PDF, by its bytes or its URL,
- * as a {@code file} part; a plain text, and a document given as content blocks, as the parts they hold. Its title,
+ * A document block as the conversation's parts, for the models that do not read the Messages API: a PDF, by its bytes or its URL,
+ * as a file; a plain text, and a document given as content blocks, as the parts they hold. Its title,
  * context and citations are the Messages API's alone and reach Claude only, with the request as written. A file
  * uploaded to Anthropic is refused: it lives in an account the caller does not share with the proxy's models.
  */
@@ -19,7 +21,7 @@ final class MessagesDocuments {
     private MessagesDocuments() {
     }
 
-    static List<JsonObject> parts(JsonObject b, String where) {
+    static List<Part> parts(JsonObject b, String where) {
         String at = where + ".source";
         if (!(b.get("source") instanceof JsonObject source) || !(source.get("type") instanceof JsonString type)) {
             throw MessagesRequests.bad(at, "'" + at + "' must say its type: base64, url, text or content.");
@@ -53,7 +55,7 @@ final class MessagesDocuments {
         };
     }
 
-    private static List<JsonObject> content(JsonObject source, String at) {
+    private static List<Part> content(JsonObject source, String at) {
         if (source.get("content") instanceof JsonString text) {
             return List.of(text(text.getString()));
         }
@@ -61,7 +63,7 @@ final class MessagesDocuments {
             throw MessagesRequests.bad(at + ".content", "'" + at + ".content' must be a string or content blocks, "
                     + "at least one.");
         }
-        List<JsonObject> parts = new ArrayList<>();
+        List<Part> parts = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {
             String where = at + ".content[" + i + "]";
             JsonObject block = MessagesBlocks.block(blocks.get(i), where);
@@ -74,12 +76,11 @@ final class MessagesDocuments {
         return parts;
     }
 
-    private static JsonObject file(String name, String data) {
-        return JsonCodec.object().add("type", "file").add("file", JsonCodec.object().add("filename", name)
-                .add("file_data", data)).build();
+    private static Part file(String name, String data) {
+        return new File(data, null, name, null);
     }
 
-    private static JsonObject text(String text) {
-        return JsonCodec.object().add("type", "text").add("text", text).build();
+    private static Part text(String text) {
+        return new Text(text);
     }
 }

@@ -2,26 +2,33 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
+import dev.llmproxy.application.proxy.ChatMessages;
 import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.domain.conversation.Conversation;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Role;
+import dev.llmproxy.domain.conversation.Text;
+import dev.llmproxy.domain.conversation.Turn;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
- * An Anthropic Messages request read as the proxy's chat request: {@code system} becomes the first message, blocks
- * become content parts, tool calls and tool results, {@code tools} and {@code tool_choice} their OpenAI forms,
- * {@code stop_sequences} {@code stop}, {@code thinking} the reasoning asked ({@link MessagesThinking}), {@code top_k}
- * the request's typed sampling (chat has no place for it). What cannot be served (server tools, MCP servers,
- * containers) is a 400 that names it.
+ * An Anthropic Messages request read as the proxy's chat request: its turns as the typed conversation ({@code system}
+ * the first turn; blocks parts, tool calls and tool results), from which chat's form is written once;
+ * {@code tools} and {@code tool_choice} their OpenAI forms, {@code stop_sequences} {@code stop}, {@code thinking} the
+ * reasoning asked ({@link MessagesThinking}), {@code top_k} the request's typed sampling (chat has no place for it).
+ * What cannot be served (server tools, MCP servers, containers) is a 400 that names it.
  */
 public final class MessagesRequests {
 
@@ -56,10 +63,12 @@ public final class MessagesRequests {
         copy(in, chat, "stream");
         int maxTokens = maxTokens(in);
         chat.add("max_tokens", maxTokens);
-        JsonArrayBuilder messages = JsonCodec.array();
-        system(in.get("system"), messages);
-        MessagesContent.messages(in.get("messages"), messages);
-        chat.add("messages", messages);
+        List<Turn> turns = new ArrayList<>();
+        system(in.get("system"), turns);
+        turns.addAll(MessagesContent.turns(in.get("messages")));
+        Conversation conversation = new Conversation(turns);
+        chat.add("messages", ChatMessages.write(conversation)); // what reads chat's form reads it in this
+
         if (in.get("stop_sequences") instanceof JsonArray stops && !stops.isEmpty()) {
             for (int i = 0; i < stops.size(); i++) {
                 if (!(stops.get(i) instanceof JsonString)) {
@@ -79,7 +88,8 @@ public final class MessagesRequests {
             chat.add("stream_options", JsonCodec.object().add("include_usage", true));
         }
         // the request as written goes along, for Claude, which reads the Messages API's every field
-        ChatRequest request = ChatRequest.validated(chat.build(), FrontDoor.MESSAGES).writtenAs(in);
+        ChatRequest request = ChatRequest.validated(chat.build(), FrontDoor.MESSAGES).writtenAs(in)
+                .withConversation(conversation);
         Integer topK = topK(in.get("top_k"));
         // chat's form has no top_k: it goes typed, to the wires whose models take it (Claude's, Gemini's)
         return topK == null ? request : request.withSampling(request.sampling().withTopK(topK));
@@ -102,28 +112,26 @@ public final class MessagesRequests {
         return (int) Math.min(Integer.MAX_VALUE, n.longValue());
     }
 
-    /** A string as a system message; text blocks as its parts, each with its cache mark, as the caller split them. */
-    private static void system(JsonValue system, JsonArrayBuilder messages) {
+    /** A string as a system turn; text blocks as its parts, each with its cache mark, as the caller split them. */
+    private static void system(JsonValue system, List<Turn> turns) {
         if (system == null || system.getValueType() == JsonValue.ValueType.NULL) {
             return;
         }
-        JsonValue content;
+        List<Part> parts = new ArrayList<>();
         if (system instanceof JsonString s) {
-            content = s;
+            parts.add(new Text(s.getString()));
         } else if (system instanceof JsonArray blocks) {
-            JsonArrayBuilder parts = JsonCodec.array();
             for (int i = 0; i < blocks.size(); i++) {
                 if (!(blocks.get(i) instanceof JsonObject b) || !"text".equals(b.getString("type", null))
                         || !(b.get("text") instanceof JsonString t)) {
                     throw bad("system[" + i + "]", "'system[" + i + "]' must be a text block.");
                 }
-                parts.add(CacheMarks.copy(b, JsonCodec.object().add("type", "text").add("text", t)));
+                parts.add(new Text(t.getString(), CacheMarks.typedOf(b)));
             }
-            content = parts.build();
         } else {
             throw bad("system", "'system' must be a string or a list of text blocks.");
         }
-        messages.add(JsonCodec.object().add("role", "system").add("content", content));
+        turns.add(new Turn(Role.SYSTEM, parts));
     }
 
     private static void copy(JsonObject in, JsonObjectBuilder out, String field) {

@@ -1,9 +1,10 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.domain.conversation.Thinking;
+import dev.llmproxy.domain.conversation.ToolCall;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.Sampling;
@@ -88,7 +89,7 @@ class MessagesRequestsTest {
         JsonObject assistant = messages.getJsonObject(1);
         assertThat(assistant.getString("content")).isEqualTo("Let me look.");
         JsonObject call = assistant.getJsonArray("tool_calls").getJsonObject(0);
-        assertThat(CarriedThinking.bare(call.getString("id"))).isEqualTo("toolu_1"); // carrying its signed thinking
+        assertThat(call.getString("id")).isEqualTo("toolu_1"); // its signed thinking is the turn's, not the id's
         assertThat(call.getJsonObject("function").getString("name")).isEqualTo("weather");
         assertThat(JsonCodec.read(call.getJsonObject("function").getString("arguments")))
                 .isEqualTo(JsonCodec.object().add("city", "Paris").build());
@@ -96,8 +97,8 @@ class MessagesRequestsTest {
         assertThat(tool.getString("role")).isEqualTo("tool");
         assertThat(tool.getString("tool_call_id")).isEqualTo(call.getString("id")); // named as its call is
         assertThat(tool.getString("content")).isEqualTo("18C");
-        assertThat(messages.getJsonObject(3).getJsonArray("content").getJsonObject(0).getString("text"))
-                .isEqualTo("And tomorrow?");
+        assertThat(messages.getJsonObject(3).getString("content")).isEqualTo("And tomorrow?");
+        assertThat(chat.conversation().turns().get(1).thinking()).hasSize(1);
         JsonObject function = chat.body().getJsonArray("tools").getJsonObject(0).getJsonObject("function");
         assertThat(function.getString("name")).isEqualTo("weather");
         assertThat(function.getJsonObject("parameters").getString("type")).isEqualTo("object");
@@ -190,21 +191,21 @@ class MessagesRequestsTest {
     }
 
     @Test
-    void signedThinkingSentBackTravelsWithTheFirstToolCallAndUnsignedThinkingDoesNot() {
+    void signedThinkingSentBackGoesFirstInItsTurnAndUnsignedThinkingDoesNot() {
         ChatRequest r = read("{'model':'claude','max_tokens':100,'messages':[{'role':'user','content':'Weather?'},"
                 + "{'role':'assistant','content':[{'type':'thinking','thinking':'Weather tool.','signature':'EqQBsig'},"
                 + "{'type':'tool_use','id':'toolu_01A','name':'weather','input':{}}]},"
                 + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_01A','content':'18C'}]}]}");
         JsonObject assistant = r.body().getJsonArray("messages").getJsonObject(1);
-        String id = assistant.getJsonArray("tool_calls").getJsonObject(0).getString("id");
-        assertThat(CarriedThinking.bare(id)).isEqualTo("toolu_01A");
-        assertThat(CarriedThinking.carried(id).getJsonObject(0).getString("signature")).isEqualTo("EqQBsig");
+        assertThat(assistant.getJsonArray("tool_calls").getJsonObject(0).getString("id")).isEqualTo("toolu_01A");
+        assertThat(r.conversation().turns().get(1).parts()).containsExactly(
+                Thinking.signed("Weather tool.", "EqQBsig"), new ToolCall("toolu_01A", "weather", "{}"));
 
         ChatRequest unsigned = read("{'model':'claude','max_tokens':100,'messages':[{'role':'user','content':'W?'},"
                 + "{'role':'assistant','content':[{'type':'thinking','thinking':'W.','signature':''},"
                 + "{'type':'tool_use','id':'toolu_01B','name':'weather','input':{}}]},"
                 + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_01B','content':'18C'}]}]}");
-        assertThat(unsigned.body().getJsonArray("messages").getJsonObject(1)
-                .getJsonArray("tool_calls").getJsonObject(0).getString("id")).isEqualTo("toolu_01B");
+        assertThat(unsigned.conversation().turns().get(1).parts())
+                .containsExactly(new ToolCall("toolu_01B", "weather", "{}"));
     }
 }
