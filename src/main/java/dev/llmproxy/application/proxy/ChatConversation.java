@@ -34,7 +34,7 @@ public final class ChatConversation {
     }
 
     /** @param messages chat's messages, as {@link ChatRequest#validated} checked them */
-    public static Conversation read(JsonArray messages) {
+    public static Conversation read(List<JsonValue> messages) {
         List<Turn> turns = new ArrayList<>(messages.size());
         for (JsonValue v : messages) {
             if (v instanceof JsonObject m) {

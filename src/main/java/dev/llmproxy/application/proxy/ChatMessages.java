@@ -17,13 +17,17 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * A conversation another door read, written in chat's form once, for the providers that speak chat and for what
- * reads chat's form of every request (its size, its log excerpt). Thinking stays in the conversation: chat's form has
- * no place for it, and the wires that send it back read it there. Cache marks go on their parts, as
- * {@link CacheMarks} says.
+ * A conversation another door read, written once in chat's form as a chat caller would send it: for the providers
+ * that speak chat, for what reads chat's form of every request (its size, its log excerpt) and for a stored
+ * conversation that a later request continues. Reading it back ({@link ChatConversation}) gives the same
+ * conversation: a turn's signed thinking and a call's thought signature ride in the call's id as they do for chat
+ * callers ({@link CarriedThinking}, {@link ToolCallIds}), and a result names its call by that id. Cache marks go on
+ * their parts, as {@link CacheMarks} says.
  */
 public final class ChatMessages {
 
@@ -32,25 +36,27 @@ public final class ChatMessages {
 
     public static JsonArray write(Conversation conversation) {
         JsonArrayBuilder out = JsonCodec.array();
+        Map<String, String> written = new HashMap<>(); // a call's id -> the id a chat caller has for it
         for (Turn turn : conversation.turns()) {
             out.add(switch (turn.role()) {
-                case TOOL -> result((ToolResult) turn.parts().get(0));
-                case ASSISTANT -> assistant(turn);
+                case TOOL -> result((ToolResult) turn.parts().get(0), written);
+                case ASSISTANT -> assistant(turn, written);
                 default -> content(JsonCodec.object().add("role", turn.role().name().toLowerCase(Locale.ROOT)), turn);
             });
         }
         return out.build();
     }
 
-    private static JsonObject result(ToolResult result) {
-        JsonObjectBuilder message = JsonCodec.object().add("role", "tool").add("tool_call_id", result.callId());
+    private static JsonObject result(ToolResult result, Map<String, String> written) {
+        JsonObjectBuilder message = JsonCodec.object().add("role", "tool")
+                .add("tool_call_id", written.getOrDefault(result.callId(), result.callId()));
         // a marked result is a marked text part, which keeps the mark on its way to the answering provider
         return (result.cache() == null ? message.add("content", result.text())
                 : message.add("content", JsonCodec.array().add(text(new Text(result.text(), result.cache()))))).build();
     }
 
     /** Text as one string, as chat answers have it; as its parts when the caller marked one for the cache. */
-    private static JsonObject assistant(Turn turn) {
+    private static JsonObject assistant(Turn turn, Map<String, String> written) {
         StringBuilder text = new StringBuilder();
         JsonArrayBuilder texts = JsonCodec.array();
         JsonArrayBuilder calls = JsonCodec.array();
@@ -63,7 +69,10 @@ public final class ChatMessages {
                 texts.add(text(t));
                 marked |= t.cache() != null;
             } else if (part instanceof ToolCall call) {
-                calls.add(marked(JsonCodec.object().add("id", call.id()).add("type", "function")
+                String id = ToolCallIds.carry(call.id(), call.signature());
+                id = called ? id : CarriedThinking.carry(id, ThinkingBlocks.json(turn.thinking()));
+                written.put(call.id(), id);
+                calls.add(marked(JsonCodec.object().add("id", id).add("type", "function")
                         .add("function", JsonCodec.object().add("name", call.name()).add("arguments", call.arguments())),
                         call.cache()));
                 called = true;

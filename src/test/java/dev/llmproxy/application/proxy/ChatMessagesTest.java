@@ -19,7 +19,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A conversation in chat's form: what chat's form holds reads back as it was; thinking stays in the conversation. */
+/** A conversation in chat's form, as a chat caller would send it: it reads back as it was. */
 class ChatMessagesTest {
 
     private static final CacheMark HOUR = new CacheMark("ephemeral", "1h");
@@ -43,14 +43,18 @@ class ChatMessagesTest {
     }
 
     @Test
-    void thinkingAndSignaturesStayInTheConversationAndTextsOfAnAnswerAreOneString() {
+    void thinkingAndSignaturesRideInTheIdsAsForChatCallersAndTheTextsOfAnAnswerAreOneString() {
         Conversation c = new Conversation(List.of(new Turn(Role.USER, List.of(new Text("W?"))),
                 new Turn(Role.ASSISTANT, List.of(Thinking.signed("Tool.", "EqQB"), new Text("A"), new Text("B"),
-                        new ToolCall("call_1", "w", "{}", "sig")))));
+                        new ToolCall("call_1", "w", "{}", "sig"), new ToolCall("call_2", "w", "{}", "sig2"))),
+                new Turn(Role.TOOL, List.of(new ToolResult("call_1", null, "18C", null))),
+                new Turn(Role.TOOL, List.of(new ToolResult("call_2", null, "19C", null)))));
         JsonArray chat = ChatMessages.write(c);
         assertThat(chat.getJsonObject(1).getString("content")).isEqualTo("AB");
-        assertThat(chat.getJsonObject(1).getJsonArray("tool_calls").getJsonObject(0).getString("id")).isEqualTo("call_1");
-        assertThat(ChatConversation.read(chat).turns().get(1).parts())
-                .containsExactly(new Text("AB"), new ToolCall("call_1", "w", "{}"));
+        String id = chat.getJsonObject(1).getJsonArray("tool_calls").getJsonObject(0).getString("id");
+        assertThat(chat.getJsonObject(2).getString("tool_call_id")).isEqualTo(id);
+        assertThat(ChatConversation.read(chat).turns().get(1).parts()).containsExactly(Thinking.signed("Tool.", "EqQB"),
+                new Text("AB"), new ToolCall("call_1", "w", "{}", "sig"), new ToolCall("call_2", "w", "{}", "sig2"));
+        assertThat(ChatConversation.read(chat).turns().subList(2, 4)).isEqualTo(c.turns().subList(2, 4));
     }
 }

@@ -1,37 +1,46 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
-import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ToolCallIds;
+import dev.llmproxy.domain.conversation.Image;
+import dev.llmproxy.domain.conversation.Part;
+import dev.llmproxy.domain.conversation.Role;
+import dev.llmproxy.domain.conversation.Text;
+import dev.llmproxy.domain.conversation.ToolCall;
+import dev.llmproxy.domain.conversation.ToolResult;
+import dev.llmproxy.domain.conversation.Turn;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.util.Set;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
- * A Responses {@code input} as chat messages: a string is one user message; message items keep their role, their
- * text and image parts; an assistant turn's {@code function_call} items become its {@code tool_calls} and each
- * {@code function_call_output} a {@code tool} message. Reasoning items sent back are the answering model's own
- * business and are not forwarded, as another model of the chain could not read them.
+ * A Responses {@code input} as the conversation's turns: a string is one user turn; message items keep their role,
+ * their text and image parts; an assistant turn's {@code function_call} items become its tool calls and each
+ * {@code function_call_output} a tool turn. Reasoning items sent back are the answering model's own business and are
+ * not forwarded, as another model of the chain could not read them. A call id that carries Gemini's thought signature
+ * (given to the caller with an earlier answer) gives it up to the call.
  */
 final class ResponsesItems {
 
-    private static final Set<String> ROLES = Set.of("user", "system", "developer", "assistant");
+    private static final Map<String, Role> ROLES = Map.of("user", Role.USER, "system", Role.SYSTEM,
+            "developer", Role.DEVELOPER, "assistant", Role.ASSISTANT);
 
     private ResponsesItems() {
     }
 
-    static void input(JsonValue input, JsonArrayBuilder out) {
+    static void input(JsonValue input, List<Turn> out) {
         if (input instanceof JsonString text) {
-            out.add(JsonCodec.object().add("role", "user").add("content", text));
+            out.add(new Turn(Role.USER, List.of(new Text(text.getString()))));
             return;
         }
         if (!(input instanceof JsonArray items) || items.isEmpty()) {
             throw ResponsesRequests.bad("input", "'input' is required: a string or a non-empty list of items.");
         }
-        Turn turn = new Turn(out);
+        Assistant turn = new Assistant(out);
         for (int i = 0; i < items.size(); i++) {
             String at = "input[" + i + "]";
             if (!(items.get(i) instanceof JsonObject item)) {
@@ -43,7 +52,7 @@ final class ResponsesItems {
                 case "function_call" -> turn.call(functionCall(item, at));
                 case "function_call_output" -> {
                     turn.flush();
-                    out.add(output(item, at));
+                    out.add(new Turn(Role.TOOL, List.of(output(item, at))));
                 }
                 case "reasoning" -> {
                     // not forwarded (see the class comment)
@@ -57,50 +66,43 @@ final class ResponsesItems {
         turn.flush();
     }
 
-    private static void message(JsonObject item, String at, Turn turn) {
-        String role = item.get("role") instanceof JsonString r ? r.getString() : null;
-        if (role == null || !ROLES.contains(role)) {
+    private static void message(JsonObject item, String at, Assistant turn) {
+        Role role = item.get("role") instanceof JsonString r ? ROLES.get(r.getString()) : null;
+        if (role == null) {
             throw ResponsesRequests.bad(at + ".role", "'" + at + ".role' must be user, system, developer or "
                     + "assistant.");
         }
         JsonValue content = item.get("content");
-        if ("assistant".equals(role)) {
+        if (role == Role.ASSISTANT) {
             turn.assistant(text(content, at));
             return;
         }
         turn.flush();
-        JsonValue chatContent;
+        List<Part> parts = new ArrayList<>();
         if (content instanceof JsonString s) {
-            chatContent = s;
-        } else if (content instanceof JsonArray parts) {
-            JsonArrayBuilder out = JsonCodec.array();
-            for (int j = 0; j < parts.size(); j++) {
-                out.add(part(parts.get(j), at + ".content[" + j + "]"));
+            parts.add(new Text(s.getString()));
+        } else if (content instanceof JsonArray list) {
+            for (int j = 0; j < list.size(); j++) {
+                parts.add(part(list.get(j), at + ".content[" + j + "]"));
             }
-            chatContent = out.build();
         } else {
             throw ResponsesRequests.bad(at + ".content", "'" + at + ".content' must be a string or a list of parts.");
         }
-        turn.out.add(JsonCodec.object().add("role", role).add("content", chatContent));
+        turn.out.add(new Turn(role, parts));
     }
 
-    private static JsonObject part(JsonValue value, String at) {
+    private static Part part(JsonValue value, String at) {
         if (!(value instanceof JsonObject p) || !(p.get("type") instanceof JsonString type)) {
             throw ResponsesRequests.bad(at, "'" + at + "' must be a content part with a 'type'.");
         }
         return switch (type.getString()) {
-            case "input_text", "output_text" -> JsonCodec.object().add("type", "text").add("text", string(p, "text", at))
-                    .build();
+            case "input_text", "output_text" -> new Text(string(p, "text", at));
             case "input_image" -> {
                 if (!(p.get("image_url") instanceof JsonString url)) {
                     throw ResponsesRequests.bad(at + ".image_url", "'" + at + "' needs an 'image_url' (an http(s) or "
                             + "data: URL); uploaded files are not supported.");
                 }
-                JsonObjectBuilder image = JsonCodec.object().add("url", url);
-                if (p.get("detail") instanceof JsonString detail) {
-                    image.add("detail", detail);
-                }
-                yield JsonCodec.object().add("type", "image_url").add("image_url", image.build()).build();
+                yield new Image(url.getString(), p.get("detail") instanceof JsonString d ? d.getString() : null, null);
             }
             default -> throw ResponsesRequests.bad(at + ".type", "Content parts of type '" + type.getString()
                     + "' are not supported ('" + at + "').");
@@ -126,21 +128,20 @@ final class ResponsesItems {
         return sb.toString();
     }
 
-    private static JsonObject functionCall(JsonObject item, String at) {
-        return JsonCodec.object().add("id", string(item, "call_id", at)).add("type", "function")
-                .add("function", JsonCodec.object().add("name", string(item, "name", at))
-                        .add("arguments", string(item, "arguments", at))).build();
+    private static ToolCall functionCall(JsonObject item, String at) {
+        String id = string(item, "call_id", at);
+        return new ToolCall(ToolCallIds.bare(id), string(item, "name", at), string(item, "arguments", at),
+                ToolCallIds.signatureOf(id));
     }
 
-    private static JsonObject output(JsonObject item, String at) {
+    private static ToolResult output(JsonObject item, String at) {
         JsonValue output = item.get("output");
         String text = output instanceof JsonString s ? s.getString() : output instanceof JsonArray ? text(output, at)
                 : null;
         if (text == null) {
             throw ResponsesRequests.bad(at + ".output", "'" + at + ".output' must be a string or text parts.");
         }
-        return JsonCodec.object().add("role", "tool").add("tool_call_id", string(item, "call_id", at))
-                .add("content", text).build();
+        return new ToolResult(ToolCallIds.bare(string(item, "call_id", at)), null, text, null);
     }
 
     private static String string(JsonObject o, String field, String at) {
@@ -151,12 +152,12 @@ final class ResponsesItems {
     }
 
     /** The assistant turn being gathered: its text and the function calls that follow it. */
-    private static final class Turn {
-        private final JsonArrayBuilder out;
+    private static final class Assistant {
+        private final List<Turn> out;
         private String text;
-        private JsonArrayBuilder calls;
+        private List<Part> calls;
 
-        Turn(JsonArrayBuilder out) {
+        Assistant(List<Turn> out) {
             this.out = out;
         }
 
@@ -165,9 +166,9 @@ final class ResponsesItems {
             text = content;
         }
 
-        void call(JsonObject call) {
+        void call(ToolCall call) {
             if (calls == null) {
-                calls = JsonCodec.array();
+                calls = new ArrayList<>();
             }
             calls.add(call);
         }
@@ -176,12 +177,14 @@ final class ResponsesItems {
             if (text == null && calls == null) {
                 return;
             }
-            JsonObjectBuilder m = JsonCodec.object().add("role", "assistant")
-                    .add("content", text == null ? "" : text);
-            if (calls != null) {
-                m.add("tool_calls", calls);
+            List<Part> parts = new ArrayList<>();
+            if (text != null && !text.isEmpty()) {
+                parts.add(new Text(text));
             }
-            out.add(m);
+            if (calls != null) {
+                parts.addAll(calls);
+            }
+            out.add(new Turn(Role.ASSISTANT, parts));
             text = null;
             calls = null;
         }

@@ -1,23 +1,30 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatConversation;
+import dev.llmproxy.application.proxy.ChatMessages;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.catalog.ReasoningEffort;
+import dev.llmproxy.domain.conversation.Conversation;
+import dev.llmproxy.domain.conversation.Role;
+import dev.llmproxy.domain.conversation.Text;
+import dev.llmproxy.domain.conversation.Turn;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.interfaces.proxy.translation.ChatParts;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An OpenAI Responses request read as the proxy's chat request: {@code instructions} first, then the conversation a
- * {@code previous_response_id} continues, then {@code input}; function tools, {@code tool_choice}, {@code text.format}
+ * An OpenAI Responses request read as the proxy's chat request: its turns as the typed conversation
+ * ({@code instructions} first, then the conversation a {@code previous_response_id} continues, then {@code input}),
+ * from which chat's form is written once; function tools, {@code tool_choice}, {@code text.format}
  * as {@code response_format}, {@code reasoning.effort}, {@code max_output_tokens}. Built-in tools are refused by name.
  */
 final class ResponsesRequests {
@@ -40,15 +47,16 @@ final class ResponsesRequests {
         if (in.containsKey("stream")) {
             chat.add("stream", in.get("stream"));
         }
-        JsonArrayBuilder messages = JsonCodec.array();
+        List<Turn> turns = new ArrayList<>();
         if (in.get("instructions") instanceof JsonString instructions && !instructions.getString().isEmpty()) {
-            messages.add(JsonCodec.object().add("role", "system").add("content", instructions));
+            turns.add(new Turn(Role.SYSTEM, List.of(new Text(instructions.getString()))));
         } else if (in.containsKey("instructions") && in.get("instructions").getValueType() != JsonValue.ValueType.NULL) {
             throw bad("instructions", "'instructions' must be a string.");
         }
-        earlier.forEach(messages::add);
-        ResponsesItems.input(in.get("input"), messages);
-        chat.add("messages", messages);
+        turns.addAll(ChatConversation.read(earlier).turns());
+        ResponsesItems.input(in.get("input"), turns);
+        Conversation conversation = new Conversation(turns);
+        chat.add("messages", ChatMessages.write(conversation));
         whole(in, chat, "max_output_tokens", "max_tokens");
         ChatParts.number(in, chat, "temperature");
         ChatParts.number(in, chat, "top_p");
@@ -76,7 +84,8 @@ final class ResponsesRequests {
         }
         boolean store = in.get("store") != JsonValue.FALSE;
         metadata(in.get("metadata"));
-        return new Read(ChatRequest.validated(chat.build(), FrontDoor.RESPONSES), in, previous, store);
+        return new Read(ChatRequest.validated(chat.build(), FrontDoor.RESPONSES).withConversation(conversation), in,
+                previous, store);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.conversation.Thinking;
 import dev.llmproxy.domain.conversation.ToolCall;
@@ -89,7 +90,7 @@ class MessagesRequestsTest {
         JsonObject assistant = messages.getJsonObject(1);
         assertThat(assistant.getString("content")).isEqualTo("Let me look.");
         JsonObject call = assistant.getJsonArray("tool_calls").getJsonObject(0);
-        assertThat(call.getString("id")).isEqualTo("toolu_1"); // its signed thinking is the turn's, not the id's
+        assertThat(CarriedThinking.bare(call.getString("id"))).isEqualTo("toolu_1"); // carrying its signed thinking
         assertThat(call.getJsonObject("function").getString("name")).isEqualTo("weather");
         assertThat(JsonCodec.read(call.getJsonObject("function").getString("arguments")))
                 .isEqualTo(JsonCodec.object().add("city", "Paris").build());
@@ -197,7 +198,8 @@ class MessagesRequestsTest {
                 + "{'type':'tool_use','id':'toolu_01A','name':'weather','input':{}}]},"
                 + "{'role':'user','content':[{'type':'tool_result','tool_use_id':'toolu_01A','content':'18C'}]}]}");
         JsonObject assistant = r.body().getJsonArray("messages").getJsonObject(1);
-        assertThat(assistant.getJsonArray("tool_calls").getJsonObject(0).getString("id")).isEqualTo("toolu_01A");
+        String id = assistant.getJsonArray("tool_calls").getJsonObject(0).getString("id");
+        assertThat(CarriedThinking.bare(id)).isEqualTo("toolu_01A"); // as a chat caller has it
         assertThat(r.conversation().turns().get(1).parts()).containsExactly(
                 Thinking.signed("Weather tool.", "EqQBsig"), new ToolCall("toolu_01A", "weather", "{}"));
 

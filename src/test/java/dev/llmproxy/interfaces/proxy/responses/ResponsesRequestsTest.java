@@ -1,6 +1,14 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ChatConversation;
+import dev.llmproxy.application.proxy.ThinkingBlocks;
+import dev.llmproxy.application.proxy.ToolCallIds;
+import dev.llmproxy.domain.conversation.Thinking;
+import dev.llmproxy.domain.conversation.ToolCall;
+import dev.llmproxy.domain.conversation.ToolResult;
+import dev.llmproxy.domain.conversation.Turn;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import jakarta.json.JsonArray;
@@ -81,6 +89,26 @@ class ResponsesRequestsTest {
         assertThat(messages).extracting(m -> ((JsonObject) m).getString("content"))
                 .containsExactly("Sys", "first", "one", "second");
         assertThat(r.previousResponseId()).isEqualTo("resp_1");
+    }
+
+    @Test
+    void aCallsSignatureAndAStoredTurnsThinkingAreTheConversationsAndChatsFormKeepsThem() {
+        Thinking signed = Thinking.signed("Tool.", "EqQB");
+        String storedId = CarriedThinking.carry("toolu_1", ThinkingBlocks.json(List.of(signed)));
+        JsonObject stored = JsonCodec.object().add("role", "assistant").add("content", "").add("tool_calls",
+                JsonCodec.array().add(JsonCodec.object().add("id", storedId).add("type", "function").add("function",
+                        JsonCodec.object().add("name", "w").add("arguments", "{}")))).build();
+        String geminiId = ToolCallIds.carry("call_9", "Cs0Bsig");
+        ResponsesRequests.Read r = read("{'model':'m','input':[{'type':'function_call_output','call_id':'toolu_1',"
+                + "'output':'18C'},{'type':'function_call','call_id':'" + geminiId + "','name':'w','arguments':'{}'},"
+                + "{'type':'function_call_output','call_id':'" + geminiId + "','output':'19C'}]}",
+                JsonCodec.object().add("role", "user").add("content", "W?").build(), stored);
+        List<Turn> turns = r.chat().conversation().turns();
+        assertThat(turns.get(1).parts()).containsExactly(signed, new ToolCall("toolu_1", "w", "{}"));
+        assertThat(turns.get(3).parts()).containsExactly(new ToolCall("call_9", "w", "{}", "Cs0Bsig"));
+        assertThat(turns.get(4).parts()).containsExactly(new ToolResult("call_9", null, "19C", null));
+        // chat's form, which a later continuation is stored in, holds them as a chat caller would
+        assertThat(ChatConversation.read(r.chat().body().getJsonArray("messages")).turns()).isEqualTo(turns);
     }
 
     @Test
