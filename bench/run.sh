@@ -255,7 +255,8 @@ restart_with() { # $1 = extra bootstrap.properties lines, $2 = extra jvm.options
   "$WLP/bin/server" stop $SERVER >/dev/null
   printf 'PROXY_HTTP_PORT=%s\nPROXY_HTTPS_PORT=9643\nPROXY_DATA_DIR=%s/data\n%s' $PROXY_PORT "$OUT" "$1" \
     > "$WLP/usr/servers/$SERVER/bootstrap.properties"
-  printf -- '-DPROXY_ADMIN_PASSWORD=bench\n%s' "$2" > "$WLP/usr/servers/$SERVER/jvm.options"
+  { cat "$WLP/usr/servers/defaultServer/jvm.options"; printf -- '-DPROXY_ADMIN_PASSWORD=bench\n%s' "$2"; } \
+    > "$WLP/usr/servers/$SERVER/jvm.options" # the kit's options (heap, collector), then the run's
   "$WLP/bin/server" start $SERVER >/dev/null
   for i in $(seq 1 120); do
     curl -sf -o /dev/null "localhost:$PROXY_PORT/v1/models" && break

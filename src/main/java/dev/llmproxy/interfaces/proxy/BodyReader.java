@@ -3,12 +3,15 @@ package dev.llmproxy.interfaces.proxy;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.routing.Sleeper;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Reads a request body with the servlet's non-blocking input. A client that sends its body slowly then holds a
@@ -33,6 +36,8 @@ final class BodyReader implements ReadListener {
     private byte[] buffer;
     private int length;
     private boolean done;
+    /** The body's deadline while it is pending; let go when the body ends, for it holds the whole exchange. */
+    private CompletableFuture<Void> deadline;
 
     private BodyReader(ServletInputStream in, long max, long declared, Handler handler) {
         this.in = in;
@@ -59,6 +64,38 @@ final class BodyReader implements ReadListener {
         BodyReader reader = new BodyReader(req.getInputStream(), max, declared, handler);
         reader.in.setReadListener(reader);
         return reader;
+    }
+
+    /**
+     * Ends the body with a 408 unless it arrives whole within {@code limit}. Once the body has ended, one way or
+     * another, the deadline is let go at once: a deadline left to fire kept this reader, and through it the request,
+     * its response and the exchange, for the whole {@code limit} (30 s by default) after every request whose body came
+     * in more than one read, which under load was hundreds of megabytes of finished requests.
+     */
+    void expireAfter(Duration limit, Sleeper sleeper) {
+        CompletableFuture<Void> timer = sleeper.sleep(limit);
+        boolean pending;
+        synchronized (this) {
+            pending = !done;
+            deadline = pending ? timer : null;
+        }
+        if (!pending) {
+            timer.complete(null); // the body ended meanwhile
+            return;
+        }
+        timer.thenRun(() -> expire("The request body did not arrive within " + limit.toMillis() + " ms."));
+    }
+
+    /** Lets the sleeper drop the deadline of a body that has ended (its expiry then finds the body done). */
+    private void release() {
+        CompletableFuture<Void> timer;
+        synchronized (this) {
+            timer = deadline;
+            deadline = null;
+        }
+        if (timer != null) {
+            timer.complete(null);
+        }
     }
 
     /** The bytes this reader holds for the body now: what arrived, rounded up, never what was only declared. */
@@ -89,6 +126,7 @@ final class BodyReader implements ReadListener {
             }
         }
         if (refused != null) {
+            release();
             handler.failed(refused);
         }
     }
@@ -102,8 +140,9 @@ final class BodyReader implements ReadListener {
             }
             done = true;
             body = length == buffer.length ? buffer : Arrays.copyOf(buffer, length);
-            buffer = null; // a pending body deadline keeps this reader until it fires
+            buffer = null;
         }
+        release();
         handler.body(body);
     }
 
@@ -125,6 +164,7 @@ final class BodyReader implements ReadListener {
             done = true;
             buffer = null;
         }
+        release();
         handler.failed(error);
     }
 

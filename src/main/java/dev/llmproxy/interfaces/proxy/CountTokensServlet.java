@@ -21,7 +21,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -83,9 +82,8 @@ public class CountTokensServlet extends ApiServlet {
             return;
         }
         if (!reader.isDone()) {
-            Duration limit = exchange.settings().callers().bodyTimeout();
-            sleeper.sleep(limit).thenRun(() -> reader.expire("The request body did not arrive within "
-                    + limit.toMillis() + " ms."));
+            // A body still on its way holds no thread, but it may not hold the request open for ever either.
+            reader.expireAfter(exchange.settings().callers().bodyTimeout(), sleeper);
         }
     }
 

@@ -17,7 +17,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.logging.Logger;
 
 /**
@@ -126,9 +125,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
         }
         if (!reader.isDone()) {
             // A body still on its way holds no thread, but it may not hold the request open for ever either.
-            Duration limit = exchange.settings().callers().bodyTimeout();
-            sleeper.sleep(limit).thenRun(() -> reader.expire("The request body did not arrive within "
-                    + limit.toMillis() + " ms."));
+            reader.expireAfter(exchange.settings().callers().bodyTimeout(), sleeper);
         }
     }
 

@@ -1,12 +1,18 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.routing.Sleeper;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.atomic.AtomicReference;
@@ -66,5 +72,40 @@ class BodyReaderTest {
         in.listener.onDataAvailable();
         in.listener.onAllDataRead();
         assertThat(body.get()).hasSize(40_001);
+    }
+
+    @Test
+    void aBodyThatArrivesLetsItsDeadlineGoAtOnceAndOneThatDoesNotIsATimeout() throws Exception {
+        List<CompletableFuture<Void>> deadlines = new ArrayList<>();
+        Sleeper sleeper = d -> {
+            CompletableFuture<Void> deadline = new CompletableFuture<>();
+            deadlines.add(deadline);
+            return deadline;
+        };
+        Trickle in = new Trickle();
+        AtomicReference<byte[]> body = new AtomicReference<>();
+        BodyReader reader = BodyReader.read(declaring(3, in), 100, new BodyReader.Handler() {
+            @Override public void body(byte[] b) { body.set(b); }
+            @Override public void failed(ProxyError error) { throw new AssertionError(error.message()); }
+        });
+        reader.expireAfter(Duration.ofSeconds(30), sleeper);
+        assertThat(deadlines.get(0)).isNotDone();
+        in.chunks.add("{}\n".getBytes());
+        in.ended = true;
+        in.listener.onDataAvailable();
+        in.listener.onAllDataRead();
+        assertThat(body.get()).hasSize(3);
+        assertThat(deadlines.get(0)).as("the sleeper may drop the timer, and the exchange with it").isDone();
+
+        Trickle slow = new Trickle();
+        AtomicReference<ProxyError> failed = new AtomicReference<>();
+        BodyReader late = BodyReader.read(declaring(3, slow), 100, new BodyReader.Handler() {
+            @Override public void body(byte[] b) { throw new AssertionError("no body was sent"); }
+            @Override public void failed(ProxyError error) { failed.set(error); }
+        });
+        late.expireAfter(Duration.ofMillis(250), sleeper);
+        deadlines.get(1).complete(null); // the deadline passes
+        assertThat(failed.get().kind()).isEqualTo(ErrorKind.REQUEST_TIMEOUT);
+        assertThat(failed.get().message()).contains("250 ms");
     }
 }
