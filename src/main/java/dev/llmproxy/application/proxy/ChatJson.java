@@ -74,7 +74,7 @@ public final class ChatJson implements RequestBody {
         return new ChatJson(chat, sampling, tools, format, asWritten, readFor(chat));
     }
 
-    /** The same request in another chat body (trimmed for a model, or continuing an answer), in chat's form alone. */
+    /** The same request in another chat body (for one model, in chat's form alone: Converse has words of its own). */
     public ChatJson asChat(JsonObject chat) {
         return new ChatJson(chat, sampling, tools, format, null, readFor(chat));
     }

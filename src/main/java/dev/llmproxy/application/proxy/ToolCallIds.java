@@ -6,8 +6,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * Tool-call ids that carry Gemini's thought signature to a caller and back. Gemini returns an opaque
  * {@code thoughtSignature} with a call and wants it back on that call in the next turn; the caller's APIs have no
  * field for it that their clients keep, but every client echoes a call's id verbatim (on the assistant's call and on
- * the result that answers it). Only the doors write and read the pair: inside the proxy the signature is a field of
- * its call ({@link dev.llmproxy.domain.conversation.ToolCall#signature}).
+ * the result that answers it). Gemini's wire mints them for its answers; a request's ids give the signature up where
+ * its conversation is read, and inside a request it is a field of its call
+ * ({@link dev.llmproxy.domain.conversation.ToolCall#signature}).
  */
 public final class ToolCallIds {
 
