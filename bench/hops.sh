@@ -23,17 +23,10 @@ BEDROCK_PORT=18513
 SERVER=hopsServer
 . bench/server.sh
 
-for tool in nginx hey; do
-  command -v $tool >/dev/null 2>&1 || {
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx hey >/dev/null; break; }
-done
+bench_tools nginx hey
 
 rm -rf "$OUT" && mkdir -p "$OUT/nginx"
-cleanup() {
-  "$WLP/bin/server" stop $SERVER >/dev/null 2>&1 || true
-  [ -f "$OUT/nginx/nginx.pid" ] && kill "$(cat "$OUT/nginx/nginx.pid")" 2>/dev/null || true
-}
-trap cleanup EXIT
+bench_stop_on_exit $SERVER "$OUT"
 
 # $1 = events, $2 = how one content event reads, $3 = what comes before them, $4 = what comes after them
 stream() {

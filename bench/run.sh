@@ -17,16 +17,10 @@ PROXY_PORT=9280
 SERVER=benchServer
 . bench/server.sh
 
-for tool in nginx wrk hey; do
-  command -v $tool >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx wrk hey >/dev/null; break; }
-done
+bench_tools nginx wrk hey
 
 rm -rf "$OUT" && mkdir -p "$OUT/nginx" "$OUT/floor-classes"
-cleanup() {
-  "$WLP/bin/server" stop $SERVER >/dev/null 2>&1 || true
-  [ -f "$OUT/nginx/nginx.pid" ] && kill "$(cat "$OUT/nginx/nginx.pid")" 2>/dev/null || true
-}
-trap cleanup EXIT
+bench_stop_on_exit $SERVER "$OUT"
 
 CHUNK='{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":0,"model":"bench-upstream","choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":null}]}'
 FINISH='{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":0,"model":"bench-upstream","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}'

@@ -23,3 +23,15 @@ bench_server_start() {
   echo "the server $1 did not answer on port $2" >&2
   return 1
 }
+
+# bench_tools TOOL...: installs from Debian whatever of them the machine lacks (each package is named as its tool).
+bench_tools() {
+  local missing=()
+  for tool in "$@"; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+  [ ${#missing[@]} -eq 0 ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; }
+}
+
+# bench_stop_on_exit NAME OUT: on exit, stops the server NAME and the nginx whose pid file is under OUT/nginx.
+bench_stop_on_exit() {
+  trap "\"$WLP/bin/server\" stop $1 >/dev/null 2>&1 || true; [ -f \"$2/nginx/nginx.pid\" ] && kill \"\$(cat \"$2/nginx/nginx.pid\")\" 2>/dev/null || true" EXIT
+}

@@ -17,15 +17,9 @@ SERVER=soakServer
 IDLE_TARGET_MB=300
 . bench/server.sh
 
-for tool in nginx hey; do
-  command -v $tool >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx hey >/dev/null; break; }
-done
+bench_tools nginx hey
 rm -rf "$OUT" && mkdir -p "$OUT/nginx"
-cleanup() {
-  "$WLP/bin/server" stop $SERVER >/dev/null 2>&1 || true
-  [ -f "$OUT/nginx/nginx.pid" ] && kill "$(cat "$OUT/nginx/nginx.pid")" 2>/dev/null || true
-}
-trap cleanup EXIT
+bench_stop_on_exit $SERVER "$OUT"
 
 ANSWER='{"id":"chatcmpl-soak","object":"chat.completion","created":0,"model":"soak","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":1,"total_tokens":6}}'
 printf 'worker_processes 1;\npid %s/nginx/nginx.pid;\nerror_log %s/nginx/error.log warn;\nevents { worker_connections 1024; }\nhttp { access_log off; client_body_temp_path %s/nginx/body; server { listen 127.0.0.1:%s; location / { default_type application/json; return 200 %s; } } }\n' \

@@ -35,15 +35,16 @@ public final class CacheMarks {
         return o.get(FIELD) instanceof JsonObject mark ? mark : null;
     }
 
-    /** A mark as the typed conversation holds it; null for none. */
-    public static CacheMark typed(JsonObject mark) {
+    /** The mark an object carries, as the typed conversation holds it; null for none. */
+    public static CacheMark typedOf(JsonObject o) {
+        JsonObject mark = of(o);
         return mark == null ? null : new CacheMark(mark.getString("type", "ephemeral"),
                 mark.get("ttl") instanceof JsonString ttl ? ttl.getString() : null);
     }
 
-    /** The mark an object carries, typed; null for none. */
-    public static CacheMark typedOf(JsonObject o) {
-        return typed(of(o));
+    /** {@code to} with {@code mark} as its {@code cache_control}, when there is one. */
+    public static JsonObjectBuilder mark(JsonObjectBuilder to, CacheMark mark) {
+        return mark == null ? to : to.add(FIELD, json(mark));
     }
 
     /** A typed mark in its JSON form ({@code cache_control}'s value). */

@@ -2,6 +2,7 @@ package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.conversation.Audio;
+import dev.llmproxy.domain.conversation.CacheMark;
 import dev.llmproxy.domain.conversation.Conversation;
 import dev.llmproxy.domain.conversation.File;
 import dev.llmproxy.domain.conversation.Image;
@@ -58,15 +59,15 @@ public final class ChatConversation {
     private static ToolResult result(JsonObject m, String role) {
         String name = m.get("name") instanceof JsonString n ? n.getString() : null;
         String callId = role.equals("tool") ? bare(m.getString("tool_call_id", "")) : name == null ? "" : name;
-        JsonObject mark = null; // Anthropic takes a mark on the result itself: the last one its parts carry
+        CacheMark mark = null; // Anthropic takes a mark on the result itself: the last one its parts carry
         if (m.get("content") instanceof JsonArray parts) {
             for (JsonValue p : parts) {
-                if (p instanceof JsonObject part && CacheMarks.of(part) != null) {
-                    mark = CacheMarks.of(part);
+                if (p instanceof JsonObject part && CacheMarks.typedOf(part) != null) {
+                    mark = CacheMarks.typedOf(part);
                 }
             }
         }
-        return new ToolResult(callId, name, ChatJson.textOf(m.get("content")), CacheMarks.typed(mark));
+        return new ToolResult(callId, name, ChatJson.textOf(m.get("content")), mark);
     }
 
     private static List<Part> assistant(JsonObject m) {
@@ -81,7 +82,7 @@ public final class ChatConversation {
                 if (c instanceof JsonObject call && call.get("function") instanceof JsonObject f) {
                     String id = CarriedThinking.bare(call.getString("id", ""));
                     parts.add(new ToolCall(ToolCallIds.bare(id), f.getString("name", ""), arguments(f),
-                            ToolCallIds.signatureOf(id), CacheMarks.typed(CacheMarks.of(call))));
+                            ToolCallIds.signatureOf(id), CacheMarks.typedOf(call)));
                 }
             }
         } else {
@@ -127,7 +128,7 @@ public final class ChatConversation {
     }
 
     private static Part part(JsonObject p) {
-        var mark = CacheMarks.typed(CacheMarks.of(p));
+        CacheMark mark = CacheMarks.typedOf(p);
         return switch (p.getString("type", "text")) {
             case "text" -> p.get("text") instanceof JsonString t ? new Text(t.getString(), mark) : null;
             case "refusal" -> p.get("refusal") instanceof JsonString r ? new Refusal(r.getString()) : null;

@@ -130,7 +130,7 @@ public final class ChatMessages {
     }
 
     private static JsonObject marked(JsonObjectBuilder o, CacheMark mark) {
-        return (mark == null ? o : o.add(CacheMarks.FIELD, CacheMarks.json(mark))).build();
+        return CacheMarks.mark(o, mark).build();
     }
 
     private static void add(JsonObjectBuilder o, String key, String value) {

@@ -2,7 +2,6 @@ package dev.llmproxy.infrastructure.upstream.anthropic;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
-import dev.llmproxy.domain.conversation.CacheMark;
 import dev.llmproxy.domain.conversation.Conversation;
 import dev.llmproxy.domain.conversation.Part;
 import dev.llmproxy.domain.conversation.Text;
@@ -39,7 +38,7 @@ final class AnthropicSystem {
             flush(plain, blocks);
             for (Part part : turn.parts()) {
                 if (part instanceof Text t && !t.text().isBlank()) {
-                    blocks.add(marked(textBlock(t.text()), t.cache()).build());
+                    blocks.add(CacheMarks.mark(textBlock(t.text()), t.cache()).build());
                 }
             }
         }
@@ -56,10 +55,5 @@ final class AnthropicSystem {
 
     static JsonObjectBuilder textBlock(String text) {
         return JsonCodec.object().add("type", "text").add("text", text);
-    }
-
-    /** {@code block} with {@code mark} as its {@code cache_control}, when there is one. */
-    static JsonObjectBuilder marked(JsonObjectBuilder block, CacheMark mark) {
-        return mark == null ? block : block.add(CacheMarks.FIELD, CacheMarks.json(mark));
     }
 }

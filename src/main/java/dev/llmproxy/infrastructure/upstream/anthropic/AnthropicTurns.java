@@ -22,7 +22,7 @@ import jakarta.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.llmproxy.infrastructure.upstream.anthropic.AnthropicSystem.marked;
+import static dev.llmproxy.application.proxy.CacheMarks.mark;
 
 /**
  * A conversation as Anthropic's turns: only {@code user} and {@code assistant}, consecutive turns of one role
@@ -81,19 +81,19 @@ final class AnthropicTurns {
     /** A part as Anthropic's block; null for what Anthropic takes no block of (audio, a refusal, a blank text). */
     private static JsonObject block(Part part, boolean thinking) {
         if (part instanceof Text t) {
-            return t.text().isBlank() ? null : marked(AnthropicSystem.textBlock(t.text()), t.cache()).build();
+            return t.text().isBlank() ? null : mark(AnthropicSystem.textBlock(t.text()), t.cache()).build();
         } else if (part instanceof Image image) {
-            return marked(JsonCodec.object().add("type", "image").add("source", AnthropicSources.image(image.url())),
+            return mark(JsonCodec.object().add("type", "image").add("source", AnthropicSources.image(image.url())),
                     image.cache()).build();
         } else if (part instanceof File file) {
             JsonObject source = file.data() == null ? null : AnthropicSources.document(file.data());
             return source == null ? null
-                    : marked(JsonCodec.object().add("type", "document").add("source", source), file.cache()).build();
+                    : mark(JsonCodec.object().add("type", "document").add("source", source), file.cache()).build();
         } else if (part instanceof ToolCall call) {
-            return marked(JsonCodec.object().add("type", "tool_use").add("id", AnthropicIds.toAnthropic(call.id()))
+            return mark(JsonCodec.object().add("type", "tool_use").add("id", AnthropicIds.toAnthropic(call.id()))
                     .add("name", call.name()).add("input", input(call.arguments())), call.cache()).build();
         } else if (part instanceof ToolResult result) {
-            return marked(JsonCodec.object().add("type", "tool_result")
+            return mark(JsonCodec.object().add("type", "tool_result")
                     .add("tool_use_id", AnthropicIds.toAnthropic(result.callId())).add("content", result.text()),
                     result.cache()).build();
         } else if (part instanceof Thinking block && thinking) {
