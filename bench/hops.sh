@@ -169,7 +169,7 @@ total_us() {
   local out
   out=$(hey -n "$3" -c 1 -m POST -T application/json -d "$(body "$1" "$2" false)" \
     "http://localhost:$PROXY_PORT/v1/$(path "$1")")
-  [ "$(awk '/\[200\]/ { print $2 }' <<< "$out")" = "$3" ] || { echo "not every answer was a 200: $1 $2" >&2; return 1; }
+  [ "$(awk '$1 == "[200]" { print $2 }' <<< "$out")" = "$3" ] || { echo "not every answer was a 200: $1 $2" >&2; return 1; }
   awk '/Total:/ { printf "%d", $2 * 1000000 }' <<< "$out"
 }
 ROUNDS=3

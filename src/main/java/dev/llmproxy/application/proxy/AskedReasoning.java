@@ -81,6 +81,6 @@ public record AskedReasoning(Integer budget, String effort, boolean stated) {
     }
 
     private static ProxyException bad(String param, String message) {
-        return ChatRequest.bad(param, message);
+        return CallerBody.bad(param, message);
     }
 }

@@ -52,8 +52,9 @@ public final class ChatAnswers {
         if (m.get("tool_calls") instanceof JsonArray array) {
             for (JsonValue v : array) {
                 if (v instanceof JsonObject c && c.get("function") instanceof JsonObject f) {
-                    calls.add(new ToolCall(ChatDeltas.string(c, "id", ""), ChatDeltas.string(f, "name", ""),
-                            ChatDeltas.string(f, "arguments", "")));
+                    String id = ChatDeltas.string(c, "id", "");
+                    calls.add(new ToolCall(ToolCallIds.bare(id), ChatDeltas.string(f, "name", ""),
+                            ChatDeltas.string(f, "arguments", ""), ToolCallIds.signatureOf(id)));
                 }
             }
         }
@@ -99,29 +100,26 @@ public final class ChatAnswers {
         if (!m.reasoning().isEmpty()) {
             message.add("reasoning_content", m.reasoning());
         }
-        JsonArray thinking = ThinkingBlocks.json(m.thinking());
-        if (!thinking.isEmpty()) {
-            message.add(ReasoningDetails.FIELD, ReasoningDetails.of(thinking));
+        if (!m.thinking().isEmpty()) {
+            message.add(ReasoningDetails.FIELD, ReasoningDetails.of(ThinkingBlocks.json(m.thinking())));
         }
         if (!m.toolCalls().isEmpty()) {
-            message.add("tool_calls", toolCalls(m.toolCalls(), thinking));
+            message.add("tool_calls", toolCalls(m));
         }
         return message.build();
     }
 
     /**
-     * The message's tool calls in chat's form, the first carrying Claude's thinking blocks in its id: what a caller
-     * of a dialect built on chat's hands back for Claude to keep thinking through a tool loop.
+     * The message's tool calls in chat's form, each id carrying its call's signature and the first Claude's thinking
+     * blocks: what a caller of a dialect built on chat's hands back for the model to keep thinking through a tool
+     * loop.
      */
     public static JsonArray toolCalls(AnswerMessage m) {
-        return toolCalls(m.toolCalls(), ThinkingBlocks.json(m.thinking()));
-    }
-
-    private static JsonArray toolCalls(List<ToolCall> toolCalls, JsonArray thinking) {
         JsonArrayBuilder calls = JsonCodec.array();
-        for (int i = 0; i < toolCalls.size(); i++) {
-            ToolCall call = toolCalls.get(i);
-            calls.add(JsonCodec.object().add("id", i == 0 ? CarriedThinking.carry(call.id(), thinking) : call.id())
+        for (int i = 0; i < m.toolCalls().size(); i++) {
+            ToolCall call = m.toolCalls().get(i);
+            calls.add(JsonCodec.object().add("id", ToolCallIds.forCaller(call.id(), call.signature(),
+                            i == 0 ? m.thinking() : List.of()))
                     .add("type", "function").add("function", JsonCodec.object().add("name", call.name())
                             .add("arguments", call.arguments())));
         }

@@ -58,7 +58,7 @@ public final class ChatConversation {
 
     private static ToolResult result(JsonObject m, String role) {
         String name = m.get("name") instanceof JsonString n ? n.getString() : null;
-        String callId = role.equals("tool") ? bare(m.getString("tool_call_id", "")) : name == null ? "" : name;
+        String callId = role.equals("tool") ? ToolCallIds.bare(m.getString("tool_call_id", "")) : name == null ? "" : name;
         CacheMark mark = null; // Anthropic takes a mark on the result itself: the last one its parts carry
         if (m.get("content") instanceof JsonArray parts) {
             for (JsonValue p : parts) {
@@ -80,7 +80,7 @@ public final class ChatConversation {
             parts.addAll(content(m.get("content")));
             for (JsonValue c : calls) {
                 if (c instanceof JsonObject call && call.get("function") instanceof JsonObject f) {
-                    String id = CarriedThinking.bare(call.getString("id", ""));
+                    String id = call.getString("id", "");
                     parts.add(new ToolCall(ToolCallIds.bare(id), f.getString("name", ""), arguments(f),
                             ToolCallIds.signatureOf(id), CacheMarks.typedOf(call)));
                 }
@@ -103,10 +103,6 @@ public final class ChatConversation {
         JsonValue arguments = function.get("arguments");
         return arguments instanceof JsonString s ? s.getString()
                 : arguments instanceof JsonObject o ? JsonCodec.writeText(o) : "";
-    }
-
-    private static String bare(String id) {
-        return ToolCallIds.bare(CarriedThinking.bare(id));
     }
 
     /** Content as parts: a string is one text part (none when it is empty). */

@@ -1,6 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.conversation.Conversation;
 import dev.llmproxy.domain.conversation.Role;
 import dev.llmproxy.domain.conversation.Text;
@@ -30,6 +31,7 @@ public final class ChatJson implements RequestBody {
     private final Tools tools;
     private final ResponseFormat format;
     private final AsWritten asWritten;
+    private final Sent.Dialect answeredIn;
     /** The messages read as a conversation, shared by the bodies that hold the same messages. */
     private final Read read;
     private volatile byte[] bytes;
@@ -50,12 +52,13 @@ public final class ChatJson implements RequestBody {
      * @param asWritten the request as another API wrote it; null when chat's is the caller's own
      */
     public ChatJson(JsonObject object, Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten) {
-        this(object, sampling, tools, format, asWritten, new Read(null));
+        this(object, sampling, tools, format, asWritten, Sent.Dialect.CHAT, new Read(null));
     }
 
     private ChatJson(JsonObject object, Sampling sampling, Tools tools, ResponseFormat format, AsWritten asWritten,
-                     Read read) {
+                     Sent.Dialect answeredIn, Read read) {
         this.read = read;
+        this.answeredIn = answeredIn;
         this.object = object;
         this.sampling = sampling;
         this.tools = tools;
@@ -65,18 +68,23 @@ public final class ChatJson implements RequestBody {
 
     /** A caller's request as the door read it, for a wire's tests and the proxy's own calls. */
     public static ChatJson from(ChatRequest request) {
+        Sent.Dialect answeredIn = switch (request.door()) {
+            case CHAT -> Sent.Dialect.CHAT;
+            case MESSAGES -> Sent.Dialect.MESSAGES;
+            default -> null;
+        };
         return new ChatJson(request.body(), request.sampling(), request.tools(), request.format(), request.asWritten(),
-                new Read(request.conversation()));
+                answeredIn, new Read(request.conversation()));
     }
 
     /** The same request in another chat body (for one model), still with the caller's own form. */
     public ChatJson withBody(JsonObject chat) {
-        return new ChatJson(chat, sampling, tools, format, asWritten, readFor(chat));
+        return new ChatJson(chat, sampling, tools, format, asWritten, answeredIn, readFor(chat));
     }
 
     /** The same request in another chat body (for one model, in chat's form alone: Converse has words of its own). */
     public ChatJson asChat(JsonObject chat) {
-        return new ChatJson(chat, sampling, tools, format, null, readFor(chat));
+        return new ChatJson(chat, sampling, tools, format, null, answeredIn, readFor(chat));
     }
 
     /**
@@ -84,7 +92,7 @@ public final class ChatJson implements RequestBody {
      * conversation with it as an assistant turn (what the door read stays as it read it).
      */
     public ChatJson continuing(JsonObject chat, String partialAnswer) {
-        return new ChatJson(chat, sampling, tools, format, null, new Read(conversation()
+        return new ChatJson(chat, sampling, tools, format, null, answeredIn, new Read(conversation()
                 .then(new Turn(Role.ASSISTANT, List.of(new Text(partialAnswer))))));
     }
 
@@ -132,6 +140,11 @@ public final class ChatJson implements RequestBody {
     /** The request as the caller wrote it in {@code api}, when it was; null otherwise. */
     public JsonObject writtenIn(FrontDoor api) {
         return AsWritten.in(asWritten, api);
+    }
+
+    @Override
+    public Sent.Dialect answeredIn() {
+        return answeredIn;
     }
 
     @Override

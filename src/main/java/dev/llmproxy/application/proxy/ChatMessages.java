@@ -18,6 +18,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -69,8 +70,7 @@ public final class ChatMessages {
                 texts.add(text(t));
                 marked |= t.cache() != null;
             } else if (part instanceof ToolCall call) {
-                String id = ToolCallIds.carry(call.id(), call.signature());
-                id = called ? id : CarriedThinking.carry(id, ThinkingBlocks.json(turn.thinking()));
+                String id = ToolCallIds.forCaller(call.id(), call.signature(), called ? List.of() : turn.thinking());
                 written.put(call.id(), id);
                 calls.add(marked(JsonCodec.object().add("id", id).add("type", "function")
                         .add("function", JsonCodec.object().add("name", call.name()).add("arguments", call.arguments())),

@@ -1,20 +1,13 @@
 package dev.llmproxy.application.proxy;
 
-import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.json.JsonLimitException;
 import dev.llmproxy.domain.catalog.ReasoningEffort;
 import dev.llmproxy.domain.conversation.Conversation;
-import dev.llmproxy.domain.failure.ErrorKind;
-import dev.llmproxy.domain.failure.ProxyError;
-import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.json.stream.JsonParsingException;
 
 import java.util.Set;
 
@@ -59,7 +52,7 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
 
     /** A caller's chat completions request: only fields the proxy forwards ({@link ForwardedFields#CHAT}). */
     public static ChatRequest parse(byte[] bytes) {
-        ChatRequest request = validated(jsonObject(bytes), FrontDoor.CHAT);
+        ChatRequest request = validated(CallerBody.object(bytes), FrontDoor.CHAT);
         ForwardedFields.CHAT.check(request.body());
         return request;
     }
@@ -73,48 +66,24 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
     public static ChatRequest validated(JsonObject body, FrontDoor door) {
         JsonValue model = body.get("model");
         if (!(model instanceof JsonString ms) || ms.getString().isBlank()) {
-            throw bad("model", "'model' is required: a tier name or an allowlisted model.");
+            throw CallerBody.bad("model", "'model' is required: a tier name or an allowlisted model.");
         }
         validateMessages(body.get("messages"));
         JsonValue effort = body.get("reasoning_effort");
         if (effort != null && effort.getValueType() != JsonValue.ValueType.NULL
                 && !(effort instanceof JsonString e && ReasoningEffort.ALL.contains(e.getString()))) {
-            throw bad("reasoning_effort", "'reasoning_effort' must be one of " + ReasoningEffort.listed() + ".");
+            throw CallerBody.bad("reasoning_effort", "'reasoning_effort' must be one of " + ReasoningEffort.listed() + ".");
         }
         AskedReasoning.check(body);
         boolean stream = false;
         JsonValue s = body.get("stream");
         if (s != null && s.getValueType() != JsonValue.ValueType.NULL) {
             if (s.getValueType() != JsonValue.ValueType.TRUE && s.getValueType() != JsonValue.ValueType.FALSE) {
-                throw bad("stream", "'stream' must be true or false.");
+                throw CallerBody.bad("stream", "'stream' must be true or false.");
             }
             stream = s.getValueType() == JsonValue.ValueType.TRUE;
         }
         return new ChatRequest(body, ms.getString(), stream, door);
-    }
-
-    /**
-     * A request body as a JSON object, within the parser's limits.
-     *
-     * @throws ProxyException a 400 that says where the JSON is broken
-     */
-    public static JsonObject jsonObject(byte[] bytes) {
-        JsonValue value;
-        try {
-            value = JsonCodec.read(bytes);
-        } catch (JsonLimitException e) {
-            throw bad(e.path().isEmpty() ? null : e.path(), "The request body is refused: " + e.getMessage() + ".");
-        } catch (JsonParsingException e) {
-            var loc = e.getLocation();
-            throw bad(null, "The request body is not valid JSON"
-                    + (loc == null ? "" : " (line " + loc.getLineNumber() + ", column " + loc.getColumnNumber() + ")") + ".");
-        } catch (JsonException e) {
-            throw bad(null, "The request body is not valid JSON.");
-        }
-        if (!(value instanceof JsonObject body)) {
-            throw bad(null, "The request body must be a JSON object.");
-        }
-        return body;
     }
 
     /** The same request, drawn as {@code asked}: what its API asked that chat's form has no place for. */
@@ -181,26 +150,22 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
 
     private static void validateMessages(JsonValue value) {
         if (!(value instanceof JsonArray messages) || messages.isEmpty()) {
-            throw bad("messages", "'messages' is required: a non-empty list of messages.");
+            throw CallerBody.bad("messages", "'messages' is required: a non-empty list of messages.");
         }
         for (int i = 0; i < messages.size(); i++) {
             String at = "messages[" + i + "]";
             if (!(messages.get(i) instanceof JsonObject m)) {
-                throw bad(at, "'" + at + "' must be an object.");
+                throw CallerBody.bad(at, "'" + at + "' must be an object.");
             }
             if (!(m.get("role") instanceof JsonString role) || !ROLES.contains(role.getString())) {
-                throw bad(at + ".role", "'" + at + ".role' must be one of " + String.join(", ", ROLES.stream().sorted().toList()) + ".");
+                throw CallerBody.bad(at + ".role", "'" + at + ".role' must be one of " + String.join(", ", ROLES.stream().sorted().toList()) + ".");
             }
             JsonValue content = m.get("content");
             boolean assistantWithoutContent = "assistant".equals(role.getString())
                     && (content == null || content.getValueType() == JsonValue.ValueType.NULL);
             if (!assistantWithoutContent && !(content instanceof JsonString) && !(content instanceof JsonArray)) {
-                throw bad(at + ".content", "'" + at + ".content' must be a string or a list of content parts.");
+                throw CallerBody.bad(at + ".content", "'" + at + ".content' must be a string or a list of content parts.");
             }
         }
-    }
-
-    static ProxyException bad(String param, String message) {
-        return new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST, message, param, null));
     }
 }

@@ -28,7 +28,7 @@ public final class EmbeddingInput {
     }
 
     public static ChatRequest parse(byte[] bytes) {
-        JsonObject body = ChatRequest.jsonObject(bytes);
+        JsonObject body = CallerBody.object(bytes);
         if (!(body.get("model") instanceof JsonString model) || model.getString().isBlank()) {
             throw bad("model", "'model' is required: an embedding tier or an allowlisted embedding model.");
         }

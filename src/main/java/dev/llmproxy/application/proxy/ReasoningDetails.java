@@ -1,6 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.streaming.DeltaParts;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -21,16 +22,18 @@ public final class ReasoningDetails {
     private ReasoningDetails() {
     }
 
-    /** A delta that ends thinking block {@code index} with its signature. */
-    public static JsonObject signed(String signature, int index) {
-        return delta(JsonCodec.object().add("type", "reasoning.text").add("signature", signature)
-                .add("format", FORMAT).add("index", index).build());
-    }
-
-    /** A delta that is redacted thinking block {@code index}, whole. */
-    public static JsonObject redacted(String data, int index) {
-        return delta(JsonCodec.object().add("type", "reasoning.encrypted").add("data", data)
-                .add("format", FORMAT).add("index", index).build());
+    /** A streamed piece's details: the signature that ends its thinking block, or a redacted block, whole. */
+    public static JsonArray streamed(DeltaParts parts) {
+        JsonArrayBuilder details = JsonCodec.array();
+        if (parts.thinkingSignature() != null) {
+            details.add(JsonCodec.object().add("type", "reasoning.text").add("signature", parts.thinkingSignature())
+                    .add("format", FORMAT).add("index", parts.thinkingBlock()));
+        }
+        if (parts.redactedThinking() != null) {
+            details.add(JsonCodec.object().add("type", "reasoning.encrypted").add("data", parts.redactedThinking())
+                    .add("format", FORMAT).add("index", parts.thinkingBlock()));
+        }
+        return details.build();
     }
 
     /** Claude's thinking blocks of a whole answer, each with its text and signature, or redacted and whole. */
@@ -65,10 +68,6 @@ public final class ReasoningDetails {
             }
         }
         return blocks.build();
-    }
-
-    private static JsonObject delta(JsonObject detail) {
-        return JsonCodec.object().add(FIELD, JsonCodec.array().add(detail)).build();
     }
 
     /** The signature a delta ends a thinking block with, or null. */

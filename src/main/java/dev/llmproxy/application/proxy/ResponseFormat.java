@@ -33,7 +33,7 @@ public record ResponseFormat(Kind kind, JsonObject schema) {
             return TEXT;
         }
         if (!(value instanceof JsonObject format) || !(format.get("type") instanceof JsonString type)) {
-            throw ChatRequest.bad("response_format.type", "'response_format' must be an object with a 'type': text, "
+            throw CallerBody.bad("response_format.type", "'response_format' must be an object with a 'type': text, "
                     + "json_object or json_schema.");
         }
         return switch (type.getString()) {
@@ -41,18 +41,18 @@ public record ResponseFormat(Kind kind, JsonObject schema) {
             case "json_object" -> new ResponseFormat(Kind.JSON_OBJECT, null);
             case "json_schema" -> {
                 if (!(format.get("json_schema") instanceof JsonObject js) || !(js.get("name") instanceof JsonString)) {
-                    throw ChatRequest.bad("response_format.json_schema", "'response_format.json_schema' must be an "
+                    throw CallerBody.bad("response_format.json_schema", "'response_format.json_schema' must be an "
                             + "object with a 'name' (and the 'schema' the answer is valid against).");
                 }
                 JsonValue schema = js.get("schema");
                 if (schema != null && schema.getValueType() != JsonValue.ValueType.NULL
                         && !(schema instanceof JsonObject)) {
-                    throw ChatRequest.bad("response_format.json_schema.schema", "'response_format.json_schema.schema'"
+                    throw CallerBody.bad("response_format.json_schema.schema", "'response_format.json_schema.schema'"
                             + " must be a JSON schema object.");
                 }
                 yield new ResponseFormat(Kind.JSON_SCHEMA, schema instanceof JsonObject o ? o : null);
             }
-            default -> throw ChatRequest.bad("response_format.type", "'response_format.type' must be text, "
+            default -> throw CallerBody.bad("response_format.type", "'response_format.type' must be text, "
                     + "json_object or json_schema.");
         };
     }

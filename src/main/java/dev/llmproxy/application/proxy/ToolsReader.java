@@ -25,7 +25,7 @@ public final class ToolsReader {
         JsonValue tools = chat.get("tools");
         if (tools != null && tools.getValueType() != JsonValue.ValueType.NULL) {
             if (!(tools instanceof JsonArray list)) {
-                throw ChatRequest.bad("tools", "'tools' must be a list of tools.");
+                throw CallerBody.bad("tools", "'tools' must be a list of tools.");
             }
             for (int i = 0; i < list.size(); i++) {
                 Tools.Function f = function(list.get(i), "tools[" + i + "]");
@@ -39,22 +39,22 @@ public final class ToolsReader {
 
     private static Tools.Function function(JsonValue value, String at) {
         if (!(value instanceof JsonObject tool)) {
-            throw ChatRequest.bad(at, "'" + at + "' must be an object.");
+            throw CallerBody.bad(at, "'" + at + "' must be an object.");
         }
         if (tool.get("type") instanceof JsonString type && !"function".equals(type.getString())) {
             return null;
         }
         if (!(tool.get("function") instanceof JsonObject f)) {
-            throw ChatRequest.bad(at + ".function", "'" + at + ".function' is required: the function's name and "
+            throw CallerBody.bad(at + ".function", "'" + at + ".function' is required: the function's name and "
                     + "parameters.");
         }
         if (!(f.get("name") instanceof JsonString name) || name.getString().isBlank()) {
-            throw ChatRequest.bad(at + ".function.name", "'" + at + ".function.name' is required.");
+            throw CallerBody.bad(at + ".function.name", "'" + at + ".function.name' is required.");
         }
         JsonValue parameters = f.get("parameters");
         if (parameters != null && parameters.getValueType() != JsonValue.ValueType.NULL
                 && !(parameters instanceof JsonObject)) {
-            throw ChatRequest.bad(at + ".function.parameters", "'" + at + ".function.parameters' must be a JSON "
+            throw CallerBody.bad(at + ".function.parameters", "'" + at + ".function.parameters' must be a JSON "
                     + "schema object.");
         }
         return new Tools.Function(name.getString(), f.get("description") instanceof JsonString d ? d.getString() : null,
@@ -70,12 +70,12 @@ public final class ToolsReader {
                 case "auto" -> Tools.Choice.AUTO;
                 case "none" -> new Tools.Choice(Tools.Choice.Mode.NONE, null);
                 case "required" -> new Tools.Choice(Tools.Choice.Mode.REQUIRED, null);
-                default -> throw ChatRequest.bad("tool_choice", "'tool_choice' must be auto, none, required or a "
+                default -> throw CallerBody.bad("tool_choice", "'tool_choice' must be auto, none, required or a "
                         + "named function.");
             };
         }
         if (!(choice instanceof JsonObject named)) {
-            throw ChatRequest.bad("tool_choice", "'tool_choice' must be a word or an object.");
+            throw CallerBody.bad("tool_choice", "'tool_choice' must be a word or an object.");
         }
         if (named.get("type") instanceof JsonString type && !"function".equals(type.getString())) {
             return null; // a choice among tools of other types, for the server that takes them
@@ -84,7 +84,7 @@ public final class ToolsReader {
                 && !name.getString().isBlank()) {
             return new Tools.Choice(Tools.Choice.Mode.NAMED, name.getString());
         }
-        throw ChatRequest.bad("tool_choice.function.name", "'tool_choice' names a function: "
+        throw CallerBody.bad("tool_choice.function.name", "'tool_choice' names a function: "
                 + "{\"type\":\"function\",\"function\":{\"name\":...}}.");
     }
 }

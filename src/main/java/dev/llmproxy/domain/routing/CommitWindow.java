@@ -11,7 +11,7 @@ import java.time.Instant;
  * The opt-in commit window of a streamed answer ({@code streamCommitMs}, {@code streamCommitBytes}): an attempt's
  * first events are held back until the window has passed, so that a break inside it is restarted on the next model
  * as if nothing had been sent (no prefill needed). The window passes when an event arrives {@code streamCommitMs}
- * after the attempt's first one, or once {@code streamCommitBytes} of deltas are held, whichever comes first; an
+ * after the attempt's first one, or once {@code streamCommitBytes} of the answer are held, whichever comes first; an
  * attempt that ends inside it releases everything. It only ever applies before the client has seen anything.
  */
 final class CommitWindow {
@@ -54,7 +54,7 @@ final class CommitWindow {
         if (firstAt == null) {
             firstAt = now;
         }
-        held += event.deltaJson().length();
+        held += event.size();
         boolean timeUp = !length.isZero() && !now.isBefore(firstAt.plus(length));
         boolean full = bytes > 0 && held > bytes;
         passed = timeUp || full || held > StreamSplice.MAX_HELD_CHARS;

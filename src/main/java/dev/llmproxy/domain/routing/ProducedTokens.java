@@ -26,12 +26,11 @@ final class ProducedTokens {
     }
 
     /**
-     * An event's output tokens, as budgets count them: one per two characters of its text or tool-call delta (text is
+     * An event's output tokens, as budgets count them: one per two characters of its text or of its tool-call pieces (text is
      * rarely denser), at least one.
      */
     static long in(StreamEvent event) {
-        String text = event.text() != null && !event.text().isEmpty() ? event.text()
-                : event.toolCall() ? event.deltaJson() : "";
-        return Math.max(1, (text.length() + 1) / 2);
+        int chars = !event.text().isEmpty() ? event.text().length() : event.toolCallSize();
+        return Math.max(1, (chars + 1) / 2);
     }
 }

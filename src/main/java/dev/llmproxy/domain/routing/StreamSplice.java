@@ -111,7 +111,7 @@ final class StreamSplice {
 
     private void hold(StreamEvent event) {
         held.add(event);
-        heldChars += event.deltaJson().length();
+        heldChars += event.size();
     }
 
     /** The attempt ended whole (or its window passed): what it held back goes out now, in order. */

@@ -3,12 +3,10 @@ package dev.llmproxy.infrastructure.upstream;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 
 import dev.llmproxy.domain.streaming.SentEvent;
-import jakarta.json.JsonObject;
 
 /**
- * How a kind of provider is asked for a chat answer, whole or streamed. Callers always speak OpenAI's format;
- * everything a provider does differently stays behind this seam, so the transports, timers, streaming and
- * classification are written once.
+ * How a kind of provider is asked for a chat answer, whole or streamed. Everything a provider does differently stays
+ * behind this seam, so the transports, timers, streaming and classification are written once.
  */
 public interface ChatWire extends Wire {
 
@@ -20,21 +18,21 @@ public interface ChatWire extends Wire {
     /** Reads one streamed answer's events; one per attempt, so it may keep what the stream said so far. */
     StreamEvents events(UpstreamCall call);
 
-    /** Turns a provider's stream events into OpenAI chunk events. */
+    /** Reads a provider's stream events into typed chunks. */
     @FunctionalInterface
     interface StreamEvents {
-        /** @param data one event's data; {@code out} takes zero or more OpenAI chunk events, in order */
+        /** @param data one event's data; {@code out} takes zero or more chunks, in order */
         void translate(String data, Chunks out);
     }
 
-    /** Where a stream's events go on, in OpenAI's chunk form. */
+    /** Where a stream's events go on, read. */
     interface Chunks {
 
-        /** An event as text: {@code [DONE]}, a chunk passed on as the provider wrote it, or what could not be read. */
+        /** An event as text: {@code [DONE]}, an OpenAI-compatible chunk as it came, or what could not be read. */
         void text(String data);
 
-        /** A chunk (or an {@code error} event) a wire built: handed on as it is, never written to be read again. */
-        void chunk(JsonObject chunk);
+        /** What a wire read from its provider's event, typed: handed on as it is, never written to be read again. */
+        void chunk(StreamChunk chunk);
 
         /**
          * The provider's event the chunks that follow are read from, as it came, in a dialect a front door speaks

@@ -1,7 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
-import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.ChatDeltas;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.streaming.Backpressure;
@@ -61,15 +60,16 @@ final class ChunkRelay implements ChatWire.Chunks {
     }
 
     @Override
-    public void chunk(JsonObject chunk) {
+    public void chunk(StreamChunk chunk) {
         if (!over) {
-            end(onChunk(chunk));
+            end(relay(chunk, null));
         }
     }
 
+    /** Kept only for a caller of the dialect it came in. */
     @Override
     public void sent(SentEvent event) {
-        if (!over) {
+        if (!over && event.dialect() == call.body().answeredIn()) {
             sent.add(event);
         }
     }
@@ -92,12 +92,7 @@ final class ChunkRelay implements ChatWire.Chunks {
             tally.done();
             return null;
         }
-        return relay(StreamChunk.read(data), data);
-    }
-
-    /** @return as {@link #onData}, for a chunk a wire built */
-    UpstreamReply onChunk(JsonObject chunk) {
-        return relay(StreamChunk.of(chunk), null);
+        return relay(StreamChunk.read(data, call.body().answeredIn() == Sent.Dialect.CHAT), data);
     }
 
     /** @param data the event as it came, for the log when it is malformed (null when a wire built it) */
@@ -114,7 +109,7 @@ final class ChunkRelay implements ChatWire.Chunks {
         }
         StreamChunk.Chunk chunk = (StreamChunk.Chunk) read;
         tally.note(chunk);
-        if (chunk.delta() == null) {
+        if (!chunk.choice()) {
             return null;
         }
         String finish = chunk.finishReason();
@@ -130,21 +125,21 @@ final class ChunkRelay implements ChatWire.Chunks {
             onFirstContent.run();
         }
         tally.relayed(finish);
+        if (chunk.chatDelta() != null) {
+            sent.add(SentEvent.chatDelta(chunk.chatDelta()));
+        }
         List<SentEvent> asSent = List.copyOf(sent);
         sent.clear();
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(chunk.delta()), chunk.text(), finish,
-                chunk.carriesToolCall(), chunk.logprobs() == null ? null : chunk.logprobs().toString(),
-                chunk.fingerprint(), ChatDeltas.parts(chunk.delta()), asSent), valve);
+        call.stream().onEvent(new StreamEvent(chunk.text(), finish, chunk.logprobs(), chunk.fingerprint(),
+                chunk.parts(), asSent), valve);
         return null;
     }
 
     /** The upstream ignored {@code stream: true} and answered in one piece: that answer is relayed as one event. */
     UpstreamReply whole(UpstreamReply.Completed c) {
-        String text = c.chat().message().text();
-        JsonObject delta = JsonCodec.object().add("role", "assistant").add("content", text).build();
         started = true;
         tally.whole(c);
-        call.stream().onEvent(new StreamEvent(JsonCodec.writeText(delta), text, tally.finishReason()), valve);
+        call.stream().onEvent(new StreamEvent(c.chat().message().text(), tally.finishReason()), valve);
         return tally.ended();
     }
 

@@ -1,8 +1,9 @@
 package dev.llmproxy.infrastructure.upstream;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.proxy.OpenAiUsage;
-import dev.llmproxy.application.proxy.ReasoningDetails;
+import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
@@ -10,49 +11,58 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-/** What one {@code data:} event of an OpenAI-compatible stream says, read without any state of the stream. */
-sealed interface StreamChunk {
+/**
+ * What one event of a provider's stream says, typed, without any state of the stream: read from an
+ * OpenAI-compatible {@code data:} event, or built by a provider's wire from its own event.
+ */
+public sealed interface StreamChunk {
 
     /** Not a JSON object: skipped and counted, never relayed. */
     record Malformed() implements StreamChunk { }
 
-    /** An {@code error} object in place of a chunk. */
+    /** An {@code error} object in place of a chunk: {@code message}, and {@code code} for the status it names. */
     record Error(JsonObject error) implements StreamChunk { }
 
     /**
-     * A chunk; every field may be absent. {@code delta} is null when the chunk has no choice (a usage-only chunk),
-     * {@code text} is the delta's content or empty; {@code logprobs} and {@code fingerprint} are relayed as they came.
+     * A chunk; every field may be absent. {@code choice} is false when the chunk has no choice (a usage-only chunk);
+     * {@code text} is the content it adds or ""; {@code logprobs} and {@code fingerprint} are relayed as they came;
+     * {@code chatDelta} is the delta's JSON text when an OpenAI-compatible provider sent it, else null.
      */
-    record Chunk(String id, String model, TokenUsage usage, JsonObject delta, String text, String finishReason,
-                 JsonValue logprobs, String fingerprint) implements StreamChunk {
+    record Chunk(String id, String model, TokenUsage usage, boolean choice, String text, DeltaParts parts,
+                 String finishReason, String logprobs, String fingerprint, String chatDelta) implements StreamChunk {
 
-        /** Whether the delta shows the caller something: text, a tool call, reasoning or a refusal. */
+        /** Whether it shows the caller something: text, a tool call, reasoning, a refusal or thinking's end. */
         boolean carriesContent() {
-            return !text.isEmpty() || carriesToolCall() || nonEmpty(delta, "reasoning")
-                    || nonEmpty(delta, "reasoning_content") || nonEmpty(delta, "refusal")
-                    || ReasoningDetails.present(delta);
-        }
-
-        /** Whether the delta is part of a tool call ({@code tool_calls}, or the legacy {@code function_call}). */
-        boolean carriesToolCall() {
-            return delta.containsKey("tool_calls") || delta.containsKey("function_call");
-        }
-
-        private static boolean nonEmpty(JsonObject o, String key) {
-            return o.get(key) instanceof JsonString s && !s.getString().isEmpty();
+            return !text.isEmpty() || parts.any();
         }
     }
 
-    static StreamChunk read(String data) {
+    /** A piece of the answer a wire read from its provider's event, with what the answer cost so far or null. */
+    static Chunk delta(String id, String model, TokenUsage usage, String text, DeltaParts parts, String finishReason) {
+        return new Chunk(id, model, usage, true, text, parts, finishReason, null, null, null);
+    }
+
+    /** What the answer cost, said without content. */
+    static Chunk usage(String id, String model, TokenUsage usage) {
+        return new Chunk(id, model, usage, false, "", DeltaParts.NONE, null, null, null, null);
+    }
+
+    /** An error event, with the status it stands for. */
+    static Error error(int code, String message) {
+        return new Error(JsonCodec.object().add("code", code).add("message", message).build());
+    }
+
+    /** @param keepDelta whether to keep the delta as it came, for a chat caller */
+    static StreamChunk read(String data, boolean keepDelta) {
         try {
-            return JsonCodec.read(data) instanceof JsonObject chunk ? of(chunk) : new Malformed();
+            return JsonCodec.read(data) instanceof JsonObject chunk ? of(chunk, keepDelta) : new Malformed();
         } catch (JsonException e) {
             return new Malformed();
         }
     }
 
-    /** A chunk already read (or built by a wire from its provider's event). */
-    static StreamChunk of(JsonObject chunk) {
+    /** An OpenAI-compatible chunk, already parsed. */
+    static StreamChunk of(JsonObject chunk, boolean keepDelta) {
         if (chunk.get("error") instanceof JsonObject error) {
             return new Error(error);
         }
@@ -61,14 +71,15 @@ sealed interface StreamChunk {
         TokenUsage usage = chunk.get("usage") instanceof JsonObject u ? OpenAiUsage.read(u) : null;
         if (!(chunk.get("choices") instanceof JsonArray choices) || choices.isEmpty()
                 || !(choices.get(0) instanceof JsonObject choice)) {
-            return new Chunk(id, model, usage, null, "", null, null, null);
+            return usage(id, model, usage);
         }
         JsonObject delta = choice.get("delta") instanceof JsonObject d ? d : JsonValue.EMPTY_JSON_OBJECT;
         String finish = choice.get("finish_reason") instanceof JsonString f ? f.getString() : null;
         String text = delta.get("content") instanceof JsonString c ? c.getString() : "";
         JsonValue logprobs = choice.get("logprobs");
         String fingerprint = chunk.get("system_fingerprint") instanceof JsonString f ? f.getString() : null;
-        return new Chunk(id, model, usage, delta, text, finish,
-                logprobs == null || logprobs.getValueType() == JsonValue.ValueType.NULL ? null : logprobs, fingerprint);
+        return new Chunk(id, model, usage, true, text, ChatDeltas.parts(delta), finish,
+                logprobs == null || logprobs.getValueType() == JsonValue.ValueType.NULL ? null : logprobs.toString(),
+                fingerprint, keepDelta ? JsonCodec.writeText(delta) : null);
     }
 }

@@ -1,7 +1,10 @@
 package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ChatDeltas;
+import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.interfaces.json.ErrorBodies;
@@ -41,13 +44,18 @@ final class SseChunks implements StreamDialect {
         return delta("{\"role\":\"assistant\",\"content\":\"\"}", null);
     }
 
-    /** The upstream's delta, with its logprobs and fingerprint when it sent them: only the ids and model are ours. */
+    /**
+     * The upstream's delta as it came when it spoke chat, else written from the typed piece, with its logprobs and
+     * fingerprint when it sent them: only the ids and model are ours.
+     */
     @Override
     public byte[] event(StreamEvent event) {
+        String asSent = SentEvent.last(event.sent(), Sent.Dialect.CHAT);
+        String delta = asSent != null ? asSent : ChatDeltas.write(event.text(), event.parts());
         String finish = event.finishReason() == null ? "null" : quote(event.finishReason());
         return utf8(prefix + model + (event.fingerprint() == null ? ""
                 : ",\"system_fingerprint\":" + quote(event.fingerprint())) + ",\"choices\":[{\"index\":0,\"delta\":"
-                + event.deltaJson() + (event.logprobsJson() == null ? "" : ",\"logprobs\":" + event.logprobsJson())
+                + delta + (event.logprobsJson() == null ? "" : ",\"logprobs\":" + event.logprobsJson())
                 + ",\"finish_reason\":" + finish + "}]}\n\n");
     }
 

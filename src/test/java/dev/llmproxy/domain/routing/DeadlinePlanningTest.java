@@ -70,9 +70,9 @@ class DeadlinePlanningTest {
     private Function<UpstreamCall, UpstreamReply> streamsIn(long firstMs, long totalMs) {
         return call -> {
             clock.advance(Duration.ofMillis(firstMs));
-            call.stream().onEvent(new StreamEvent("{\"content\":\"a\"}", "a", null), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("a", null), Backpressure.NONE);
             clock.advance(Duration.ofMillis(totalMs - firstMs));
-            call.stream().onEvent(new StreamEvent("{\"content\":\"b\"}", "b", "stop"), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("b", "stop"), Backpressure.NONE);
             return new UpstreamReply.StreamEnded(call.model().upstreamModel(), "stop", TokenUsage.NONE, 2, 0, "id");
         };
     }

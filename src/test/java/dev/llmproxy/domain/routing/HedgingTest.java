@@ -76,7 +76,7 @@ class HedgingTest {
     }
 
     private static void token(UpstreamCall call, String text) {
-        call.stream().onEvent(new StreamEvent("{\"content\":\"" + text + "\"}", text, null), Backpressure.NONE);
+        call.stream().onEvent(new StreamEvent(text, null), Backpressure.NONE);
     }
 
     private static UpstreamReply.StreamEnded streamEnded(String model) {

@@ -2,6 +2,8 @@ package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.streaming.DeltaParts;
+import dev.llmproxy.domain.streaming.ToolFragment;
+import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -63,7 +65,7 @@ class StreamingChainTest {
         return call -> {
             for (int i = 0; i < words.length; i++) {
                 String finish = breaks == null && i == words.length - 1 ? "stop" : null;
-                call.stream().onEvent(new StreamEvent("{\"content\":\"" + words[i] + "\"}", words[i], finish), Backpressure.NONE);
+                call.stream().onEvent(new StreamEvent(words[i], finish), Backpressure.NONE);
             }
             String model = call.model().upstreamModel();
             return breaks == null
@@ -81,23 +83,21 @@ class StreamingChainTest {
         return call -> {
             int n = 0;
             if (!text.isEmpty()) {
-                call.stream().onEvent(new StreamEvent("{\"content\":\"" + text + "\"}", text, null), Backpressure.NONE);
+                call.stream().onEvent(new StreamEvent(text, null), Backpressure.NONE);
                 n++;
             }
-            call.stream().onEvent(new StreamEvent("{\"tool_calls\":[{\"index\":0,\"id\":\"" + id + "\",\"type\":"
-                    + "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}", "", null, true,
-                    DeltaParts.NONE),
-                    Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("", null, DeltaParts.toolCalls(List.of(
+                    new ToolFragment(0, id, "get_weather", "")))), Backpressure.NONE);
             for (String f : fragments) {
-                call.stream().onEvent(new StreamEvent("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\""
-                        + f.replace("\"", "\\\"") + "\"}}]}", "", null, true, DeltaParts.NONE), Backpressure.NONE);
+                call.stream().onEvent(new StreamEvent("", null, DeltaParts.toolCalls(List.of(
+                        new ToolFragment(0, "", "", f)))), Backpressure.NONE);
                 n++;
             }
             String model = call.model().upstreamModel();
             if (breaks != null) {
                 return new UpstreamReply.StreamBroken(breaks, "connection closed", model, n, 0, id);
             }
-            call.stream().onEvent(new StreamEvent("{}", "", "tool_calls"), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("", "tool_calls"), Backpressure.NONE);
             return new UpstreamReply.StreamEnded(model, "tool_calls", new TokenUsage(3, n, 3 + n), n, 0, id);
         };
     }
@@ -257,7 +257,7 @@ class StreamingChainTest {
     @Test
     void theProvidersOwnWordsNeverReachTheCaller() {
         script.put("a", call -> {
-            call.stream().onEvent(new StreamEvent("{\"content\":\"half\"}", "half", null), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("half", null), Backpressure.NONE);
             return new UpstreamReply.StreamBroken(StreamBreak.ERROR, "This model is experiencing high demand",
                     "up-a", 1, 0, "id");
         });
@@ -343,9 +343,9 @@ class StreamingChainTest {
     void onceTheWindowHasPassedABreakIsContinuedAsWithoutIt() {
         settings = settings.toBuilder().set("streamCommitMs", 1000L).build();
         script.put("a", call -> {
-            call.stream().onEvent(new StreamEvent("{\"content\":\"one,\"}", "one,", null), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("one,", null), Backpressure.NONE);
             clock.advance(Duration.ofMillis(1200));
-            call.stream().onEvent(new StreamEvent("{\"content\":\" two,\"}", " two,", null), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent(" two,", null), Backpressure.NONE);
             return new UpstreamReply.StreamBroken(StreamBreak.CUT, "connection closed", "up-a", 2, 0, null);
         });
         script.put("c", words(null, " three."));
@@ -357,10 +357,10 @@ class StreamingChainTest {
 
     @Test
     void theSizeBoundClosesTheWindowToo() {
-        settings = settings.toBuilder().set("streamCommitBytes", 30L).build();
+        settings = settings.toBuilder().set("streamCommitBytes", 8L).build();
         script.put("a", words(StreamBreak.CUT, "one,", " two,"));
         ChainResult.Failure f = (ChainResult.Failure) run(model("a", false), model("b", false));
-        assertThat(sink.opened).containsExactly("a"); // the second event passed 30 bytes: both went out
+        assertThat(sink.opened).containsExactly("a"); // the second event passed 8 characters: both went out
         assertThat(sink.text()).isEqualTo("one, two,");
         assertThat(f.error().kind()).isEqualTo(ErrorKind.STREAM_INTERRUPTED);
     }
@@ -369,8 +369,8 @@ class StreamingChainTest {
     @Test
     void aStreamTheClientLeavesIsBilledWhatItProducedUntilThen() {
         UpstreamPort hanging = call -> {
-            call.stream().onEvent(new StreamEvent("{\"content\":\"a\"}", "a", null), Backpressure.NONE);
-            call.stream().onEvent(new StreamEvent("{\"content\":\"b\"}", "b", null), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("a", null), Backpressure.NONE);
+            call.stream().onEvent(new StreamEvent("b", null), Backpressure.NONE);
             return new CompletableFuture<>(); // still streaming when the client leaves
         };
         ChainExecutor ex = new ChainExecutor(hanging, d -> CompletableFuture.completedFuture(null), clock, cooldowns,
@@ -408,7 +408,7 @@ class StreamingChainTest {
         @Override
         public void event(StreamEvent event, Backpressure valve) {
             text.append(event.text());
-            deltas.add(event.deltaJson());
+            deltas.add(ChatDeltas.write(event.text(), event.parts())); // what a chat caller would be given
         }
 
         @Override

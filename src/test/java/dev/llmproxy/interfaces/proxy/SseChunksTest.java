@@ -1,12 +1,20 @@
 package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ThinkingBlocks;
+import dev.llmproxy.application.proxy.ToolCallIds;
+import dev.llmproxy.domain.conversation.Thinking;
+import dev.llmproxy.domain.streaming.DeltaParts;
+import dev.llmproxy.domain.streaming.SentEvent;
+import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.domain.streaming.StreamEvent;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,14 +29,44 @@ class SseChunksTest {
     void whatTheAnsweringModelSentIsRelayedOnlyIdsAndModelAreOurs() {
         SseChunks chunks = new SseChunks("req_1", 7, true);
         chunks.open("up-model");
-        JsonObject chunk = data(chunks.event(new StreamEvent("{\"content\":\"Hi\",\"refusal\":null}", "Hi", null, false,
-                "{\"content\":[{\"token\":\"Hi\",\"logprob\":-0.1}]}", "fp_abc", null, null)));
+        JsonObject chunk = data(chunks.event(new StreamEvent("Hi", null,
+                "{\"content\":[{\"token\":\"Hi\",\"logprob\":-0.1}]}", "fp_abc", null,
+                List.of(SentEvent.chatDelta("{\"content\":\"Hi\",\"refusal\":null}")))));
         assertThat(chunk.getString("id")).isEqualTo("chatcmpl-req_1");
         assertThat(chunk.getString("model")).isEqualTo("up-model");
         assertThat(chunk.getString("system_fingerprint")).isEqualTo("fp_abc");
         JsonObject choice = chunk.getJsonArray("choices").getJsonObject(0);
         assertThat(choice.getJsonObject("logprobs").getJsonArray("content")).hasSize(1);
         assertThat(choice.getJsonObject("delta").containsKey("refusal")).isTrue();
+    }
+
+    @Test
+    void aPieceThatCameInAnotherDialectIsWrittenInChatsFormWhatTheProviderWantsBackInTheCallsId() {
+        SseChunks chunks = new SseChunks("req_1", 7, false);
+        chunks.open("claude-x");
+        JsonObject signed = data(chunks.event(new StreamEvent("", null, DeltaParts.signed("EqQBsig", 0))));
+        assertThat(delta(signed).getJsonArray("reasoning_details").getJsonObject(0).getString("signature"))
+                .isEqualTo("EqQBsig");
+        List<Thinking> thinking = List.of(Thinking.signed("hmm", "EqQBsig"));
+        JsonObject call = delta(data(chunks.event(new StreamEvent("Looking.", null, DeltaParts.toolCalls(List.of(
+                new ToolFragment(0, "toolu_01A", "f", "", null, thinking)))))));
+        assertThat(call.getString("content")).isEqualTo("Looking.");
+        JsonObject written = call.getJsonArray("tool_calls").getJsonObject(0);
+        assertThat(ToolCallIds.bare(written.getString("id"))).isEqualTo("toolu_01A");
+        assertThat(ThinkingBlocks.of(CarriedThinking.carried(written.getString("id")))).isEqualTo(thinking);
+        assertThat(written.getJsonObject("function").getString("name")).isEqualTo("f");
+        JsonObject more = delta(data(chunks.event(new StreamEvent("", null, DeltaParts.toolCalls(List.of(
+                new ToolFragment(0, "", "", "{\"a\"")))))));
+        assertThat(more).isEqualTo(JsonCodec.read("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":"
+                + "\"{\\\"a\\\"\"}}]}"));
+        JsonObject gemini = delta(data(chunks.event(new StreamEvent("", "tool_calls", DeltaParts.toolCalls(List.of(
+                new ToolFragment(1, "call_9", "g", "{}", "CiIBsig==", List.of())))))));
+        assertThat(ToolCallIds.signatureOf(gemini.getJsonArray("tool_calls").getJsonObject(0).getString("id")))
+                .isEqualTo("CiIBsig==");
+    }
+
+    private static JsonObject delta(JsonObject chunk) {
+        return chunk.getJsonArray("choices").getJsonObject(0).getJsonObject("delta");
     }
 
     @Test

@@ -1,31 +1,31 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
-import dev.llmproxy.application.proxy.CarriedThinking;
-import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.answer.Sent;
+import dev.llmproxy.domain.conversation.Thinking;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
+import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.streaming.SentEvent;
-import dev.llmproxy.domain.upstream.TokenUsage;
-import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
-import dev.llmproxy.application.proxy.OpenAiUsage;
+import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
-import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
+import dev.llmproxy.infrastructure.upstream.StreamChunk;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * One streamed Messages answer as OpenAI chunks: text, thinking (as {@code reasoning_content}, each block's signature
- * and each redacted block as {@link ReasoningDetails} when Claude sends them) and tool-call deltas as they come; the finish reason and usage only at {@code message_stop}, so that a stream which ends without it is
- * a cut, not a finished answer. {@code ping} is nothing at all (no content, no first token); an {@code error} event
- * is an error chunk with the status its type stands for.
+ * One streamed Messages answer, read: text, thinking (each block's signature and each redacted block as Claude sends
+ * them) and tool-call pieces as they come, the first call with the signed thinking that led to it; the finish reason
+ * and usage only at {@code message_stop}, so that a stream which ends without it is a cut, not a finished answer.
+ * {@code ping} is nothing at all (no content, no first token); an {@code error} event is an error with the status its
+ * type stands for.
  */
 public final class AnthropicChunks implements ChatWire.StreamEvents {
 
@@ -67,14 +67,13 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
                 }
             }
             case "message_stop" -> {
-                TokenUsage u = AnthropicAnswers.usage(usage);
+                StreamChunk cost = StreamChunk.usage(id, model, AnthropicAnswers.usage(usage));
                 String finish = AnthropicAnswers.finishReason(stopReason);
-                JsonObject cost = base().add("choices", JsonCodec.array()).add("usage", OpenAiUsage.json(u)).build();
                 boolean refused = OutcomeClassifier.CONTENT_FILTER.equals(finish);
                 if (refused) {
                     out.chunk(cost); // what a refusal cost first: before any content it ends the attempt
                 }
-                out.chunk(chunk(JsonValue.EMPTY_JSON_OBJECT, finish));
+                out.chunk(StreamChunk.delta(id, model, null, "", DeltaParts.NONE, finish));
                 if (!refused) {
                     out.chunk(cost);
                 }
@@ -104,8 +103,8 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
         switch (block.getString("type", "")) {
             case "thinking" -> thinkingByBlock.put(at, new StreamedThought(null, block.getString("thinking", "")));
             case "redacted_thinking" -> {
-                thinkingByBlock.put(at, new StreamedThought(block, ""));
-                out.chunk(chunk(ReasoningDetails.redacted(block.getString("data", ""), at), null));
+                thinkingByBlock.put(at, new StreamedThought(block.getString("data", ""), ""));
+                out.chunk(chunk("", DeltaParts.redacted(block.getString("data", ""), at)));
             }
             case "tool_use" -> toolStarted(at, block, out);
             default -> {
@@ -117,11 +116,9 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
     private void toolStarted(int at, JsonObject block, ChatWire.Chunks out) {
         int index = toolIndexByBlock.size();
         toolIndexByBlock.put(at, index);
-        String id = AnthropicIds.fromAnthropic(block.getString("id", ""));
-        out.chunk(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
-                .add("index", index).add("id", index == 0 ? CarriedThinking.carry(id, signedThinking()) : id)
-                .add("type", "function").add("function", JsonCodec.object()
-                        .add("name", block.getString("name", "")).add("arguments", "")))).build(), null));
+        out.chunk(chunk("", DeltaParts.toolCalls(List.of(new ToolFragment(index,
+                AnthropicIds.fromAnthropic(block.getString("id", "")), block.getString("name", ""), "", null,
+                index == 0 ? signedThinking() : List.of())))));
     }
 
     private void delta(JsonObject event, ChatWire.Chunks out) {
@@ -129,13 +126,13 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
             return;
         }
         switch (d.getString("type", "")) {
-            case "text_delta" -> out.chunk(chunk(JsonCodec.object().add("content", d.getString("text", "")).build(), null));
+            case "text_delta" -> out.chunk(chunk(d.getString("text", ""), DeltaParts.NONE));
             case "thinking_delta" -> {
                 StreamedThought thought = thinkingByBlock.get(event.getInt("index", -1));
                 if (thought != null) {
                     thought.append(d.getString("thinking", ""));
                 }
-                out.chunk(chunk(JsonCodec.object().add("reasoning_content", d.getString("thinking", "")).build(), null));
+                out.chunk(chunk("", DeltaParts.reasoning(d.getString("thinking", ""))));
             }
             case "signature_delta" -> {
                 int at = event.getInt("index", -1);
@@ -143,14 +140,13 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
                 if (thought != null) {
                     thought.signed(d.getString("signature", ""));
                 }
-                out.chunk(chunk(ReasoningDetails.signed(d.getString("signature", ""), at), null));
+                out.chunk(chunk("", DeltaParts.signed(d.getString("signature", ""), at)));
             }
             case "input_json_delta" -> {
                 Integer index = toolIndexByBlock.get(event.getInt("index", -1));
                 if (index != null) {
-                    out.chunk(chunk(JsonCodec.object().add("tool_calls", JsonCodec.array().add(JsonCodec.object()
-                            .add("index", index).add("function", JsonCodec.object()
-                                    .add("arguments", d.getString("partial_json", ""))))).build(), null));
+                    out.chunk(chunk("", DeltaParts.toolCalls(List.of(new ToolFragment(index, "", "",
+                            d.getString("partial_json", ""))))));
                 }
             }
             default -> {
@@ -159,37 +155,18 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
         }
     }
 
-    /** The thinking blocks so far that a caller must hand back, each signed one with its whole text. */
-    private JsonArray signedThinking() {
-        JsonArrayBuilder blocks = JsonCodec.array();
-        thinkingByBlock.values().stream().map(StreamedThought::block).filter(CarriedThinking::isThinking).forEach(blocks::add);
-        return blocks.build();
+    /** The thinking blocks so far that a caller must hand back: each signed one with its whole text, redacted ones. */
+    private List<Thinking> signedThinking() {
+        return thinkingByBlock.values().stream().map(StreamedThought::block).filter(Objects::nonNull).toList();
     }
 
-    private JsonObjectBuilder base() {
-        JsonObjectBuilder chunk = JsonCodec.object().add("object", "chat.completion.chunk").add("model", model);
-        if (id != null) {
-            chunk.add("id", "chatcmpl-" + id);
-        }
-        return chunk;
+    private StreamChunk chunk(String text, DeltaParts parts) {
+        return StreamChunk.delta(id, model, null, text, parts, null);
     }
 
-    private JsonObject chunk(JsonObject delta, String finishReason) {
-        JsonObjectBuilder choice = JsonCodec.object().add("index", 0).add("delta", delta);
-        if (finishReason == null) {
-            choice.addNull("finish_reason");
-        } else {
-            choice.add("finish_reason", finishReason);
-        }
-        JsonArrayBuilder choices = JsonCodec.array().add(choice);
-        return base().add("choices", choices).build();
-    }
-
-    private static JsonObject error(JsonObject event) {
+    private static StreamChunk error(JsonObject event) {
         JsonObject error = event.get("error") instanceof JsonObject e ? e : JsonValue.EMPTY_JSON_OBJECT;
         int status = AnthropicErrors.statusOf(error.getString("type", ""));
-        return JsonCodec.object().add("error", JsonCodec.object()
-                .add("code", status == 529 ? 503 : status)
-                .add("message", error.getString("message", "the stream ended with an error"))).build();
+        return StreamChunk.error(status == 529 ? 503 : status, error.getString("message", "the stream ended with an error"));
     }
 }

@@ -1,17 +1,16 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
-import dev.llmproxy.application.json.JsonCodec;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
+import dev.llmproxy.domain.conversation.Thinking;
 
 /** One thinking block of a streamed answer as it comes in: its text and signature, or a redacted block, whole. */
 final class StreamedThought {
 
-    private final JsonObject redacted;
+    private final String redacted;
     private final StringBuilder text;
     private String signature;
 
-    StreamedThought(JsonObject redacted, String text) {
+    /** @param redacted the redacted block's data, or null for thinking that streams its text */
+    StreamedThought(String redacted, String text) {
         this.redacted = redacted;
         this.text = new StringBuilder(text);
     }
@@ -24,12 +23,11 @@ final class StreamedThought {
         this.signature = signature;
     }
 
-    /** The block as Claude wrote it so far. */
-    JsonObject block() {
+    /** The block as Claude wrote it, once a caller could hand it back (redacted, or signed); else null. */
+    Thinking block() {
         if (redacted != null) {
-            return redacted;
+            return Thinking.redacted(redacted);
         }
-        JsonObjectBuilder block = JsonCodec.object().add("type", "thinking").add("thinking", text.toString());
-        return (signature == null ? block : block.add("signature", signature)).build();
+        return signature == null ? null : Thinking.signed(text.toString(), signature);
     }
 }

@@ -1,22 +1,23 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
-import dev.llmproxy.infrastructure.upstream.HttpReplies;
-import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.conversation.ToolCall;
 import dev.llmproxy.domain.routing.OutcomeClassifier;
+import dev.llmproxy.domain.streaming.DeltaParts;
+import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.domain.upstream.TokenUsage;
-import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
-import dev.llmproxy.application.proxy.OpenAiUsage;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
+import dev.llmproxy.infrastructure.upstream.HttpReplies;
+import dev.llmproxy.infrastructure.upstream.StreamChunk;
+import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * One Gemini stream ({@code streamGenerateContent?alt=sse}) as OpenAI chunks. Every Gemini event is a whole response
+ * One Gemini stream ({@code streamGenerateContent?alt=sse}), read. Every Gemini event is a whole response
  * holding only the new parts; there is no {@code [DONE]}: the chunk with a finish reason ends the answer, and a body
  * that ends without one was cut (the streaming attempt already reads it that way). An {@code error} event is passed
  * on as one, and a refusal ({@link GeminiFinish}, the table the whole answers use too) finishes the answer as
@@ -38,11 +39,12 @@ final class GeminiChunks implements ChatWire.StreamEvents {
             out.text(data); // not an object: counted as malformed downstream
             return;
         }
-        if (event.get("error") instanceof JsonObject) {
-            out.chunk(event); // an error event, read as the relay reads every one
+        if (event.get("error") instanceof JsonObject error) {
+            out.chunk(new StreamChunk.Error(error)); // an error event, read as the relay reads every one
             return;
         }
         String model = event.get("modelVersion") instanceof JsonString v ? v.getString() : requestedModel;
+        String id = event.get("responseId") instanceof JsonString r ? r.getString() : null;
         TokenUsage usage = GeminiUsage.of(event.get("usageMetadata") instanceof JsonObject u ? u : null);
         if (!(event.get("candidates") instanceof JsonArray candidates) || candidates.isEmpty()
                 || !(candidates.get(0) instanceof JsonObject candidate)) {
@@ -50,7 +52,7 @@ final class GeminiChunks implements ChatWire.StreamEvents {
             if (blocked != null) {
                 out.text(HttpReplies.refusalEvent("the prompt was blocked (" + blocked + ")"));
             } else if (usage != TokenUsage.NONE) {
-                out.chunk(chunk(event, model, null, null, usage));
+                out.chunk(StreamChunk.usage(id, model, usage));
             }
             return;
         }
@@ -60,58 +62,25 @@ final class GeminiChunks implements ChatWire.StreamEvents {
         switch (finish) {
             case REFUSED -> finishReason = OutcomeClassifier.CONTENT_FILTER;
             case MALFORMED -> {
-                out.chunk(error(502, "the model's answer was unusable (finishReason " + parts.finishReason() + ")"));
+                out.chunk(StreamChunk.error(502, "the model's answer was unusable (finishReason "
+                        + parts.finishReason() + ")"));
                 return;
             }
             case NONE -> { }
             default -> finishReason = finish.openAi(toolCalls > 0 || !parts.toolCalls().isEmpty());
         }
-        out.chunk(chunk(event, model, delta(parts), finishReason, usage));
+        DeltaParts typed = new DeltaParts(parts.thoughts(), "", fragments(parts), null, null, -1);
+        out.chunk(StreamChunk.delta(id, model, usage == TokenUsage.NONE ? null : usage, parts.text(), typed,
+                finishReason));
     }
 
-    private JsonObject delta(GeminiParts parts) {
-        JsonObjectBuilder delta = JsonCodec.object();
-        if (!parts.text().isEmpty()) {
-            delta.add("content", parts.text());
+    /** Each call whole, numbered across the stream, with the signature Gemini wants back with it. */
+    private List<ToolFragment> fragments(GeminiParts parts) {
+        List<ToolFragment> calls = new ArrayList<>();
+        for (ToolCall call : parts.toolCalls()) {
+            calls.add(new ToolFragment(toolCalls++, call.id(), call.name(), call.arguments(), call.signature(),
+                    List.of()));
         }
-        if (!parts.thoughts().isEmpty()) {
-            delta.add("reasoning_content", parts.thoughts());
-        }
-        if (!parts.toolCalls().isEmpty()) {
-            JsonArrayBuilder calls = JsonCodec.array();
-            for (ToolCall call : parts.toolCalls()) {
-                calls.add(JsonCodec.object().add("id", call.id()).add("type", "function")
-                        .add("function", JsonCodec.object().add("name", call.name()).add("arguments", call.arguments()))
-                        .add("index", toolCalls++));
-            }
-            delta.add("tool_calls", calls);
-        }
-        return delta.build();
-    }
-
-    private static JsonObject chunk(JsonObject event, String model, JsonObject delta, String finishReason, TokenUsage usage) {
-        JsonObjectBuilder chunk = JsonCodec.object().add("object", "chat.completion.chunk").add("model", model);
-        if (event.get("responseId") instanceof JsonString id) {
-            chunk.add("id", "chatcmpl-" + id.getString());
-        }
-        JsonArrayBuilder choices = JsonCodec.array();
-        if (delta != null) {
-            JsonObjectBuilder choice = JsonCodec.object().add("index", 0).add("delta", delta);
-            if (finishReason == null) {
-                choice.addNull("finish_reason");
-            } else {
-                choice.add("finish_reason", finishReason);
-            }
-            choices.add(choice);
-        }
-        chunk.add("choices", choices);
-        if (usage != TokenUsage.NONE) {
-            chunk.add("usage", OpenAiUsage.json(usage));
-        }
-        return chunk.build();
-    }
-
-    private static JsonObject error(int code, String message) {
-        return JsonCodec.object().add("error", JsonCodec.object().add("code", code).add("message", message)).build();
+        return calls;
     }
 }

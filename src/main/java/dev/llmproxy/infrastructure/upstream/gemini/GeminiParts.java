@@ -1,7 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.domain.conversation.ToolCall;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -10,12 +9,13 @@ import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * What one Gemini candidate's parts say in the proxy's terms: answer text, thoughts (for {@code reasoning_content},
  * never mixed into the answer) and function calls as OpenAI tool calls.
  *
- * @param toolCalls function calls, each with an id that carries its thought signature
+ * @param toolCalls function calls, each with a fresh id and the thought signature Gemini wants back with it
  */
 record GeminiParts(String text, String thoughts, List<ToolCall> toolCalls, String finishReason) {
 
@@ -42,7 +42,12 @@ record GeminiParts(String text, String thoughts, List<ToolCall> toolCalls, Strin
 
     private static ToolCall toolCall(JsonObject call, String signature) {
         JsonObject args = call.get("args") instanceof JsonObject a ? a : JsonValue.EMPTY_JSON_OBJECT;
-        return new ToolCall(ToolCallIds.mint(signature), call.getString("name", ""), JsonCodec.writeText(args));
+        return new ToolCall(freshId(), call.getString("name", ""), JsonCodec.writeText(args), signature);
+    }
+
+    /** Gemini names no call: callers need an id to answer it by. */
+    private static String freshId() {
+        return "call_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
     }
 
     boolean isEmpty() {

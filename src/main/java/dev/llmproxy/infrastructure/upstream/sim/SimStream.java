@@ -1,6 +1,5 @@
 package dev.llmproxy.infrastructure.upstream.sim;
 
-import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.StreamEvent;
@@ -82,8 +81,7 @@ final class SimStream implements Backpressure {
         }
         String word = words[sent++];
         String finish = sent == words.length ? answer.finishReason() : null;
-        String delta = JsonCodec.writeText(JsonCodec.object().add("content", word).build());
-        call.stream().onEvent(new StreamEvent(delta, word, finish), this);
+        call.stream().onEvent(new StreamEvent(word, finish), this);
         next = timers.schedule(BETWEEN_WORDS, this::tick);
     }
 }

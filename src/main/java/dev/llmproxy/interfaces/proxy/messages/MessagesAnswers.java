@@ -1,7 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.application.proxy.ThinkingBlocks;
 import dev.llmproxy.domain.answer.AnswerMessage;
 import dev.llmproxy.domain.answer.Sent;
@@ -44,7 +44,7 @@ final class MessagesAnswers {
             content.add(JsonCodec.object().add("type", "text").add("text", message.shown()));
         }
         for (ToolCall call : message.toolCalls()) {
-            content.add(JsonCodec.object().add("type", "tool_use").add("id", CarriedThinking.bare(call.id()))
+            content.add(JsonCodec.object().add("type", "tool_use").add("id", ToolCallIds.carry(call.id(), call.signature()))
                     .add("name", call.name()).add("input", input(call.arguments())));
         }
         return JsonCodec.object().add("id", MessagesWire.messageId(requestId)).add("type", "message")

@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.proxy.messages;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CacheMarks;
 import dev.llmproxy.application.proxy.ChatMessages;
+import dev.llmproxy.application.proxy.CallerBody;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.conversation.Conversation;
 import dev.llmproxy.domain.conversation.Part;
@@ -39,7 +40,7 @@ public final class MessagesRequests {
     }
 
     public static ChatRequest read(byte[] bytes) {
-        return read(ChatRequest.jsonObject(bytes));
+        return read(CallerBody.object(bytes));
     }
 
     /**
@@ -47,7 +48,7 @@ public final class MessagesRequests {
      * token counting takes no output allowance).
      */
     public static ChatRequest countable(byte[] bytes) {
-        JsonObject in = ChatRequest.jsonObject(bytes);
+        JsonObject in = CallerBody.object(bytes);
         return read(in.containsKey("max_tokens") ? in
                 : JsonCodec.object(in).add("max_tokens", Integer.MAX_VALUE).build());
     }

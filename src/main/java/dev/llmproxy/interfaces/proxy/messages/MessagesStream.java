@@ -1,7 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.CarriedThinking;
+import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.DeltaParts;
@@ -110,7 +110,7 @@ final class MessagesStream implements StreamDialect {
             open = Block.TOOL;
             index++;
             emit("content_block_start", JsonCodec.object().add("index", index).add("content_block", JsonCodec.object()
-                    .add("type", "tool_use").add("id", CarriedThinking.bare(call.id())).add("name", call.name())
+                    .add("type", "tool_use").add("id", ToolCallIds.carry(call.id(), call.signature())).add("name", call.name())
                     .add("input", JsonValue.EMPTY_JSON_OBJECT)));
         }
         String arguments = call.arguments();

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatExchange;
+import dev.llmproxy.application.proxy.CallerBody;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.application.responses.StoredResponses;
 import dev.llmproxy.application.security.RandomTokens;
@@ -62,7 +63,7 @@ public final class ResponsesDialect implements Dialect {
 
     @Override
     public ChatRequest read(byte[] body) {
-        JsonObject in = ChatRequest.jsonObject(body);
+        JsonObject in = CallerBody.object(body);
         JsonValue previous = in.get("previous_response_id");
         List<JsonValue> earlier = previous == null || previous.getValueType() == JsonValue.ValueType.NULL ? List.of()
                 : earlier(previous);

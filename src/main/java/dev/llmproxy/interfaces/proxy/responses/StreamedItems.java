@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.interfaces.proxy.translation.NamedEvents;
 import jakarta.json.JsonArray;
@@ -50,7 +51,7 @@ final class StreamedItems {
         if (open != Item.CALL || call.index() != callIndex) {
             close();
             callIndex = call.index();
-            callId = call.id();
+            callId = ToolCallIds.forCaller(call.id(), call.signature(), call.thinking());
             callName = call.name();
             added(Item.CALL, ResponsesWire.functionCall(callId, callName, "", "in_progress"));
         }

@@ -4,6 +4,7 @@ import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.ChunkTexts;
+import dev.llmproxy.infrastructure.upstream.StreamChunk;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
@@ -102,7 +103,7 @@ class AnthropicChunksTest {
             }
 
             @Override
-            public void chunk(JsonObject chunk) {
+            public void chunk(StreamChunk chunk) {
                 out.add(chunk);
             }
 
@@ -120,10 +121,10 @@ class AnthropicChunksTest {
         assertThat(sent.get(6).index()).isEqualTo(1);
         assertThat(sent.get(0).index()).isEqualTo(-1);
         // the text delta's chunk comes right after the event it was read from
-        assertThat(out.get(out.indexOf(sent.get(2)) + 1)).isInstanceOf(JsonObject.class);
+        assertThat(out.get(out.indexOf(sent.get(2)) + 1)).isInstanceOf(StreamChunk.class);
 
         out.clear();
         chunks.translate((JsonObject) JsonCodec.read(events.get(2)), into); // built from another API's event
-        assertThat(out).singleElement().isInstanceOf(JsonObject.class);
+        assertThat(out).singleElement().isInstanceOf(StreamChunk.class);
     }
 }

@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.upstream.gemini;
 import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.conversation.ToolCall;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
@@ -50,8 +51,9 @@ class GeminiAnswersTest {
 
     @Test
     void aFunctionCallIsAToolCallWhoseIdCarriesTheSignature() {
-        JsonObject message = body(answer("answer-tool-call.json", "gemini-3-flash-preview"))
-                .getJsonArray("choices").getJsonObject(0).getJsonObject("message");
+        UpstreamReply.Completed typed = (UpstreamReply.Completed) answer("answer-tool-call.json", "gemini-3-flash-preview");
+        assertThat(typed.finishReason()).isEqualTo("tool_calls");
+        JsonObject message = body(typed).getJsonArray("choices").getJsonObject(0).getJsonObject("message");
         assertThat(message.isNull("content")).isTrue();
         JsonObject call = message.getJsonArray("tool_calls").getJsonObject(0);
         assertThat(call.getString("type")).isEqualTo("function");
@@ -59,8 +61,11 @@ class GeminiAnswersTest {
         assertThat(JsonCodec.read(call.getJsonObject("function").getString("arguments")))
                 .isEqualTo(JsonCodec.read("{\"city\":\"Paris\",\"unit\":\"celsius\"}"));
         assertThat(ToolCallIds.signatureOf(call.getString("id"))).isEqualTo("CiIBVKhc7oQmX1k1c2lnbmF0dXJl");
-        assertThat(((UpstreamReply.Completed) answer("answer-tool-call.json", "gemini-3-flash-preview")).finishReason())
-                .isEqualTo("tool_calls");
+        // typed, the signature is the call's own field and its id only an id: the chat door carries one in the other
+        ToolCall answered = typed.chat().message().toolCalls().get(0);
+        assertThat(answered.signature()).isEqualTo("CiIBVKhc7oQmX1k1c2lnbmF0dXJl");
+        assertThat(answered.id()).startsWith("call_").doesNotContain("CiIB");
+        assertThat(ToolCallIds.bare(call.getString("id"))).isEqualTo(answered.id());
     }
 
     @Test

@@ -1,6 +1,10 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.application.proxy.ToolCallIds;
+import dev.llmproxy.domain.streaming.ToolFragment;
+import dev.llmproxy.infrastructure.upstream.ChatWire;
 import dev.llmproxy.infrastructure.upstream.ChunkTexts;
+import dev.llmproxy.infrastructure.upstream.StreamChunk;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.testing.GeminiBodies;
 import jakarta.json.JsonObject;
@@ -11,7 +15,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A Gemini stream's events, as OpenAI chunks. */
+/** A Gemini stream's events, read, and as a chat caller is given them. */
 class GeminiChunksTest {
 
     private final GeminiChunks chunks = new GeminiChunks("gemini-2.5-flash");
@@ -46,7 +50,7 @@ class GeminiChunksTest {
                 {"prompt_tokens":61,"completion_tokens":1061,"total_tokens":1122,
                  "completion_tokens_details":{"reasoning_tokens":1034}}"""));
         assertThat(out.get(2).getString("model")).isEqualTo("gemini-2.5-flash");
-        assertThat(out.get(2).getString("id")).isEqualTo("chatcmpl-pQ8uaOeCNsmWz7IPpbLk2Qk");
+        assertThat(out.get(2).getString("id")).isEqualTo("pQ8uaOeCNsmWz7IPpbLk2Qk");
     }
 
     @Test
@@ -64,6 +68,32 @@ class GeminiChunksTest {
         assertThat(delta(out.get(0)).getJsonArray("tool_calls").getJsonObject(0).getInt("index")).isZero();
         assertThat(delta(out.get(1)).getJsonArray("tool_calls").getJsonObject(0).getInt("index")).isEqualTo(1);
         assertThat(finish(out.get(1))).isEqualTo("tool_calls");
+    }
+
+    @Test
+    void aStreamedCallsSignatureIsAFieldOfItsPieceAndAChatCallerGetsItInTheId() {
+        String event = "{\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\",\"args\":"
+                + "{\"a\":1}},\"thoughtSignature\":\"CiIBsig==\"}]},\"finishReason\":\"STOP\",\"index\":0}]}";
+        List<StreamChunk> typed = new ArrayList<>();
+        chunks.translate(event, new ChatWire.Chunks() {
+            @Override
+            public void text(String data) {
+                throw new AssertionError(data);
+            }
+
+            @Override
+            public void chunk(StreamChunk chunk) {
+                typed.add(chunk);
+            }
+        });
+        ToolFragment call = ((StreamChunk.Chunk) typed.get(0)).parts().toolCalls().get(0);
+        assertThat(call.signature()).isEqualTo("CiIBsig==");
+        assertThat(call.id()).startsWith("call_").doesNotContain("CiIB");
+        assertThat(call.arguments()).isEqualTo("{\"a\":1}");
+        String written = delta(ChunkTexts.asChat(typed.get(0))).getJsonArray("tool_calls").getJsonObject(0)
+                .getString("id");
+        assertThat(ToolCallIds.signatureOf(written)).isEqualTo("CiIBsig==");
+        assertThat(ToolCallIds.bare(written)).isEqualTo(call.id());
     }
 
     @Test

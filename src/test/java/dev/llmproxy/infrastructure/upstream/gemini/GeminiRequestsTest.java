@@ -116,8 +116,8 @@ class GeminiRequestsTest {
 
     @Test
     void aToolRoundTripCarriesTheCallsSignatureBackAndAnswersInOneTurn() {
-        String first = ToolCallIds.mint("CiIBsig==");
-        String second = ToolCallIds.mint(null);
+        String first = ToolCallIds.carry("call_1a", "CiIBsig==");
+        String second = "call_2b";
         JsonObject g = translate("""
                 {"model":"x","messages":[
                   {"role":"user","content":"Weather in Paris and Rome?"},

@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.proxy.ChatAnswers;
+import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ReasoningDetails;
@@ -53,6 +54,17 @@ class MessagesAnswersTest {
         assertThat(usage.getInt("input_tokens")).as("the uncached part").isEqualTo(60);
         assertThat(usage.getInt("cache_read_input_tokens")).isEqualTo(40);
         assertThat(usage.getInt("output_tokens")).isEqualTo(20);
+    }
+
+    @Test
+    void aCallsSignatureTravelsInItsToolUseIdForTheCallerToHandBack() {
+        String id = ToolCallIds.carry("call_7", "CiIBsig==");
+        JsonObject m = MessagesAnswers.of(completion("{'role':'assistant','content':null,'tool_calls':[{'id':'" + id
+                + "','type':'function','function':{'name':'f','arguments':'{}'}}]}", "tool_calls", TokenUsage.NONE),
+                "req_abc");
+        String written = m.getJsonArray("content").getJsonObject(0).getString("id");
+        assertThat(ToolCallIds.bare(written)).isEqualTo("call_7");
+        assertThat(ToolCallIds.signatureOf(written)).isEqualTo("CiIBsig==");
     }
 
     @Test

@@ -2,15 +2,15 @@ package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.CarriedThinking;
-import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.conversation.Thinking;
+import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.domain.streaming.StreamEvent;
+import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.domain.upstream.TokenUsage;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -42,13 +42,12 @@ class MessagesStreamTest {
     }
 
     private static StreamEvent text(String t) {
-        return new StreamEvent(JsonCodec.writeText(JsonCodec.object().add("content", t).build()), t, null);
+        return new StreamEvent(t, null);
     }
 
     private static StreamEvent delta(String json, String finish) {
         String delta = json.replace('\'', '"');
-        return new StreamEvent(delta, "", finish, json.contains("tool_calls"),
-                ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
+        return new StreamEvent("", finish, ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
     }
 
     @Test
@@ -94,7 +93,7 @@ class MessagesStreamTest {
     @Test
     void aLengthStopIsMaxTokens() {
         read(stream.open("m"));
-        read(stream.event(new StreamEvent("{\"content\":\"abc\"}", "abc", "length")));
+        read(stream.event(new StreamEvent("abc", "length")));
         read(stream.finish(TokenUsage.NONE));
         assertThat(data.get(data.size() - 2).getJsonObject("delta").getString("stop_reason")).isEqualTo("max_tokens");
         assertThat(data.get(data.size() - 2).getJsonObject("usage").getInt("output_tokens")).isZero();
@@ -112,14 +111,12 @@ class MessagesStreamTest {
 
     @Test
     void eachThinkingBlockIsSignedAsItEndsThoughTextComesBeforeTheToolCall() {
-        String id = CarriedThinking.carry("toolu_01A", (JsonArray) JsonCodec.read(
-                "[{\"type\":\"thinking\",\"thinking\":\"hmm\",\"signature\":\"EqQBsig\"}]"));
         read(stream.open("claude-sonnet-4-5"));
         read(stream.event(delta("{'reasoning_content':'hmm'}", null)));
-        read(stream.event(delta(ReasoningDetails.signed("EqQBsig", 0).toString(), null)));
+        read(stream.event(new StreamEvent("", null, DeltaParts.signed("EqQBsig", 0))));
         read(stream.event(text("Let me look.")));
-        read(stream.event(delta("{'tool_calls':[{'index':0,'id':'" + id + "','type':'function','function':"
-                + "{'name':'f','arguments':'{}'}}]}", null)));
+        read(stream.event(new StreamEvent("", null, DeltaParts.toolCalls(List.of(new ToolFragment(0, "toolu_01A", "f",
+                "{}", null, List.of(Thinking.signed("hmm", "EqQBsig"))))))));
         read(stream.finish(TokenUsage.NONE));
 
         assertThat(types).containsExactly("message_start", "ping",
@@ -137,8 +134,8 @@ class MessagesStreamTest {
     @Test
     void redactedThinkingIsABlockOfItsOwnAndAThinkingBlockThatShowedNoTextIsStillSigned() {
         read(stream.open("claude-sonnet-4-5"));
-        read(stream.event(delta(ReasoningDetails.redacted("EmwKAhgB", 0).toString(), null)));
-        read(stream.event(delta(ReasoningDetails.signed("EqQBsig", 1).toString(), null)));
+        read(stream.event(new StreamEvent("", null, DeltaParts.redacted("EmwKAhgB", 0))));
+        read(stream.event(new StreamEvent("", null, DeltaParts.signed("EqQBsig", 1))));
         read(stream.event(text("Hi")));
 
         assertThat(types).containsExactly("message_start", "ping",
@@ -168,8 +165,7 @@ class MessagesStreamTest {
             sent.add(new SentEvent(Sent.Dialect.MESSAGES, o.getString("type"), o.getInt("index", -1),
                     JsonCodec.writeText(o)));
         }
-        return new StreamEvent(typed.deltaJson(), typed.text(), typed.finishReason(), typed.toolCall(), null, null,
-                typed.parts(), sent);
+        return new StreamEvent(typed.text(), typed.finishReason(), null, null, typed.parts(), sent);
     }
 
     @Test

@@ -42,8 +42,7 @@ class ResponsesStreamTest {
 
     private static StreamEvent delta(String json, String text, String finish) {
         String delta = json.replace('\'', '"');
-        return new StreamEvent(delta, text, finish, json.contains("tool_calls"),
-                ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
+        return new StreamEvent(text, finish, ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
     }
 
     @Test
