@@ -1,5 +1,6 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.answer.AnswerChoice;
 import dev.llmproxy.domain.answer.AnswerMessage;
@@ -39,7 +40,8 @@ public final class ChatAnswers {
         List<AnswerChoice> choices = new ArrayList<>();
         for (JsonValue v : root.getJsonArray("choices")) {
             if (v instanceof JsonObject choice && choice.get("message") instanceof JsonObject message) {
-                choices.add(new AnswerChoice(message(message), ChatDeltas.string(choice, "finish_reason", null)));
+                choices.add(new AnswerChoice(message(message),
+                        Finish.ofChat(ChatDeltas.string(choice, "finish_reason", null))));
             }
         }
         long created = root.get("created") instanceof JsonNumber n ? n.longValue() : 0;
@@ -74,8 +76,8 @@ public final class ChatAnswers {
         for (int i = 0; i < answer.choices().size(); i++) {
             AnswerChoice choice = answer.choices().get(i);
             choices.add(JsonCodec.object().add("index", i).add("message", message(choice.message()))
-                    .add("finish_reason", choice.finishReason() == null ? JsonValue.NULL
-                            : JsonCodec.value(choice.finishReason())));
+                    .add("finish_reason", choice.finish() == null ? JsonValue.NULL
+                            : JsonCodec.value(choice.finish().chat())));
         }
         JsonObjectBuilder completion = JsonCodec.object()
                 .add("id", answer.id().startsWith(ID_PREFIX) ? answer.id() : ID_PREFIX + answer.id())

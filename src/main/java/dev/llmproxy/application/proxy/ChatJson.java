@@ -10,12 +10,10 @@ import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -162,25 +160,6 @@ public final class ChatJson implements RequestBody {
         return body instanceof ChatJson json ? json.object : (JsonObject) JsonCodec.read(body.bytes());
     }
 
-    /**
-     * The sampling a chat request asks: numbers where chat has numbers, {@code stop} as a string or a list of them;
-     * what is not of its type is left to the provider that takes the body as it came.
-     */
-    public static Sampling samplingOf(JsonObject chat) {
-        List<String> stop = new ArrayList<>();
-        if (chat.get("stop") instanceof JsonString one) {
-            stop.add(one.getString());
-        } else if (chat.get("stop") instanceof JsonArray many) {
-            many.forEach(v -> {
-                if (v instanceof JsonString s) {
-                    stop.add(s.getString());
-                }
-            });
-        }
-        return new Sampling(number(chat, "temperature"), number(chat, "top_p"),
-                chat.get("top_k") instanceof JsonNumber k && k.isIntegral() ? k.intValue() : null, stop);
-    }
-
     /** Content's text: the string, or the text parts joined (other parts have none). */
     public static String textOf(JsonValue content) {
         if (content instanceof JsonString text) {
@@ -195,9 +174,5 @@ public final class ChatJson implements RequestBody {
             }
         }
         return sb.toString();
-    }
-
-    private static Double number(JsonObject chat, String field) {
-        return chat.get(field) instanceof JsonNumber n ? n.doubleValue() : null;
     }
 }

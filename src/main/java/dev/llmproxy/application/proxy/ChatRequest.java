@@ -31,7 +31,7 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
 
     public ChatRequest {
         boolean chat = operation == Operation.CHAT;
-        sampling = sampling != null ? sampling : ChatJson.samplingOf(body);
+        sampling = sampling != null ? sampling : ChatSampling.of(body);
         tools = tools != null ? tools : chat ? ToolsReader.read(body) : Tools.NONE;
         format = format != null ? format : chat ? ResponseFormat.read(body) : ResponseFormat.TEXT;
     }

@@ -141,14 +141,14 @@ public class RequestRecorder {
                     .answeredAs(renamed(s.model(), s.reply().answeredModel()))
                     .answeredLocally(configs.current().isStandIn(s.model().name()))
                     .cost(usd(ChainCost.ofEnded(s.attempts())))
-                    .finished(s.reply().finishReason(), s.truncated()).saw429(s.saw429())
+                    .finished(s.reply().finish(), s.truncated()).saw429(s.saw429())
                     .stream(request.stream(), null).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Streamed s) {
             return finish(answered(row, s.usage()).answeredBy(s.model().name(), s.fallback())
                     .answeredAs(renamed(s.model(), s.answeredModel()))
                     .answeredLocally(configs.current().isStandIn(s.model().name()))
                     .cost(usd(ChainCost.ofEnded(s.attempts())))
-                    .finished(s.finishReason(), s.truncated()).saw429(s.saw429())
+                    .finished(s.finish(), s.truncated()).saw429(s.saw429())
                     .stream(true, s.stats()).attempts(s.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {
             ChainCost cost = ChainCost.ofEnded(f.attempts());

@@ -3,7 +3,7 @@ package dev.llmproxy.domain.answer;
 /**
  * One of the answers a chat model gave (most ask for one).
  *
- * @param finishReason why it ended, in chat's terms ({@code stop}, {@code length}, {@code tool_calls}...)
+ * @param finish why it ended, or null when its provider did not say
  */
-public record AnswerChoice(AnswerMessage message, String finishReason) {
+public record AnswerChoice(AnswerMessage message, Finish finish) {
 }

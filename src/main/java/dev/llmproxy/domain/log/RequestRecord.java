@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.log;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
 
@@ -151,6 +152,11 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
             return this;
         }
 
+        public Builder finished(Finish finish, boolean truncated) {
+            return finished(finish == null ? null : finish.wireName(), truncated);
+        }
+
+        /** @param finishReason as the log names it ({@link Finish#wireName}) */
         public Builder finished(String finishReason, boolean truncated) {
             this.finishReason = finishReason;
             this.truncated = truncated;

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.Outcome;
@@ -107,7 +108,7 @@ final class ChainMessages {
 
     static String reasonFor(UpstreamReply reply, Duration timeout) {
         if (reply instanceof UpstreamReply.Completed c) {
-            if (!"length".equals(c.finishReason())) {
+            if (c.finish() != Finish.LENGTH) {
                 return "answered";
             }
             Integer thoughts = c.usage().reasoningTokens();
@@ -116,7 +117,7 @@ final class ChainMessages {
                     : "answered, truncated (finish_reason length)";
         }
         if (reply instanceof UpstreamReply.StreamEnded e) {
-            return "streamed " + e.events() + " events" + ("length".equals(e.finishReason()) ? ", truncated" : "")
+            return "streamed " + e.events() + " events" + (e.finish() == Finish.LENGTH ? ", truncated" : "")
                     + (e.malformed() > 0 ? ", skipped " + e.malformed() + " malformed" : "");
         }
         if (reply instanceof UpstreamReply.StreamBroken b) {

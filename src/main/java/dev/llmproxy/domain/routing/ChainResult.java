@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.StreamStats;
@@ -31,7 +32,7 @@ public sealed interface ChainResult {
      *
      * @param usage the final upstream's usage when the answer came from one model, else counted
      */
-    record Streamed(AllowedModel model, String answeredModel, String finishReason, TokenUsage usage, boolean fallback,
+    record Streamed(AllowedModel model, String answeredModel, Finish finish, TokenUsage usage, boolean fallback,
                     boolean truncated, StreamStats stats, List<AttemptRecord> attempts, boolean saw429)
             implements ChainResult {
         public Streamed {
@@ -40,7 +41,7 @@ public sealed interface ChainResult {
 
         /** The same answer with its usage settled (counted where the upstream's is missing or spliced). */
         public Streamed withUsage(TokenUsage settled) {
-            return new Streamed(model, answeredModel, finishReason, settled, fallback, truncated, stats, attempts,
+            return new Streamed(model, answeredModel, finish, settled, fallback, truncated, stats, attempts,
                     saw429);
         }
     }

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.config.OutcomeRules;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.StreamBreak;
@@ -12,21 +13,15 @@ import java.util.Locale;
 /** The outcome table (docs/routing.md); every list and policy in it comes from the runtime settings. */
 public final class OutcomeClassifier {
 
-    /**
-     * The finish reason every provider's refusal is read as (a stop reason, a filter, a safety stop), plain or
-     * streamed: OpenAI's own.
-     */
-    public static final String CONTENT_FILTER = "content_filter";
-
     private OutcomeClassifier() {
     }
 
     public static Verdict classify(UpstreamReply reply, OutcomeRules rules) {
         if (reply instanceof UpstreamReply.Completed c) {
-            if (CONTENT_FILTER.equals(c.finishReason())) {
+            if (c.finish() != null && c.finish().refused()) {
                 return refused(rules); // what a filter left of an answer is not the answer
             }
-            if (!"length".equals(c.finishReason())) {
+            if (c.finish() != Finish.LENGTH) {
                 return new Verdict(Outcome.SUCCESS, Verdict.Action.SUCCEED, false);
             }
             Outcome truncated = c.usage().reasoningTokens() != null && c.usage().reasoningTokens() > 0
@@ -36,8 +31,8 @@ public final class OutcomeClassifier {
         }
         if (reply instanceof UpstreamReply.StreamEnded e) {
             // Once content has reached the client nothing can be routed around: a truncated or filtered stream stands.
-            return new Verdict("length".equals(e.finishReason()) ? Outcome.TRUNCATED
-                    : CONTENT_FILTER.equals(e.finishReason()) ? Outcome.CONTENT_REFUSED : Outcome.SUCCESS,
+            return new Verdict(e.finish() == Finish.LENGTH ? Outcome.TRUNCATED
+                    : e.finish().refused() ? Outcome.CONTENT_REFUSED : Outcome.SUCCESS,
                     Verdict.Action.SUCCEED, false);
         }
         if (reply instanceof UpstreamReply.StreamBroken b) {

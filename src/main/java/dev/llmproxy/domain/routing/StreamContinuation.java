@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 
@@ -38,8 +39,8 @@ final class StreamContinuation {
         StreamSplice splice = run.splice();
         splice.ended(e);
         boolean oneModel = splice.continuations() == 0;
-        return new ChainResult.Streamed(candidate.model(), e.answeredModel(), e.finishReason(),
-                oneModel ? e.usage() : TokenUsage.NONE, splice.fallback(), "length".equals(e.finishReason()),
+        return new ChainResult.Streamed(candidate.model(), e.answeredModel(), e.finish(),
+                oneModel ? e.usage() : TokenUsage.NONE, splice.fallback(), e.finish() == Finish.LENGTH,
                 splice.stats(), run.log().all(), run.saw429());
     }
 

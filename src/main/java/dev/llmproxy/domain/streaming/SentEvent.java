@@ -11,13 +11,14 @@ import java.util.List;
  * @param dialect the dialect it was sent in
  * @param type    the event's type ({@code content_block_delta}, {@code message_delta}...)
  * @param index   the content block it belongs to, or -1
- * @param data    its JSON text, as it came (for chat, the choice's {@code delta}: the rest of a chunk is the proxy's)
+ * @param data    its JSON text, as it came (for chat, the chunk's choice: its delta, logprobs and finish reason; the
+ *                rest of a chunk is the proxy's)
  */
 public record SentEvent(Sent.Dialect dialect, String type, int index, String data) {
 
-    /** A chat chunk's delta as an OpenAI-compatible provider sent it. */
-    public static SentEvent chatDelta(String delta) {
-        return new SentEvent(Sent.Dialect.CHAT, "chunk", -1, delta);
+    /** A chat chunk's choice as an OpenAI-compatible provider sent it. */
+    public static SentEvent chatChoice(String choice) {
+        return new SentEvent(Sent.Dialect.CHAT, "chunk", -1, choice);
     }
 
     /** The data of the last of {@code sent} that came in {@code dialect}, or null. */

@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.streaming;
 
+import dev.llmproxy.domain.answer.Finish;
+
 import java.util.List;
 
 /**
@@ -7,15 +9,13 @@ import java.util.List;
  * relays the provider's events as they came when they came in its dialect ({@link #sent}).
  *
  * @param text         the content text it adds to the answer ("" if none)
- * @param finishReason the finish reason it carries, or null
- * @param logprobsJson the choice's {@code logprobs} as the upstream sent them (JSON text), or null
+ * @param finish       why the answer ended, when this piece ends it; else null
  * @param fingerprint  the upstream's {@code system_fingerprint}, or null
  * @param parts        what it adds besides its text, typed
  * @param sent         the provider's events it was read from, as they came, when they came in a dialect a door
  *                     speaks too (with those before it that carried nothing to relay); else none
  */
-public record StreamEvent(String text, String finishReason, String logprobsJson,
-                          String fingerprint, DeltaParts parts, List<SentEvent> sent) {
+public record StreamEvent(String text, Finish finish, String fingerprint, DeltaParts parts, List<SentEvent> sent) {
 
     public StreamEvent {
         text = text == null ? "" : text;
@@ -23,13 +23,13 @@ public record StreamEvent(String text, String finishReason, String logprobsJson,
         sent = sent == null ? List.of() : List.copyOf(sent);
     }
 
-    public StreamEvent(String text, String finishReason, DeltaParts parts) {
-        this(text, finishReason, null, null, parts, List.of());
+    public StreamEvent(String text, Finish finish, DeltaParts parts) {
+        this(text, finish, null, parts, List.of());
     }
 
     /** A piece of text (or nothing but a finish reason). */
-    public StreamEvent(String text, String finishReason) {
-        this(text, finishReason, DeltaParts.NONE);
+    public StreamEvent(String text, Finish finish) {
+        this(text, finish, DeltaParts.NONE);
     }
 
     /** Whether it carries part of a tool call. */

@@ -2,6 +2,7 @@ package dev.llmproxy.domain.upstream;
 
 import dev.llmproxy.domain.answer.Answered;
 import dev.llmproxy.domain.answer.ChatAnswer;
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.answer.Vectors;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
@@ -16,9 +17,9 @@ public sealed interface UpstreamReply {
      *
      * @param answer        what was answered, typed
      * @param answeredModel the model name the upstream reported (or the upstream model asked for)
-     * @param finishReason  the first choice's, in chat's terms; null for vectors
+     * @param finish        the first choice's; null for vectors
      */
-    record Completed(Answered answer, String answeredModel, String finishReason, TokenUsage usage)
+    record Completed(Answered answer, String answeredModel, Finish finish, TokenUsage usage)
             implements UpstreamReply {
 
         /** @throws IllegalStateException when the answer is vectors */
@@ -56,7 +57,7 @@ public sealed interface UpstreamReply {
      * @param events    content events relayed
      * @param malformed events skipped because they were not valid JSON
      */
-    record StreamEnded(String answeredModel, String finishReason, TokenUsage usage, int events, int malformed,
+    record StreamEnded(String answeredModel, Finish finish, TokenUsage usage, int events, int malformed,
                        String upstreamId) implements UpstreamReply {
     }
 

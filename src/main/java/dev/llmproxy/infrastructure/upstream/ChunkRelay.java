@@ -1,8 +1,8 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.failure.StreamBreak;
-import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.domain.streaming.StreamEvent;
@@ -20,7 +20,7 @@ import java.util.logging.Logger;
 /**
  * What a streaming attempt's events say: {@code [DONE]}, malformed events (skipped and counted, never relayed),
  * in-band errors, and content, relayed to the call's observer from the first content on. A refusal (every kind's
- * stream says one as a {@code content_filter} finish) before any content is the content-policy refusal, as for a
+ * stream says one as a refusing {@link Finish}) before any content is the content-policy refusal, as for a
  * plain call; after content it ends the stream with that finish, as OpenAI's does. Called under the attempt's
  * lock, one event at a time; an event that ends the attempt is told to its owner, and what the same provider event
  * still yields after it is dropped.
@@ -112,12 +112,12 @@ final class ChunkRelay implements ChatWire.Chunks {
         if (!chunk.choice()) {
             return null;
         }
-        String finish = chunk.finishReason();
+        Finish finish = chunk.finish();
         if (!started) {
             if (!chunk.carriesContent() && finish == null) {
                 return null; // the role-only opening chunk: nothing to show yet
             }
-            if (!chunk.carriesContent() && OutcomeClassifier.CONTENT_FILTER.equals(finish)) {
+            if (!chunk.carriesContent() && finish != null && finish.refused()) {
                 // refused before a word: the content-policy refusal a plain call gets, which the chain may route around
                 return new UpstreamReply.HttpError(400, null, HttpReplies.refusalEvent("the answer was filtered"));
             }
@@ -125,12 +125,12 @@ final class ChunkRelay implements ChatWire.Chunks {
             onFirstContent.run();
         }
         tally.relayed(finish);
-        if (chunk.chatDelta() != null) {
-            sent.add(SentEvent.chatDelta(chunk.chatDelta()));
+        if (chunk.chatChoice() != null) {
+            sent.add(SentEvent.chatChoice(chunk.chatChoice()));
         }
         List<SentEvent> asSent = List.copyOf(sent);
         sent.clear();
-        call.stream().onEvent(new StreamEvent(chunk.text(), finish, chunk.logprobs(), chunk.fingerprint(),
+        call.stream().onEvent(new StreamEvent(chunk.text(), finish, chunk.fingerprint(),
                 chunk.parts(), asSent), valve);
         return null;
     }
@@ -139,7 +139,7 @@ final class ChunkRelay implements ChatWire.Chunks {
     UpstreamReply whole(UpstreamReply.Completed c) {
         started = true;
         tally.whole(c);
-        call.stream().onEvent(new StreamEvent(c.chat().message().text(), tally.finishReason()), valve);
+        call.stream().onEvent(new StreamEvent(c.chat().message().text(), tally.finish()), valve);
         return tally.ended();
     }
 

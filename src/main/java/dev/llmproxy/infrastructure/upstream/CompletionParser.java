@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.proxy.OpenAiUsage;
@@ -35,15 +36,15 @@ public final class CompletionParser {
         if (!(first.get("message") instanceof JsonObject)) {
             return malformed("choices[0] has no message");
         }
-        String finishReason = first.get("finish_reason") instanceof JsonString s ? s.getString() : null;
+        Finish finish = Finish.ofChat(first.get("finish_reason") instanceof JsonString s ? s.getString() : null);
         TokenUsage usage = root.get("usage") instanceof JsonObject u ? OpenAiUsage.read(u) : TokenUsage.NONE;
         if (root.get("model") instanceof JsonString model && !model.getString().isBlank()) {
-            return new UpstreamReply.Completed(ChatAnswers.read(root, body), model.getString(), finishReason, usage);
+            return new UpstreamReply.Completed(ChatAnswers.read(root, body), model.getString(), finish, usage);
         }
         // The body must name the model that answered.
         JsonObject withModel = JsonCodec.object(root).add("model", upstreamModel).build();
         return new UpstreamReply.Completed(ChatAnswers.read(withModel, JsonCodec.write(withModel)), upstreamModel,
-                finishReason, usage);
+                finish, usage);
     }
 
     private static UpstreamReply malformed(String detail) {

@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.upstream;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.proxy.OpenAiUsage;
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonArray;
@@ -25,11 +26,11 @@ public sealed interface StreamChunk {
 
     /**
      * A chunk; every field may be absent. {@code choice} is false when the chunk has no choice (a usage-only chunk);
-     * {@code text} is the content it adds or ""; {@code logprobs} and {@code fingerprint} are relayed as they came;
-     * {@code chatDelta} is the delta's JSON text when an OpenAI-compatible provider sent it, else null.
+     * {@code text} is the content it adds or ""; {@code fingerprint} is relayed as it came; {@code chatChoice} is the
+     * choice's JSON text as an OpenAI-compatible provider sent it, kept for a chat caller, else null.
      */
     record Chunk(String id, String model, TokenUsage usage, boolean choice, String text, DeltaParts parts,
-                 String finishReason, String logprobs, String fingerprint, String chatDelta) implements StreamChunk {
+                 Finish finish, String fingerprint, String chatChoice) implements StreamChunk {
 
         /** Whether it shows the caller something: text, a tool call, reasoning, a refusal or thinking's end. */
         boolean carriesContent() {
@@ -38,13 +39,13 @@ public sealed interface StreamChunk {
     }
 
     /** A piece of the answer a wire read from its provider's event, with what the answer cost so far or null. */
-    static Chunk delta(String id, String model, TokenUsage usage, String text, DeltaParts parts, String finishReason) {
-        return new Chunk(id, model, usage, true, text, parts, finishReason, null, null, null);
+    static Chunk delta(String id, String model, TokenUsage usage, String text, DeltaParts parts, Finish finish) {
+        return new Chunk(id, model, usage, true, text, parts, finish, null, null);
     }
 
     /** What the answer cost, said without content. */
     static Chunk usage(String id, String model, TokenUsage usage) {
-        return new Chunk(id, model, usage, false, "", DeltaParts.NONE, null, null, null, null);
+        return new Chunk(id, model, usage, false, "", DeltaParts.NONE, null, null, null);
     }
 
     /** An error event, with the status it stands for. */
@@ -52,17 +53,17 @@ public sealed interface StreamChunk {
         return new Error(JsonCodec.object().add("code", code).add("message", message).build());
     }
 
-    /** @param keepDelta whether to keep the delta as it came, for a chat caller */
-    static StreamChunk read(String data, boolean keepDelta) {
+    /** @param keepChoice whether to keep the choice as it came, for a chat caller */
+    static StreamChunk read(String data, boolean keepChoice) {
         try {
-            return JsonCodec.read(data) instanceof JsonObject chunk ? of(chunk, keepDelta) : new Malformed();
+            return JsonCodec.read(data) instanceof JsonObject chunk ? of(chunk, keepChoice) : new Malformed();
         } catch (JsonException e) {
             return new Malformed();
         }
     }
 
     /** An OpenAI-compatible chunk, already parsed. */
-    static StreamChunk of(JsonObject chunk, boolean keepDelta) {
+    static StreamChunk of(JsonObject chunk, boolean keepChoice) {
         if (chunk.get("error") instanceof JsonObject error) {
             return new Error(error);
         }
@@ -74,12 +75,10 @@ public sealed interface StreamChunk {
             return usage(id, model, usage);
         }
         JsonObject delta = choice.get("delta") instanceof JsonObject d ? d : JsonValue.EMPTY_JSON_OBJECT;
-        String finish = choice.get("finish_reason") instanceof JsonString f ? f.getString() : null;
+        Finish finish = Finish.ofChat(choice.get("finish_reason") instanceof JsonString f ? f.getString() : null);
         String text = delta.get("content") instanceof JsonString c ? c.getString() : "";
-        JsonValue logprobs = choice.get("logprobs");
         String fingerprint = chunk.get("system_fingerprint") instanceof JsonString f ? f.getString() : null;
-        return new Chunk(id, model, usage, true, text, ChatDeltas.parts(delta), finish,
-                logprobs == null || logprobs.getValueType() == JsonValue.ValueType.NULL ? null : logprobs.toString(),
-                fingerprint, keepDelta ? JsonCodec.writeText(delta) : null);
+        return new Chunk(id, model, usage, true, text, ChatDeltas.parts(delta), finish, fingerprint,
+                keepChoice ? JsonCodec.writeText(choice) : null);
     }
 }

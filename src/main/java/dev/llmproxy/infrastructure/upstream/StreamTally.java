@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -11,7 +12,7 @@ final class StreamTally {
     private int events;
     private int malformed;
     private boolean doneMarker;
-    private String finishReason;
+    private Finish finish;
     private String answeredModel;
     private String upstreamId;
     private TokenUsage usage = TokenUsage.NONE;
@@ -35,17 +36,17 @@ final class StreamTally {
     }
 
     /** A content event relayed to the caller. */
-    void relayed(String finish) {
+    void relayed(Finish said) {
         events++;
-        if (finish != null) {
-            finishReason = finish;
+        if (said != null) {
+            finish = said;
         }
     }
 
     /** An upstream that ignored {@code stream:true} answered in one piece, relayed as one event. */
     void whole(UpstreamReply.Completed answer) {
         events = 1;
-        finishReason = answer.finishReason() == null ? "stop" : answer.finishReason();
+        finish = answer.finish() == null ? Finish.STOP : answer.finish();
         answeredModel = answer.answeredModel();
         usage = answer.usage();
     }
@@ -62,17 +63,17 @@ final class StreamTally {
         return events;
     }
 
-    String finishReason() {
-        return finishReason;
+    Finish finish() {
+        return finish;
     }
 
     /** Whether the upstream said the answer is over, by a finish reason or {@code [DONE]}. */
     private boolean saidItEnded() {
-        return doneMarker || finishReason != null;
+        return doneMarker || finish != null;
     }
 
     UpstreamReply.StreamEnded ended() {
-        return new UpstreamReply.StreamEnded(answeredModel, finishReason == null ? "stop" : finishReason, usage, events,
+        return new UpstreamReply.StreamEnded(answeredModel, finish == null ? Finish.STOP : finish, usage, events,
                 malformed, upstreamId);
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.streaming.Backpressure;
@@ -126,7 +127,7 @@ final class StreamingAttempt implements ResponseListener, Backpressure {
             finish(HttpReplies.connectionFailure(error));
         } else if (onePiece != null && !head.isSuccess()) {
             finish(onePiece.cutError(call, wire, clock));
-        } else if (relay.started() && tally.finishReason() != null) {
+        } else if (relay.started() && tally.finish() != null) {
             finish(tally.ended()); // only the tail after the last chunk was lost
         } else {
             onBroken(StreamBreak.CUT, "connection lost: " + HttpReplies.describe(error), FailureKind.MALFORMED);

@@ -45,18 +45,16 @@ final class SseChunks implements StreamDialect {
     }
 
     /**
-     * The upstream's delta as it came when it spoke chat, else written from the typed piece, with its logprobs and
-     * fingerprint when it sent them: only the ids and model are ours.
+     * The upstream's choice as it came when it spoke chat (its delta, logprobs and finish reason), else one written
+     * from the typed piece, with its fingerprint when it sent one: only the ids and model are ours.
      */
     @Override
     public byte[] event(StreamEvent event) {
         String asSent = SentEvent.last(event.sent(), Sent.Dialect.CHAT);
-        String delta = asSent != null ? asSent : ChatDeltas.write(event.text(), event.parts());
-        String finish = event.finishReason() == null ? "null" : quote(event.finishReason());
+        String choice = asSent != null ? asSent : "{\"index\":0,\"delta\":" + ChatDeltas.write(event.text(), event.parts())
+                + ",\"finish_reason\":" + (event.finish() == null ? "null" : quote(event.finish().chat())) + "}";
         return utf8(prefix + model + (event.fingerprint() == null ? ""
-                : ",\"system_fingerprint\":" + quote(event.fingerprint())) + ",\"choices\":[{\"index\":0,\"delta\":"
-                + delta + (event.logprobsJson() == null ? "" : ",\"logprobs\":" + event.logprobsJson())
-                + ",\"finish_reason\":" + finish + "}]}\n\n");
+                : ",\"system_fingerprint\":" + quote(event.fingerprint())) + ",\"choices\":[" + choice + "]}\n\n");
     }
 
     /** The usage chunk when the caller asked for it, then {@code [DONE]}. */

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.answer.AnswerChoice;
 import dev.llmproxy.domain.answer.AnswerMessage;
@@ -34,11 +35,11 @@ class ChatAnswersTest {
 
         assertThat(answer.id()).isEqualTo("chatcmpl-9");
         assertThat(answer.created()).isEqualTo(7);
-        assertThat(answer.choices()).singleElement().extracting(AnswerChoice::finishReason).isEqualTo("tool_calls");
+        assertThat(answer.choices()).singleElement().extracting(AnswerChoice::finish).isEqualTo(Finish.TOOL_CALLS);
         assertThat(answer.message()).isEqualTo(new AnswerMessage("", "No.", "hm", List.of(),
                 List.of(new ToolCall("call_1", "f", "{}"))));
         // fields the proxy does not know (a fingerprint, a service tier, logprobs) reach a chat caller as they came
-        assertThat(ChatAnswers.body(new UpstreamReply.Completed(answer, "gpt-x", "tool_calls", TokenUsage.NONE)))
+        assertThat(ChatAnswers.body(new UpstreamReply.Completed(answer, "gpt-x", Finish.TOOL_CALLS, TokenUsage.NONE)))
                 .isEqualTo(bytes);
     }
 
@@ -47,10 +48,10 @@ class ChatAnswersTest {
         Thinking signed = Thinking.signed("Let me think.", "sig");
         AnswerMessage message = new AnswerMessage("", "", "Let me think.", List.of(signed, Thinking.redacted("xyz")),
                 List.of(new ToolCall("toolu_1", "weather", "{\"city\":\"Paris\"}"), new ToolCall("toolu_2", "t", "{}")));
-        ChatAnswer answer = new ChatAnswer("msg_1", 42, List.of(new AnswerChoice(message, "tool_calls")), null);
+        ChatAnswer answer = new ChatAnswer("msg_1", 42, List.of(new AnswerChoice(message, Finish.TOOL_CALLS)), null);
 
         JsonObject written = (JsonObject) JsonCodec.read(ChatAnswers.body(new UpstreamReply.Completed(answer,
-                "claude-x", "tool_calls", new TokenUsage(10, 2, 12))));
+                "claude-x", Finish.TOOL_CALLS, new TokenUsage(10, 2, 12))));
 
         assertThat(written.getString("id")).isEqualTo("chatcmpl-msg_1");
         assertThat(written.getInt("created")).isEqualTo(42);
@@ -72,10 +73,10 @@ class ChatAnswersTest {
 
     @Test
     void anAnswerWithoutUsageIsWrittenWithoutIt() {
-        ChatAnswer answer = new ChatAnswer("r", 1, List.of(new AnswerChoice(AnswerMessage.text("hi"), "stop"),
-                new AnswerChoice(AnswerMessage.text("hello"), "length")), null);
+        ChatAnswer answer = new ChatAnswer("r", 1, List.of(new AnswerChoice(AnswerMessage.text("hi"), Finish.STOP),
+                new AnswerChoice(AnswerMessage.text("hello"), Finish.LENGTH)), null);
         JsonObject written = (JsonObject) JsonCodec.read(ChatAnswers.body(new UpstreamReply.Completed(answer, "g",
-                "stop", TokenUsage.NONE)));
+                Finish.STOP, TokenUsage.NONE)));
         assertThat(written.containsKey("usage")).isFalse();
         assertThat(written.getJsonArray("choices").getJsonObject(1).getJsonObject("message").getString("content"))
                 .isEqualTo("hello");

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.ChainResult;
@@ -23,7 +24,7 @@ class LoggedAnswerTest {
         return t;
     };
     private final java.util.concurrent.atomic.AtomicInteger withheld = new java.util.concurrent.atomic.AtomicInteger();
-    private final ChainResult.Streamed answer = new ChainResult.Streamed(null, "m", "stop", null, false, false, null,
+    private final ChainResult.Streamed answer = new ChainResult.Streamed(null, "m", Finish.STOP, null, false, false, null,
             List.of(), false);
 
     /** Relays the outcome as the service does, once the run has ended. */

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.proxy;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.streaming.StreamStats;
@@ -18,7 +19,7 @@ class StreamedUsageTest {
                     .getBytes(StandardCharsets.UTF_8));
 
     private static ChainResult.Streamed streamed(TokenUsage usage, int events) {
-        return new ChainResult.Streamed(AllowedModel.of("m", "p", "m"), "m", "stop", usage, false, false,
+        return new ChainResult.Streamed(AllowedModel.of("m", "p", "m"), "m", Finish.STOP, usage, false, false,
                 new StreamStats(5L, events, 0, 0), List.of(), false);
     }
 

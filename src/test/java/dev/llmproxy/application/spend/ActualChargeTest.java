@@ -1,5 +1,6 @@
 package dev.llmproxy.application.spend;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.ErrorKind;
@@ -35,7 +36,7 @@ class ActualChargeTest {
 
     @Test
     void anAnswerIsChargedWhatEveryAttemptWasBilled() {
-        ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(Answers.text(""), "m", "stop",
+        ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(Answers.text(""), "m", Finish.STOP,
                 new TokenUsage(100, 50, 150)), true, false,
                 List.of(attempt(Outcome.STREAM_BROKEN, 140, "0.0006"), attempt(Outcome.SUCCESS, 150, "0.0007")), false);
         assertThat(ActualCharge.of(ok, List.of(), RESERVED)).isEqualTo(new Charge(new BigDecimal("0.0013"), 290));
@@ -57,14 +58,14 @@ class ActualChargeTest {
 
     @Test
     void withoutAPriceTheDollarsStayReservedAndTheTokensAreCounted() {
-        ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(Answers.text(""), "m", "stop",
+        ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(Answers.text(""), "m", Finish.STOP,
                 new TokenUsage(100, 50, 150)), false, false, List.of(attempt(Outcome.SUCCESS, 150, null)), false);
         assertThat(ActualCharge.of(ok, List.of(), RESERVED)).isEqualTo(new Charge(new BigDecimal("0.05"), 150));
     }
 
     @Test
     void anAnswerWithoutItsUsageKeepsTheWholeReservation() {
-        ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(Answers.text(""), "m", "stop",
+        ChainResult ok = new ChainResult.Success(M, new UpstreamReply.Completed(Answers.text(""), "m", Finish.STOP,
                 TokenUsage.NONE), false, false, List.of(attempt(Outcome.SUCCESS, null, null)), false);
         assertThat(ActualCharge.of(ok, List.of(), RESERVED)).isEqualTo(RESERVED.charge());
     }

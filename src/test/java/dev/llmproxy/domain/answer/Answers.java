@@ -9,6 +9,6 @@ public final class Answers {
     }
 
     public static ChatAnswer text(String text) {
-        return new ChatAnswer("test", 0, List.of(new AnswerChoice(AnswerMessage.text(text), "stop")), null);
+        return new ChatAnswer("test", 0, List.of(new AnswerChoice(AnswerMessage.text(text), Finish.STOP)), null);
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.FailureKind;
@@ -21,16 +22,16 @@ class AttemptBillTest {
 
     @Test
     void anAnswerIsBilledItsUsage() {
-        AttemptBill b = AttemptBill.of(PRICED, new UpstreamReply.Completed(Answers.text(""), "m", "stop",
+        AttemptBill b = AttemptBill.of(PRICED, new UpstreamReply.Completed(Answers.text(""), "m", Finish.STOP,
                 new TokenUsage(11, 7, 18)), 50, 0);
         assertThat(b).isEqualTo(new AttemptBill(18, new BigDecimal("0.0001800000")));
     }
 
     @Test
     void aStreamWithoutUsageOrCutIsBilledThePromptEstimateAndWhatItProduced() {
-        assertThat(AttemptBill.of(PRICED, new UpstreamReply.StreamEnded("m", "stop", TokenUsage.NONE, 5, 0, null), 9, 0)
+        assertThat(AttemptBill.of(PRICED, new UpstreamReply.StreamEnded("m", Finish.STOP, TokenUsage.NONE, 5, 0, null), 9, 0)
                 .tokens()).isEqualTo(14);
-        assertThat(AttemptBill.of(PRICED, new UpstreamReply.StreamEnded("m", "stop", new TokenUsage(9, 2, 11), 5, 0,
+        assertThat(AttemptBill.of(PRICED, new UpstreamReply.StreamEnded("m", Finish.STOP, new TokenUsage(9, 2, 11), 5, 0,
                 null), 50, 0).tokens()).isEqualTo(11); // the upstream's own count wins
         AttemptBill cut = AttemptBill.of(PRICED, new UpstreamReply.StreamBroken(StreamBreak.CUT, "cut", "m", 40, 0,
                 null), 100, 0);
@@ -42,7 +43,7 @@ class AttemptBillTest {
         assertThat(AttemptBill.of(PRICED, new UpstreamReply.HttpError(503, null, ""), 10, 0)).isEqualTo(AttemptBill.NONE);
         assertThat(AttemptBill.of(PRICED, new UpstreamReply.Failed(FailureKind.TIMEOUT, "slow"), 10, 0))
                 .isEqualTo(AttemptBill.NONE);
-        assertThat(AttemptBill.of(PRICED, new UpstreamReply.Completed(Answers.text(""), "m", "stop", TokenUsage.NONE), 10, 0))
+        assertThat(AttemptBill.of(PRICED, new UpstreamReply.Completed(Answers.text(""), "m", Finish.STOP, TokenUsage.NONE), 10, 0))
                 .isEqualTo(AttemptBill.NONE);
     }
 

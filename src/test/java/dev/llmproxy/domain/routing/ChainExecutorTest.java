@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
@@ -280,7 +281,7 @@ class ChainExecutorTest {
 
     @Test
     void truncatedAnswerIsAcceptedAndMarkedByDefault() {
-        upstream.on("a", new UpstreamReply.Completed(Answers.text(""), "a", "length", TokenUsage.NONE));
+        upstream.on("a", new UpstreamReply.Completed(Answers.text(""), "a", Finish.LENGTH, TokenUsage.NONE));
         ChainResult.Success s = (ChainResult.Success) run("a", "b");
         assertThat(s.truncated()).isTrue();
         assertThat(outcomes(s)).containsExactly(Outcome.TRUNCATED);
@@ -289,7 +290,7 @@ class ChainExecutorTest {
     @Test
     void truncationPolicyNextTriesTheNextModelAndKeepsTheTruncatedAnswerIfNothingBetterComes() {
         settings = settings.toBuilder().set("truncationPolicy", "next").build();
-        upstream.on("a", new UpstreamReply.Completed(Answers.text(""), "a", "length", TokenUsage.NONE)).on("b", status(404));
+        upstream.on("a", new UpstreamReply.Completed(Answers.text(""), "a", Finish.LENGTH, TokenUsage.NONE)).on("b", status(404));
         ChainResult.Success s = (ChainResult.Success) run("a", "b");
         assertThat(s.model().name()).isEqualTo("a");
         assertThat(s.truncated()).isTrue();

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
@@ -66,7 +67,7 @@ class ConcurrencyCapTest {
     }
 
     private static UpstreamReply ok() {
-        return new UpstreamReply.Completed(Answers.text(""), "up", "stop", TokenUsage.NONE);
+        return new UpstreamReply.Completed(Answers.text(""), "up", Finish.STOP, TokenUsage.NONE);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
@@ -62,7 +63,7 @@ class DeadlinePlanningTest {
                 return new UpstreamReply.Failed(FailureKind.TIMEOUT, "timeout");
             }
             clock.advance(Duration.ofMillis(takesMs));
-            return new UpstreamReply.Completed(Answers.text(""), call.model().upstreamModel(), "stop", TokenUsage.NONE);
+            return new UpstreamReply.Completed(Answers.text(""), call.model().upstreamModel(), Finish.STOP, TokenUsage.NONE);
         };
     }
 
@@ -72,8 +73,8 @@ class DeadlinePlanningTest {
             clock.advance(Duration.ofMillis(firstMs));
             call.stream().onEvent(new StreamEvent("a", null), Backpressure.NONE);
             clock.advance(Duration.ofMillis(totalMs - firstMs));
-            call.stream().onEvent(new StreamEvent("b", "stop"), Backpressure.NONE);
-            return new UpstreamReply.StreamEnded(call.model().upstreamModel(), "stop", TokenUsage.NONE, 2, 0, "id");
+            call.stream().onEvent(new StreamEvent("b", Finish.STOP), Backpressure.NONE);
+            return new UpstreamReply.StreamEnded(call.model().upstreamModel(), Finish.STOP, TokenUsage.NONE, 2, 0, "id");
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -81,7 +82,7 @@ final class FakeUpstream implements UpstreamPort {
     }
 
     static UpstreamReply ok(String model) {
-        return new UpstreamReply.Completed(Answers.text(""), model, "stop", TokenUsage.NONE);
+        return new UpstreamReply.Completed(Answers.text(""), model, Finish.STOP, TokenUsage.NONE);
     }
 
     static UpstreamReply status(int status) {

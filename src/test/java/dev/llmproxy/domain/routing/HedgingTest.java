@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
@@ -72,7 +73,7 @@ class HedgingTest {
     }
 
     private static UpstreamReply ok() {
-        return new UpstreamReply.Completed(Answers.text(""), "up", "stop", new TokenUsage(100, 5, 105));
+        return new UpstreamReply.Completed(Answers.text(""), "up", Finish.STOP, new TokenUsage(100, 5, 105));
     }
 
     private static void token(UpstreamCall call, String text) {
@@ -80,7 +81,7 @@ class HedgingTest {
     }
 
     private static UpstreamReply.StreamEnded streamEnded(String model) {
-        return new UpstreamReply.StreamEnded(model, "stop", new TokenUsage(100, 1, 101), 1, 0, "id");
+        return new UpstreamReply.StreamEnded(model, Finish.STOP, new TokenUsage(100, 1, 101), 1, 0, "id");
     }
 
     private List<Outcome> outcomes(List<AttemptRecord> attempts) {

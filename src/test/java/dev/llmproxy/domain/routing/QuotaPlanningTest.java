@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.breaker.BreakerPolicy;
@@ -42,7 +43,7 @@ class QuotaPlanningTest {
             call.quota().read(reading);
         }
         return CompletableFuture.completedFuture(
-                new UpstreamReply.Completed(Answers.text(""), call.model().upstreamModel(), "stop", TokenUsage.NONE));
+                new UpstreamReply.Completed(Answers.text(""), call.model().upstreamModel(), Finish.STOP, TokenUsage.NONE));
     };
     private final RateLimitCooldowns cooldowns = new RateLimitCooldowns(clock);
     private final ProviderQuotas quotas = new ProviderQuotas(clock, cooldowns);

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.answer.Answers;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -18,7 +19,7 @@ class RoomForThinkingTest {
 
     /** Cut at length: with reasoning tokens the thoughts used up the budget; without, the answer did. */
     private static UpstreamReply cut(Integer reasoningTokens) {
-        return new UpstreamReply.Completed(Answers.text(""), "a", "length", new TokenUsage(10, 100, 110, reasoningTokens));
+        return new UpstreamReply.Completed(Answers.text(""), "a", Finish.LENGTH, new TokenUsage(10, 100, 110, reasoningTokens));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.llmproxy.domain.routing;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.upstream.RequestBody;
 import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.streaming.ToolFragment;
@@ -64,12 +65,12 @@ class StreamingChainTest {
     private static Function<UpstreamCall, UpstreamReply> words(StreamBreak breaks, String... words) {
         return call -> {
             for (int i = 0; i < words.length; i++) {
-                String finish = breaks == null && i == words.length - 1 ? "stop" : null;
+                Finish finish = breaks == null && i == words.length - 1 ? Finish.STOP : null;
                 call.stream().onEvent(new StreamEvent(words[i], finish), Backpressure.NONE);
             }
             String model = call.model().upstreamModel();
             return breaks == null
-                    ? new UpstreamReply.StreamEnded(model, "stop", new TokenUsage(3, words.length, 3 + words.length), words.length, 0, "id")
+                    ? new UpstreamReply.StreamEnded(model, Finish.STOP, new TokenUsage(3, words.length, 3 + words.length), words.length, 0, "id")
                     : new UpstreamReply.StreamBroken(breaks, "connection closed", model, words.length, 0, "id");
         };
     }
@@ -97,8 +98,8 @@ class StreamingChainTest {
             if (breaks != null) {
                 return new UpstreamReply.StreamBroken(breaks, "connection closed", model, n, 0, id);
             }
-            call.stream().onEvent(new StreamEvent("", "tool_calls"), Backpressure.NONE);
-            return new UpstreamReply.StreamEnded(model, "tool_calls", new TokenUsage(3, n, 3 + n), n, 0, id);
+            call.stream().onEvent(new StreamEvent("", Finish.TOOL_CALLS), Backpressure.NONE);
+            return new UpstreamReply.StreamEnded(model, Finish.TOOL_CALLS, new TokenUsage(3, n, 3 + n), n, 0, id);
         };
     }
 
@@ -205,7 +206,7 @@ class StreamingChainTest {
         assertThat(sink.spliced).isEmpty();
         assertThat(String.join("", sink.deltas)).contains("call_b").doesNotContain("call_a").doesNotContain("Par\"");
         assertThat(s.model().name()).isEqualTo("b");
-        assertThat(s.finishReason()).isEqualTo("tool_calls");
+        assertThat(s.finish()).isEqualTo(Finish.TOOL_CALLS);
         assertThat(s.attempts()).extracting(AttemptRecord::outcome).containsExactly(Outcome.STREAM_BROKEN, Outcome.SUCCESS);
     }
 
@@ -240,7 +241,7 @@ class StreamingChainTest {
         assertThat(sink.deltas).hasSize(4);
         assertThat(sink.deltas.get(0)).contains("call_a");
         assertThat(sink.deltas.get(3)).isEqualTo("{}");
-        assertThat(s.finishReason()).isEqualTo("tool_calls");
+        assertThat(s.finish()).isEqualTo(Finish.TOOL_CALLS);
         assertThat(s.stats().eventsRelayed()).isEqualTo(4);
     }
 

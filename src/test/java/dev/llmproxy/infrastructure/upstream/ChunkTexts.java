@@ -65,10 +65,10 @@ public final class ChunkTexts {
         if (c.choice()) {
             JsonObjectBuilder choice = JsonCodec.object().add("index", 0)
                     .add("delta", JsonCodec.read(ChatDeltas.write(c.text(), c.parts())));
-            if (c.finishReason() == null) {
+            if (c.finish() == null) {
                 choice.addNull("finish_reason");
             } else {
-                choice.add("finish_reason", c.finishReason());
+                choice.add("finish_reason", c.finish().chat());
             }
             choices.add(choice);
         }

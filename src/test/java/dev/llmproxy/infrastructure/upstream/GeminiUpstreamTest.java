@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -95,7 +96,7 @@ class GeminiUpstreamTest {
                 .isEqualTo("/v1beta/models/gemini-2.5-flash-lite:streamGenerateContent?alt=sse");
         assertThat(events.stream().map(StreamEvent::text).reduce("", String::concat))
                 .isEqualTo("Carol lives in the blue house with the dog.");
-        assertThat(e.finishReason()).isEqualTo("stop");
+        assertThat(e.finish()).isEqualTo(Finish.STOP);
         assertThat(e.usage()).isEqualTo(new TokenUsage(61, 1061, 1122, 1034));
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
@@ -65,7 +66,7 @@ class OpenAiHttpUpstreamTest {
         fault.on("u-ok", ok());
         UpstreamReply.Completed c = (UpstreamReply.Completed) call("u-ok");
         assertThat(c.answeredModel()).isEqualTo("u-ok");
-        assertThat(c.finishReason()).isEqualTo("stop");
+        assertThat(c.finish()).isEqualTo(Finish.STOP);
         assertThat(c.usage().totalTokens()).isEqualTo(18);
         assertThat(fault.authorizations("u-ok")).containsExactly("Bearer sk-test");
     }

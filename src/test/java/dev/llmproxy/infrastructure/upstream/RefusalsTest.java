@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.infrastructure.upstream.openai.OpenAiWire;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
@@ -141,14 +142,17 @@ class RefusalsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
-    void aStreamRefusedAfterContentEndsWithTheContentFilterFinishAndIsLoggedAsRefused(Kind kind) {
+    void aStreamRefusedAfterContentEndsWithARefusingFinishAndIsLoggedAsRefused(Kind kind) {
         List<StreamEvent> shown = new ArrayList<>();
         UpstreamReply reply = streamed(kind, kind.after(), shown);
 
         assertThat(shown).extracting(StreamEvent::text).contains("Sure, ");
-        assertThat(shown.get(shown.size() - 1).finishReason()).isEqualTo("content_filter");
+        // a provider's filter or the model's own refusal (Claude's), which a chat caller is told as content_filter
+        Finish finish = shown.get(shown.size() - 1).finish();
+        assertThat(finish.refused()).isTrue();
+        assertThat(finish.chat()).isEqualTo("content_filter");
         assertThat(reply).isInstanceOfSatisfying(UpstreamReply.StreamEnded.class,
-                e -> assertThat(e.finishReason()).isEqualTo("content_filter"));
+                e -> assertThat(e.finish()).isEqualTo(finish));
         assertThat(verdict(reply).outcome()).isEqualTo(Outcome.CONTENT_REFUSED);
         assertThat(verdict(reply).action()).isEqualTo(Verdict.Action.SUCCEED); // what the caller saw stands
     }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +28,7 @@ class StreamChunkTest {
         assertThat(c.id()).isEqualTo("x1");
         assertThat(c.model()).isEqualTo("m-up");
         assertThat(c.text()).isEqualTo("Hi");
-        assertThat(c.finishReason()).isEqualTo("stop");
+        assertThat(c.finish()).isEqualTo(Finish.STOP);
         assertThat(c.usage()).isNull();
         assertThat(c.carriesContent()).isTrue();
     }
@@ -46,10 +47,10 @@ class StreamChunkTest {
         StreamChunk.Chunk c = (StreamChunk.Chunk) StreamChunk.read("{\"choices\":[{\"index\":0,\"delta\":"
                 + "{\"content\":\"Hi\",\"annotations\":[{\"type\":\"url_citation\"}],\"tool_calls\":[{\"index\":1,"
                 + "\"id\":\"call_9\",\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"a\\\"\"}}]}}]}", true);
-        assertThat(c.chatDelta()).contains("\"annotations\":[{\"type\":\"url_citation\"}]");
+        assertThat(c.chatChoice()).contains("\"annotations\":[{\"type\":\"url_citation\"}]");
         // for a caller of another dialect it is not written at all
         assertThat(((StreamChunk.Chunk) StreamChunk.read("{\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}", false))
-                .chatDelta()).isNull();
+                .chatChoice()).isNull();
         assertThat(c.parts().toolCalls()).singleElement().satisfies(f -> {
             assertThat(f.index()).isEqualTo(1);
             assertThat(f.id()).isEqualTo("call_9");

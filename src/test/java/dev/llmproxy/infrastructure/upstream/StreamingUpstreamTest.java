@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
@@ -71,7 +72,7 @@ class StreamingUpstreamTest {
         UpstreamReply.StreamEnded e = (UpstreamReply.StreamEnded) r;
         assertThat(text()).isEqualTo("Hello world");
         assertThat(events).hasSize(3); // two words and the finish chunk
-        assertThat(events.get(2).finishReason()).isEqualTo("stop");
+        assertThat(events.get(2).finish()).isEqualTo(Finish.STOP);
         assertThat(e.usage().completionTokens()).isEqualTo(2);
         assertThat(e.answeredModel()).isEqualTo("s-ok");
     }

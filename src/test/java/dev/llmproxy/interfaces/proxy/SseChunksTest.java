@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ThinkingBlocks;
@@ -29,14 +30,15 @@ class SseChunksTest {
     void whatTheAnsweringModelSentIsRelayedOnlyIdsAndModelAreOurs() {
         SseChunks chunks = new SseChunks("req_1", 7, true);
         chunks.open("up-model");
-        JsonObject chunk = data(chunks.event(new StreamEvent("Hi", null,
-                "{\"content\":[{\"token\":\"Hi\",\"logprob\":-0.1}]}", "fp_abc", null,
-                List.of(SentEvent.chatDelta("{\"content\":\"Hi\",\"refusal\":null}")))));
+        JsonObject chunk = data(chunks.event(new StreamEvent("Hi", null, "fp_abc", null, List.of(SentEvent.chatChoice(
+                "{\"index\":0,\"delta\":{\"content\":\"Hi\",\"refusal\":null},\"logprobs\":{\"content\":"
+                + "[{\"token\":\"Hi\",\"logprob\":-0.1}]},\"finish_reason\":\"eos\"}")))));
         assertThat(chunk.getString("id")).isEqualTo("chatcmpl-req_1");
         assertThat(chunk.getString("model")).isEqualTo("up-model");
         assertThat(chunk.getString("system_fingerprint")).isEqualTo("fp_abc");
         JsonObject choice = chunk.getJsonArray("choices").getJsonObject(0);
         assertThat(choice.getJsonObject("logprobs").getJsonArray("content")).hasSize(1);
+        assertThat(choice.getString("finish_reason")).isEqualTo("eos"); // a server's own word, as it came
         assertThat(choice.getJsonObject("delta").containsKey("refusal")).isTrue();
     }
 
@@ -59,7 +61,7 @@ class SseChunksTest {
                 new ToolFragment(0, "", "", "{\"a\"")))))));
         assertThat(more).isEqualTo(JsonCodec.read("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":"
                 + "\"{\\\"a\\\"\"}}]}"));
-        JsonObject gemini = delta(data(chunks.event(new StreamEvent("", "tool_calls", DeltaParts.toolCalls(List.of(
+        JsonObject gemini = delta(data(chunks.event(new StreamEvent("", Finish.TOOL_CALLS, DeltaParts.toolCalls(List.of(
                 new ToolFragment(1, "call_9", "g", "{}", "CiIBsig==", List.of())))))));
         assertThat(ToolCallIds.signatureOf(gemini.getJsonArray("tool_calls").getJsonObject(0).getString("id")))
                 .isEqualTo("CiIBsig==");

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ThinkingBlocks;
 import dev.llmproxy.domain.answer.AnswerChoice;
@@ -9,7 +10,6 @@ import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.conversation.Thinking;
 import dev.llmproxy.domain.conversation.ToolCall;
 import dev.llmproxy.domain.upstream.TokenUsage;
-import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.upstream.UpstreamCall;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 import dev.llmproxy.infrastructure.upstream.body.AnswerBody;
@@ -58,7 +58,7 @@ final class AnthropicAnswers {
             return AnswerBody.malformed("no content");
         }
         String stop = root.get("stop_reason") instanceof JsonString s ? s.getString() : null;
-        if (OutcomeClassifier.CONTENT_FILTER.equals(finishReason(stop))) {
+        if (finish(stop) == Finish.REFUSAL) {
             return HttpReplies.httpError(call, 400, null, REFUSAL_SAID);
         }
         StringBuilder text = new StringBuilder();
@@ -86,7 +86,7 @@ final class AnthropicAnswers {
         if (stop == null && text.isEmpty() && calls.isEmpty()) {
             return AnswerBody.malformed("no stop reason and no content");
         }
-        String finish = finishReason(stop);
+        Finish finish = finish(stop);
         AnswerMessage message = new AnswerMessage(text.toString(), "", thinking.toString(),
                 signed, calls);
         TokenUsage usage = usage(root.get("usage") instanceof JsonObject u ? u : JsonValue.EMPTY_JSON_OBJECT);
@@ -96,16 +96,16 @@ final class AnthropicAnswers {
         return new UpstreamReply.Completed(answer, model, finish, usage);
     }
 
-    /** Anthropic's stop reason as OpenAI's finish reason. */
-    static String finishReason(String stop) {
+    /** What Anthropic's stop reason says (plain and streamed answers alike). */
+    static Finish finish(String stop) {
         if (stop == null) {
-            return "stop";
+            return Finish.STOP;
         }
         return switch (stop) {
-            case "max_tokens", "model_context_window_exceeded" -> "length";
-            case "tool_use" -> "tool_calls";
-            case "refusal" -> OutcomeClassifier.CONTENT_FILTER;
-            default -> "stop";
+            case "max_tokens", "model_context_window_exceeded" -> Finish.LENGTH;
+            case "tool_use" -> Finish.TOOL_CALLS;
+            case "refusal" -> Finish.REFUSAL;
+            default -> Finish.STOP; // end_turn, stop_sequence, pause_turn
         };
     }
 

@@ -1,9 +1,9 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.answer.Sent;
 import dev.llmproxy.domain.conversation.Thinking;
-import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.domain.streaming.ToolFragment;
@@ -68,8 +68,8 @@ public final class AnthropicChunks implements ChatWire.StreamEvents {
             }
             case "message_stop" -> {
                 StreamChunk cost = StreamChunk.usage(id, model, AnthropicAnswers.usage(usage));
-                String finish = AnthropicAnswers.finishReason(stopReason);
-                boolean refused = OutcomeClassifier.CONTENT_FILTER.equals(finish);
+                Finish finish = AnthropicAnswers.finish(stopReason);
+                boolean refused = finish.refused();
                 if (refused) {
                     out.chunk(cost); // what a refusal cost first: before any content it ends the attempt
                 }

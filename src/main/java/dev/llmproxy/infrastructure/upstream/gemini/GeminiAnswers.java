@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.answer.AnswerChoice;
 import dev.llmproxy.domain.answer.AnswerMessage;
 import dev.llmproxy.domain.answer.ChatAnswer;
@@ -38,7 +39,7 @@ final class GeminiAnswers {
                     : malformed("no candidates");
         }
         List<AnswerChoice> choices = new ArrayList<>();
-        String firstFinish = null;
+        Finish firstFinish = null;
         for (int i = 0; i < candidates.size(); i++) {
             if (!(candidates.get(i) instanceof JsonObject candidate)) {
                 return malformed("candidate " + i + " is not an object");
@@ -51,7 +52,7 @@ final class GeminiAnswers {
             if (finish == GeminiFinish.MALFORMED || (finish == GeminiFinish.NONE && parts.isEmpty())) {
                 return malformed("finishReason " + parts.finishReason());
             }
-            String reason = finish.openAi(!parts.toolCalls().isEmpty());
+            Finish reason = finish.finished(!parts.toolCalls().isEmpty());
             firstFinish = firstFinish == null ? reason : firstFinish;
             AnswerMessage message = new AnswerMessage(parts.text(), "", parts.thoughts(), List.of(), parts.toolCalls());
             choices.add(new AnswerChoice(message, reason));

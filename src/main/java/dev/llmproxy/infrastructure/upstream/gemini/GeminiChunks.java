@@ -1,7 +1,7 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.conversation.ToolCall;
-import dev.llmproxy.domain.routing.OutcomeClassifier;
 import dev.llmproxy.domain.streaming.DeltaParts;
 import dev.llmproxy.domain.streaming.ToolFragment;
 import dev.llmproxy.domain.upstream.TokenUsage;
@@ -58,20 +58,20 @@ final class GeminiChunks implements ChatWire.StreamEvents {
         }
         GeminiParts parts = GeminiParts.of(candidate);
         GeminiFinish finish = GeminiFinish.of(parts.finishReason());
-        String finishReason = null;
+        Finish finished = null;
         switch (finish) {
-            case REFUSED -> finishReason = OutcomeClassifier.CONTENT_FILTER;
+            case REFUSED -> finished = Finish.CONTENT_FILTER;
             case MALFORMED -> {
                 out.chunk(StreamChunk.error(502, "the model's answer was unusable (finishReason "
                         + parts.finishReason() + ")"));
                 return;
             }
             case NONE -> { }
-            default -> finishReason = finish.openAi(toolCalls > 0 || !parts.toolCalls().isEmpty());
+            default -> finished = finish.finished(toolCalls > 0 || !parts.toolCalls().isEmpty());
         }
         DeltaParts typed = new DeltaParts(parts.thoughts(), "", fragments(parts), null, null, -1);
         out.chunk(StreamChunk.delta(id, model, usage == TokenUsage.NONE ? null : usage, parts.text(), typed,
-                finishReason));
+                finished));
     }
 
     /** Each call whole, numbered across the stream, with the signature Gemini wants back with it. */

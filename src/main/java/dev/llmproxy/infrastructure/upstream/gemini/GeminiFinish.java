@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.domain.answer.Finish;
 import java.util.Set;
 
 /** What a Gemini {@code finishReason} means for the caller. */
@@ -33,8 +34,8 @@ enum GeminiFinish {
         return FAILURES.contains(reason) ? MALFORMED : STOP;
     }
 
-    /** OpenAI's finish reason for a finished answer that is not refused or failed. */
-    String openAi(boolean calledTools) {
-        return this == LENGTH ? "length" : calledTools ? "tool_calls" : "stop";
+    /** How a finished answer that is neither refused nor failed ended. */
+    Finish finished(boolean calledTools) {
+        return this == LENGTH ? Finish.LENGTH : calledTools ? Finish.TOOL_CALLS : Finish.STOP;
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.sim;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.failure.StreamBreak;
 import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.StreamEvent;
@@ -75,12 +76,12 @@ final class SimStream implements Backpressure {
             return;
         }
         if (sent == words.length) {
-            result.complete(new UpstreamReply.StreamEnded(answer.answeredModel(), answer.finishReason(),
+            result.complete(new UpstreamReply.StreamEnded(answer.answeredModel(), answer.finish(),
                     answer.usage(), sent, 0, null));
             return;
         }
         String word = words[sent++];
-        String finish = sent == words.length ? answer.finishReason() : null;
+        Finish finish = sent == words.length ? answer.finish() : null;
         call.stream().onEvent(new StreamEvent(word, finish), this);
         next = timers.schedule(BETWEEN_WORDS, this::tick);
     }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.sim;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.ChatJson;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.answer.AnswerChoice;
@@ -41,7 +42,7 @@ public final class SimUpstream implements UpstreamPort {
     /** What a healthy simulated call answers. */
     @FunctionalInterface
     private interface Answers {
-        UpstreamReply of(SimUpstream sim, UpstreamCall call, String finishReason);
+        UpstreamReply of(SimUpstream sim, UpstreamCall call, Finish finish);
     }
 
     private final Timers timers;
@@ -64,11 +65,11 @@ public final class SimUpstream implements UpstreamPort {
 
     /** Simulated vectors: unit vectors seeded by each input, so that the same text always gets the same vector. */
     public static SimUpstream vectors(Timers timers, Clock clock, DoubleSupplier random) {
-        return new SimUpstream(timers, clock, random, (sim, call, finishReason) -> vectors(call));
+        return new SimUpstream(timers, clock, random, (sim, call, finish) -> vectors(call));
     }
 
-    private UpstreamReply answer(UpstreamCall call, String finishReason) {
-        return answers.of(this, call, finishReason);
+    private UpstreamReply answer(UpstreamCall call, Finish finish) {
+        return answers.of(this, call, finish);
     }
 
     @Override
@@ -76,10 +77,10 @@ public final class SimUpstream implements UpstreamPort {
         String spec = call.model().upstreamModel();
         SimBehaviour b = behaviours.computeIfAbsent(spec, SimBehaviour::parse);
         UpstreamReply reply = switch (b.kind()) {
-            case HEALTHY -> answer(call, "stop");
-            case TRUNCATED -> answer(call, "length");
+            case HEALTHY -> answer(call, Finish.STOP);
+            case TRUNCATED -> answer(call, Finish.LENGTH);
             case FLAKY -> random.getAsDouble() * 100 < b.failurePercent()
-                    ? error(503, "server_error", "simulated outage") : answer(call, "stop");
+                    ? error(503, "server_error", "simulated outage") : answer(call, Finish.STOP);
             case RATE_LIMITED -> new UpstreamReply.HttpError(429,
                     b.retryAfterSeconds() == null ? null : Duration.ofSeconds(b.retryAfterSeconds()),
                     "{\"error\":{\"code\":\"rate_limit_exceeded\",\"message\":\"simulated quota\"}}");
@@ -87,7 +88,7 @@ public final class SimUpstream implements UpstreamPort {
             case REFUSAL -> error(400, "content_policy_violation", "simulated refusal");
             case CONTEXT_OVERFLOW -> error(400, "context_length_exceeded", "simulated overflow");
             case HANG -> null;
-            case CUT -> call.streaming() ? answer(call, "stop")
+            case CUT -> call.streaming() ? answer(call, Finish.STOP)
                     : new UpstreamReply.Failed(FailureKind.MALFORMED, "body cut short (simulated)");
         };
         Duration latency = Duration.ofMillis(b.latencyMs());
@@ -115,7 +116,7 @@ public final class SimUpstream implements UpstreamPort {
                 "{\"error\":{\"code\":\"" + code + "\",\"message\":\"" + message + "\"}}");
     }
 
-    private UpstreamReply chatAnswer(UpstreamCall call, String finishReason) {
+    private UpstreamReply chatAnswer(UpstreamCall call, Finish finish) {
         String prompt = lastUserMessage(ChatJson.of(call.body()));
         String text = endsWithPrefill(ChatJson.of(call.body()))
                 ? " [continued by " + call.model().name() + "] and that is the rest of the answer."
@@ -124,8 +125,8 @@ public final class SimUpstream implements UpstreamPort {
         int promptTokens = Math.max(1, prompt.length() / 4);
         int completionTokens = text.split("\\s+").length;
         ChatAnswer answer = new ChatAnswer("chatcmpl-sim-" + UUID.randomUUID(), clock.instant().getEpochSecond(),
-                List.of(new AnswerChoice(AnswerMessage.text(text), finishReason)), null);
-        return new UpstreamReply.Completed(answer, call.model().upstreamModel(), finishReason,
+                List.of(new AnswerChoice(AnswerMessage.text(text), finish)), null);
+        return new UpstreamReply.Completed(answer, call.model().upstreamModel(), finish,
                 new TokenUsage(promptTokens, completionTokens, promptTokens + completionTokens));
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.streaming.SentEvent;
 import dev.llmproxy.interfaces.proxy.translation.NamedEvents;
@@ -40,11 +41,11 @@ final class ClaudeEvents {
     }
 
     /** The stop reason and stop sequence: as Claude said them when Claude ended the answer, else from the finish. */
-    JsonObject ending(String finishReason) {
+    JsonObject ending(Finish finish) {
         if (end != null && JsonCodec.read(end) instanceof JsonObject e && e.get("delta") instanceof JsonObject said) {
             return said;
         }
-        return JsonCodec.object().add("stop_reason", MessagesWire.stopReason(finishReason)).addNull("stop_sequence")
+        return JsonCodec.object().add("stop_reason", MessagesWire.stopReason(finish)).addNull("stop_sequence")
                 .build();
     }
 }

@@ -49,7 +49,7 @@ final class MessagesAnswers {
         }
         return JsonCodec.object().add("id", MessagesWire.messageId(requestId)).add("type", "message")
                 .add("role", "assistant").add("model", reply.answeredModel() == null ? "" : reply.answeredModel())
-                .add("content", content).add("stop_reason", MessagesWire.stopReason(reply.finishReason()))
+                .add("content", content).add("stop_reason", MessagesWire.stopReason(reply.finish()))
                 .addNull("stop_sequence").add("usage", MessagesWire.usage(reply.usage())).build();
     }
 

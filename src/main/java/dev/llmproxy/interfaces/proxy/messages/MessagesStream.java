@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.domain.answer.Sent;
@@ -31,7 +32,7 @@ final class MessagesStream implements StreamDialect {
     private Block open = Block.NONE;
     private int index = -1;
     private int toolCall = -1;
-    private String finishReason;
+    private Finish finish;
     private final ClaudeEvents claude = new ClaudeEvents();
 
     MessagesStream(String requestId) {
@@ -62,8 +63,8 @@ final class MessagesStream implements StreamDialect {
 
     @Override
     public byte[] event(StreamEvent event) {
-        if (event.finishReason() != null) {
-            finishReason = event.finishReason();
+        if (event.finish() != null) {
+            finish = event.finish();
         }
         if (!event.sent().isEmpty() && event.sent().get(0).dialect() == Sent.Dialect.MESSAGES) {
             event.sent().forEach(this::asSent);
@@ -165,7 +166,7 @@ final class MessagesStream implements StreamDialect {
     @Override
     public byte[] finish(TokenUsage usage) {
         stopBlock();
-        emit("message_delta", JsonCodec.object().add("delta", claude.ending(finishReason))
+        emit("message_delta", JsonCodec.object().add("delta", claude.ending(finish))
                 .add("usage", MessagesWire.usage(usage == null ? TokenUsage.NONE : usage)));
         emit("message_stop", JsonCodec.object());
         return events.take();

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonObjectBuilder;
@@ -15,16 +16,16 @@ final class MessagesWire {
         return "msg_" + (requestId.startsWith("req_") ? requestId.substring(4) : requestId);
     }
 
-    /** A chat finish reason in Anthropic's words. */
-    static String stopReason(String finishReason) {
-        if (finishReason == null) {
+    /** Why the answer ended, in Anthropic's words. */
+    static String stopReason(Finish finish) {
+        if (finish == null) {
             return "end_turn";
         }
-        return switch (finishReason) {
-            case "length" -> "max_tokens";
-            case "tool_calls", "function_call" -> "tool_use";
-            case "content_filter" -> "refusal";
-            default -> "end_turn";
+        return switch (finish) {
+            case LENGTH -> "max_tokens";
+            case TOOL_CALLS -> "tool_use";
+            case CONTENT_FILTER, REFUSAL -> "refusal";
+            case STOP -> "end_turn";
         };
     }
 

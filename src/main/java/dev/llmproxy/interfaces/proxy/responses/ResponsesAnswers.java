@@ -40,7 +40,7 @@ final class ResponsesAnswers {
                     "completed"));
         }
         JsonObject response = ResponsesWire.ended(ResponsesWire.envelope(requestId, createdAt, request,
-                reply.answeredModel(), "completed"), reply.finishReason(), output.build(), reply.usage()).build();
+                reply.answeredModel(), "completed"), reply.finish(), output.build(), reply.usage()).build();
         return new Answer(response, assistant(text, calls));
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.streaming.DeltaParts;
@@ -29,7 +30,7 @@ final class ResponsesStream implements StreamDialect {
     private final StreamedItems output;
     private final StringBuilder answer = new StringBuilder();
     private String model;
-    private String finishReason;
+    private Finish finish;
 
     /** @param finished told the whole response and the answer as a chat assistant message, once it is complete */
     ResponsesStream(String requestId, long createdAt, JsonObject request, BiConsumer<JsonObject, JsonObject> finished) {
@@ -66,15 +67,15 @@ final class ResponsesStream implements StreamDialect {
             answer.append(text);
         }
         parts.toolCalls().forEach(output::toolCall);
-        if (event.finishReason() != null) {
-            finishReason = event.finishReason();
+        if (event.finish() != null) {
+            finish = event.finish();
         }
         return events.take();
     }
 
     @Override
     public byte[] finish(TokenUsage usage) {
-        JsonObject response = ResponsesWire.ended(envelope("completed"), finishReason, output.done(),
+        JsonObject response = ResponsesWire.ended(envelope("completed"), finish, output.done(),
                 usage == null ? TokenUsage.NONE : usage).build();
         events.emit("completed".equals(response.getString("status")) ? "response.completed" : "response.incomplete",
                 JsonCodec.object().add("response", response));

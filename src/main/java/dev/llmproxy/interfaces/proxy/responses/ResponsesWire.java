@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import jakarta.json.JsonArray;
@@ -58,10 +59,10 @@ final class ResponsesWire {
         r.add(field, v == null ? otherwise : v);
     }
 
-    /** Completed, or incomplete with its reason, as a chat finish reason says. */
-    static JsonObjectBuilder ended(JsonObjectBuilder r, String finishReason, JsonArray output, TokenUsage usage) {
-        String reason = "length".equals(finishReason) ? "max_output_tokens"
-                : "content_filter".equals(finishReason) ? "content_filter" : null;
+    /** Completed, or incomplete with its reason. */
+    static JsonObjectBuilder ended(JsonObjectBuilder r, Finish finish, JsonArray output, TokenUsage usage) {
+        String reason = finish == Finish.LENGTH ? "max_output_tokens"
+                : finish != null && finish.refused() ? "content_filter" : null;
         r.add("status", reason == null ? "completed" : "incomplete").add("output", output).add("usage", usage(usage));
         if (reason != null) {
             r.add("incomplete_details", JsonCodec.object().add("reason", reason));

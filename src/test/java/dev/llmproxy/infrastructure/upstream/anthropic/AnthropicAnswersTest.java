@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.anthropic;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.proxy.ReasoningDetails;
 import dev.llmproxy.application.json.JsonCodec;
@@ -49,7 +50,7 @@ class AnthropicAnswersTest {
         assertThat(function.getString("name")).isEqualTo("get_weather");
         assertThat(JsonCodec.read(function.getString("arguments"))).isEqualTo(JsonCodec.read(
                 "{\"city\":\"Paris\",\"unit\":\"celsius\"}"));
-        assertThat(c.finishReason()).isEqualTo("tool_calls");
+        assertThat(c.finish()).isEqualTo(Finish.TOOL_CALLS);
         assertThat(c.answeredModel()).isEqualTo("claude-sonnet-4-5-20250929");
         // the whole prompt is the uncached part, the cache writes and the cache reads
         assertThat(c.usage().promptTokens()).isEqualTo(2212);
@@ -63,7 +64,7 @@ class AnthropicAnswersTest {
     @Test
     void aPlainAnswerStopsAndARefusalIsTheContentPolicyRefusal() {
         UpstreamReply.Completed c = (UpstreamReply.Completed) wire.answer(call, recorded("answer-text.json"));
-        assertThat(c.finishReason()).isEqualTo("stop");
+        assertThat(c.finish()).isEqualTo(Finish.STOP);
         assertThat(wire.answer(call, recorded("answer-refusal.json")))
                 .isInstanceOfSatisfying(UpstreamReply.HttpError.class, e -> {
                     assertThat(e.status()).isEqualTo(400);

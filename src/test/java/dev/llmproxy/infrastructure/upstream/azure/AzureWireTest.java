@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.azure;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.infrastructure.upstream.openai.OpenAiEmbeddingWire;
 import dev.llmproxy.infrastructure.upstream.openai.OpenAiWire;
@@ -81,7 +82,7 @@ class AzureWireTest {
                 + "\"prompt_filter_results\":[]}").getBytes(StandardCharsets.UTF_8);
         assertThat(wire.answer(call("https://r/openai/v1"), filtered))
                 .isInstanceOfSatisfying(UpstreamReply.Completed.class,
-                        c -> assertThat(c.finishReason()).isEqualTo("content_filter"));
+                        c -> assertThat(c.finish()).isEqualTo(Finish.CONTENT_FILTER));
         List<String> out = new ArrayList<>();
         String annotation = "{\"choices\":[],\"created\":0,\"id\":\"\",\"model\":\"\",\"object\":\"\","
                 + "\"prompt_filter_results\":[{\"prompt_index\":0,\"content_filter_results\":{}}]}";

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.bedrock;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.application.json.JsonCodec;
@@ -92,7 +93,7 @@ class BedrockWireTest {
         UpstreamReply reply = wire.answer(call(BedrockCalls.CLAUDE, false),
                 RecordedBodies.body("bedrock", "answer-thinking-tool.json").getBytes(StandardCharsets.UTF_8));
         assertThat(reply).isInstanceOfSatisfying(UpstreamReply.Completed.class, c -> {
-            assertThat(c.finishReason()).isEqualTo("tool_calls");
+            assertThat(c.finish()).isEqualTo(Finish.TOOL_CALLS);
             assertThat(c.usage().promptTokens()).isEqualTo(1212);
             assertThat(c.usage().cachedPromptTokens()).isEqualTo(1000);
             assertThat(c.usage().cacheWriteTokens()).isEqualTo(200);
@@ -109,7 +110,7 @@ class BedrockWireTest {
         assertThat(wire.answer(call("amazon.nova-pro-v1:0", false),
                 RecordedBodies.body("bedrock", "answer-text.json").getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOfSatisfying(UpstreamReply.Completed.class, c -> {
-                    assertThat(c.finishReason()).isEqualTo("stop");
+                    assertThat(c.finish()).isEqualTo(Finish.STOP);
                     assertThat(c.usage().totalTokens()).isEqualTo(34);
                 });
     }

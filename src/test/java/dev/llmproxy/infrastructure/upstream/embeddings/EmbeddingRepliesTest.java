@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.embeddings;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
@@ -52,7 +53,7 @@ class EmbeddingRepliesTest {
         assertThat(c.vectors().json()).isEqualTo(answer);
         assertThat(c.usage().promptTokens()).isEqualTo(7);
         assertThat(c.usage().completionTokens()).isZero();
-        assertThat(c.finishReason()).isNull();
+        assertThat(c.finish()).isNull();
     }
 
     @Test

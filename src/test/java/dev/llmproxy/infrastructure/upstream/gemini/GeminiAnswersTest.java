@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.gemini;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.json.JsonCodec;
@@ -37,7 +38,7 @@ class GeminiAnswersTest {
         assertThat(reply).isInstanceOf(UpstreamReply.Completed.class);
         UpstreamReply.Completed c = (UpstreamReply.Completed) reply;
         assertThat(c.answeredModel()).isEqualTo("gemini-2.5-flash");
-        assertThat(c.finishReason()).isEqualTo("stop");
+        assertThat(c.finish()).isEqualTo(Finish.STOP);
         assertThat(c.usage()).isEqualTo(new TokenUsage(14, 900, 914, 852));
         assertThat(body(reply)).isEqualTo(JsonCodec.read("""
                 {"id":"chatcmpl-Yl4uaPr4L5nvz7IP2K-h6AY","object":"chat.completion","created":1796205600,
@@ -52,7 +53,7 @@ class GeminiAnswersTest {
     @Test
     void aFunctionCallIsAToolCallWhoseIdCarriesTheSignature() {
         UpstreamReply.Completed typed = (UpstreamReply.Completed) answer("answer-tool-call.json", "gemini-3-flash-preview");
-        assertThat(typed.finishReason()).isEqualTo("tool_calls");
+        assertThat(typed.finish()).isEqualTo(Finish.TOOL_CALLS);
         JsonObject message = body(typed).getJsonArray("choices").getJsonObject(0).getJsonObject("message");
         assertThat(message.isNull("content")).isTrue();
         JsonObject call = message.getJsonArray("tool_calls").getJsonObject(0);
@@ -71,7 +72,7 @@ class GeminiAnswersTest {
     @Test
     void anOutputBudgetSpentOnThinkingIsATruncatedEmptyAnswer() {
         UpstreamReply.Completed c = (UpstreamReply.Completed) answer("answer-max-tokens-thinking.json", "gemini-2.5-pro");
-        assertThat(c.finishReason()).isEqualTo("length");
+        assertThat(c.finish()).isEqualTo(Finish.LENGTH);
         assertThat(c.usage().reasoningTokens()).isEqualTo(99);
         assertThat(body(c).getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content")).isEmpty();
     }

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.sim;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.infrastructure.upstream.Timers;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
@@ -51,7 +52,7 @@ class SimUpstreamStreamingTest {
         String text = events.stream().map(StreamEvent::text).reduce("", String::concat);
         assertThat(text).startsWith("[simulated answer from m] You said: hi");
         assertThat(events.size()).isGreaterThan(3);
-        assertThat(events.get(events.size() - 1).finishReason()).isEqualTo("stop");
+        assertThat(events.get(events.size() - 1).finish()).isEqualTo(Finish.STOP);
         assertThat(e.events()).isEqualTo(events.size());
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.upstream.vertex;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.infrastructure.upstream.ChunkTexts;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -79,11 +80,11 @@ class VertexWireTest {
         UpstreamReply claude = wire.answer(call("claude-sonnet-4-5@20250929", false),
                 RecordedBodies.body("anthropic", "answer-thinking-tool.json").getBytes(StandardCharsets.UTF_8));
         assertThat(claude).isInstanceOfSatisfying(UpstreamReply.Completed.class,
-                c -> assertThat(c.finishReason()).isEqualTo("tool_calls"));
+                c -> assertThat(c.finish()).isEqualTo(Finish.TOOL_CALLS));
         UpstreamReply gemini = wire.answer(call("gemini-2.5-flash", false),
                 RecordedBodies.body("gemini", "answer-thinking.json").getBytes(StandardCharsets.UTF_8));
         assertThat(gemini).isInstanceOfSatisfying(UpstreamReply.Completed.class,
-                c -> assertThat(c.finishReason()).isEqualTo("stop"));
+                c -> assertThat(c.finish()).isEqualTo(Finish.STOP));
         List<String> chunks = new ArrayList<>();
         var events = wire.events(call("claude-sonnet-4-5@20250929", true));
         for (String event : RecordedBodies.events("anthropic", "stream-text.sse")) {

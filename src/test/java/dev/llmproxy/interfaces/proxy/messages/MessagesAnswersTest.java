@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.ChatAnswers;
 import dev.llmproxy.application.proxy.ToolCallIds;
 import dev.llmproxy.application.json.JsonCodec;
@@ -28,7 +29,7 @@ class MessagesAnswersTest {
         String body = ("{'id':'chatcmpl-1','object':'chat.completion','model':'gpt-x','choices':[{'index':0,"
                 + "'message':" + message + ",'finish_reason':'" + finish + "'}]}").replace('\'', '"');
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        return new UpstreamReply.Completed(ChatAnswers.read((JsonObject) JsonCodec.read(bytes), bytes), "gpt-x", finish,
+        return new UpstreamReply.Completed(ChatAnswers.read((JsonObject) JsonCodec.read(bytes), bytes), "gpt-x", Finish.ofChat(finish),
                 usage);
     }
 
@@ -69,10 +70,11 @@ class MessagesAnswersTest {
 
     @Test
     void stopReasonsInAnthropicsWords() {
-        assertThat(MessagesWire.stopReason("stop")).isEqualTo("end_turn");
-        assertThat(MessagesWire.stopReason("length")).isEqualTo("max_tokens");
-        assertThat(MessagesWire.stopReason("tool_calls")).isEqualTo("tool_use");
-        assertThat(MessagesWire.stopReason("content_filter")).isEqualTo("refusal");
+        assertThat(MessagesWire.stopReason(Finish.STOP)).isEqualTo("end_turn");
+        assertThat(MessagesWire.stopReason(Finish.LENGTH)).isEqualTo("max_tokens");
+        assertThat(MessagesWire.stopReason(Finish.TOOL_CALLS)).isEqualTo("tool_use");
+        assertThat(MessagesWire.stopReason(Finish.CONTENT_FILTER)).isEqualTo("refusal");
+        assertThat(MessagesWire.stopReason(Finish.REFUSAL)).isEqualTo("refusal");
         assertThat(MessagesWire.stopReason(null)).isEqualTo("end_turn");
     }
 
@@ -137,13 +139,13 @@ class MessagesAnswersTest {
                 + "'stop_sequence':'END'}").replace('\'', '"').getBytes(StandardCharsets.UTF_8);
         AnswerMessage message = AnswerMessage.text("Hi");
         UpstreamReply.Completed sent = new UpstreamReply.Completed(new ChatAnswer("msg_01", 0,
-                List.of(new AnswerChoice(message, "stop")), new Sent(Sent.Dialect.MESSAGES, claudes)), "claude", "stop",
+                List.of(new AnswerChoice(message, Finish.STOP)), new Sent(Sent.Dialect.MESSAGES, claudes)), "claude", Finish.STOP,
                 TokenUsage.NONE);
         assertThat(MessagesAnswers.body(sent, "req_1")).isSameAs(claudes);
 
         UpstreamReply.Completed other = new UpstreamReply.Completed(new ChatAnswer("x", 0,
-                List.of(new AnswerChoice(message, "stop")), new Sent(Sent.Dialect.CHAT, "{}".getBytes())), "gpt",
-                "stop",
+                List.of(new AnswerChoice(message, Finish.STOP)), new Sent(Sent.Dialect.CHAT, "{}".getBytes())), "gpt",
+                Finish.STOP,
                 TokenUsage.NONE);
         JsonObject written = (JsonObject) JsonCodec.read(MessagesAnswers.body(other, "req_1"));
         assertThat(written.getString("id")).isEqualTo("msg_1");

@@ -1,7 +1,7 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
 import dev.llmproxy.application.json.JsonCodec;
-import dev.llmproxy.application.proxy.ChatJson;
+import dev.llmproxy.application.proxy.ChatSampling;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.conversation.Thinking;
@@ -71,7 +71,7 @@ class MessagesRequestsTest {
         JsonObject body = read("{'model':'m','max_tokens':10,'messages':[{'role':'user','content':'Hi'}],"
                 + "'top_k':null,'temperature':null,'top_p':null}").body();
         assertThat(body).doesNotContainKey("top_k").doesNotContainKey("temperature").doesNotContainKey("top_p");
-        assertThat(ChatJson.samplingOf(body)).isEqualTo(Sampling.NONE);
+        assertThat(ChatSampling.of(body)).isEqualTo(Sampling.NONE);
     }
 
     @Test

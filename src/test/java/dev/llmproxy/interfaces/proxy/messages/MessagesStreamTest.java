@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.messages;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.answer.Sent;
@@ -47,7 +48,7 @@ class MessagesStreamTest {
 
     private static StreamEvent delta(String json, String finish) {
         String delta = json.replace('\'', '"');
-        return new StreamEvent("", finish, ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
+        return new StreamEvent("", Finish.ofChat(finish), ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
     }
 
     @Test
@@ -93,7 +94,7 @@ class MessagesStreamTest {
     @Test
     void aLengthStopIsMaxTokens() {
         read(stream.open("m"));
-        read(stream.event(new StreamEvent("abc", "length")));
+        read(stream.event(new StreamEvent("abc", Finish.LENGTH)));
         read(stream.finish(TokenUsage.NONE));
         assertThat(data.get(data.size() - 2).getJsonObject("delta").getString("stop_reason")).isEqualTo("max_tokens");
         assertThat(data.get(data.size() - 2).getJsonObject("usage").getInt("output_tokens")).isZero();
@@ -165,7 +166,7 @@ class MessagesStreamTest {
             sent.add(new SentEvent(Sent.Dialect.MESSAGES, o.getString("type"), o.getInt("index", -1),
                     JsonCodec.writeText(o)));
         }
-        return new StreamEvent(typed.text(), typed.finishReason(), null, null, typed.parts(), sent);
+        return new StreamEvent(typed.text(), typed.finish(), null, typed.parts(), sent);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.application.proxy.CarriedThinking;
 import dev.llmproxy.application.proxy.ThinkingBlocks;
@@ -25,7 +26,7 @@ class ResponsesAnswersTest {
         AnswerMessage message = new AnswerMessage("Let me look.", "", "I should call the tool.", List.of(signed),
                 List.of(new ToolCall("toolu_1", "weather", "{\"city\":\"Paris\"}")));
         UpstreamReply.Completed reply = new UpstreamReply.Completed(new ChatAnswer("msg_1", 0,
-                List.of(new AnswerChoice(message, "tool_calls")), null), "claude", "tool_calls", TokenUsage.NONE);
+                List.of(new AnswerChoice(message, Finish.TOOL_CALLS)), null), "claude", Finish.TOOL_CALLS, TokenUsage.NONE);
 
         ResponsesAnswers.Answer answer = ResponsesAnswers.of(reply, "req_1", 0,
                 (JsonObject) JsonCodec.read("{\"model\":\"t\",\"input\":\"Weather?\"}"));

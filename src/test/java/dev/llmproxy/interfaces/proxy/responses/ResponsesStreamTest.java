@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy.responses;
 
+import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.application.proxy.ChatDeltas;
 import dev.llmproxy.application.json.JsonCodec;
 import dev.llmproxy.domain.failure.ErrorKind;
@@ -42,7 +43,7 @@ class ResponsesStreamTest {
 
     private static StreamEvent delta(String json, String text, String finish) {
         String delta = json.replace('\'', '"');
-        return new StreamEvent(text, finish, ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
+        return new StreamEvent(text, Finish.ofChat(finish), ChatDeltas.parts((JsonObject) JsonCodec.read(delta)));
     }
 
     @Test
