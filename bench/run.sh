@@ -311,8 +311,18 @@ for store in memory redis postgres; do
   [ -n "${STORE_RPS[$store]:-}" ] || continue
   printf '%-24s %11s ms %11s ms %16s\n' "$store" "${STORE_P50[$store]}" "${STORE_P99[$store]}" "${STORE_RPS[$store]}"
 done
-if [ -n "${STORE_RPS[redis]:-}" ]; then
-  awk -v r="${STORE_P50[redis]}" -v m="${STORE_P50[memory]}" -v rr="${STORE_RPS[redis]}" -v mr="${STORE_RPS[memory]}" 'BEGIN {
-    printf "Redis over memory: p50 %+.2f ms (target: within 0.2 ms), saturated %+.0f %%\n", r-m, (rr/mr-1)*100
-  }'
-fi
+# The performance targets, each with its verdict: "met" or "NOT met" (idle memory and the soak: bench/soak.sh).
+echo
+echo "targets"
+target() { # $1 = what, $2 = measured, $3 = awk condition on m, $4 = the target in words
+  [ -n "$2" ] || { printf '  %-58s %s\n' "$1" "not measured"; return; }
+  awk -v m="$2" -v what="$1" -v target="$4" "BEGIN { printf \"  %-58s %8.2f  %-8s (%s)\\n\", what, m, ($3) ? \"met\" : \"NOT met\", target }"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b > 0) printf "%.3f", a / b }'; }
+diff_ms() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b != "") printf "%.2f", a - b }'; }
+target "keyed, saturated, share of the floor" "$(ratio "${RPS[keyed]}" "${RPS[floor]}")" "m >= 0.35" ">= 0.35; 0.5 the moonshot"
+target "keyed over the floor at ${RATE}/s, p50 ms" "$(diff_ms "${P50[keyed]}" "${P50[floor]}")" "m <= 0.6" "<= +0.6 ms"
+target "keyed over the floor at ${RATE}/s, p99 ms" "$(diff_ms "${P99[keyed]}" "${P99[floor]}")" "m <= 2" "<= +2 ms"
+target "counters in Redis, saturated, share of memory's" "$(ratio "${STORE_RPS[redis]:-}" "${STORE_RPS[memory]}")" "m >= 0.8" ">= 0.8"
+target "counters in Redis over memory at ${RATE}/s, p50 ms" "$(diff_ms "${STORE_P50[redis]:-}" "${STORE_P50[memory]}")" "m <= 0.3" "<= +0.3 ms"
+target "counters and log in PostgreSQL, saturated, share of memory's" "$(ratio "${STORE_RPS[postgres]:-}" "${STORE_RPS[memory]}")" "m >= 0.4" ">= 0.4"
