@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 OUT="$ROOT/bench/out/drills"
-WLP="$ROOT/target/liberty/wlp"
+. bench/server.sh
 ONLY_H2=$([ "${1:-}" = h2 ] && echo yes || echo no)
 FAULT_SECONDS=$([ "$ONLY_H2" = yes ] && echo 60 || echo "${1:-60}")
 DB=llmproxy_drill
@@ -22,7 +22,7 @@ B_PORT=9382
 SALT=drill-salt-of-enough-length
 export PGHOST=127.0.0.1 PGUSER=postgres
 
-command -v hey >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hey >/dev/null; }
+bench_tools hey
 rm -rf "$OUT" && mkdir -p "$OUT"
 RELAY_PID=
 cleanup() {

@@ -16,12 +16,9 @@ PORT=9290
 SERVER=floodServer
 . bench/server.sh
 
-for tool in wrk hey; do
-  command -v $tool >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk hey >/dev/null; break; }
-done
+bench_tools wrk hey
 rm -rf "$OUT" && mkdir -p "$OUT"
-cleanup() { "$WLP/bin/server" stop $SERVER >/dev/null 2>&1 || true; }
-trap cleanup EXIT
+bench_stop_on_exit $SERVER "$OUT"
 
 echo "== building the WAR"
 mvn -q -B -ntp -DskipTests package liberty:create >/dev/null

@@ -136,20 +136,14 @@ public class RequestRecorder {
                 .asked(tier, request.model())
                 .latencyMs(latency(receivedAt)).queueWaitMs(queueWaitMs)
                 .caller(caller.record(), request.promptExcerpt(configs.current().settings().log().promptChars()));
-        if (result instanceof ChainResult.Success s) {
-            return finish(answered(row, s.reply().usage()).answeredBy(s.model().name(), s.fallback())
-                    .answeredAs(renamed(s.model(), s.reply().answeredModel()))
-                    .answeredLocally(configs.current().isStandIn(s.model().name()))
-                    .cost(usd(ChainCost.ofEnded(s.attempts())))
-                    .finished(s.reply().finish(), s.truncated()).saw429(s.saw429())
-                    .stream(request.stream(), null).attempts(s.attempts()).build());
-        } else if (result instanceof ChainResult.Streamed s) {
-            return finish(answered(row, s.usage()).answeredBy(s.model().name(), s.fallback())
-                    .answeredAs(renamed(s.model(), s.answeredModel()))
-                    .answeredLocally(configs.current().isStandIn(s.model().name()))
-                    .cost(usd(ChainCost.ofEnded(s.attempts())))
-                    .finished(s.finish(), s.truncated()).saw429(s.saw429())
-                    .stream(true, s.stats()).attempts(s.attempts()).build());
+        if (result instanceof ChainResult.Answered a) {
+            return finish(answered(row, a.usage()).answeredBy(a.model().name(), a.fallback())
+                    .answeredAs(renamed(a.model(), a.answeredModel()))
+                    .answeredLocally(configs.current().isStandIn(a.model().name()))
+                    .cost(usd(ChainCost.ofEnded(a.attempts())))
+                    .finished(a.finish(), a.truncated()).saw429(a.saw429())
+                    .stream(request.stream(), a instanceof ChainResult.Streamed s ? s.stats() : null)
+                    .attempts(a.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {
             ChainCost cost = ChainCost.ofEnded(f.attempts());
             logged(row.status(codes.status(f.error().kind()), codes.code(f.error().kind())).saw429(f.saw429())

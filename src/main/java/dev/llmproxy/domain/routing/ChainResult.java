@@ -16,14 +16,45 @@ public sealed interface ChainResult {
 
     boolean saw429();
 
-    /**
-     * @param fallback  whether a model other than the chain's first answered
-     * @param truncated whether the answer ended with finish_reason length
-     */
+    /** A run that answered, whole or streamed: what the log and the metrics say of either. */
+    sealed interface Answered extends ChainResult {
+
+        /** The allowlisted model that answered. */
+        AllowedModel model();
+
+        /** The upstream's name for the model that answered. */
+        String answeredModel();
+
+        Finish finish();
+
+        TokenUsage usage();
+
+        /** Whether a model other than the chain's first answered. */
+        boolean fallback();
+
+        /** Whether the answer ended for want of room ({@link Finish#LENGTH}). */
+        boolean truncated();
+    }
+
     record Success(AllowedModel model, UpstreamReply.Completed reply, boolean fallback, boolean truncated,
-                   List<AttemptRecord> attempts, boolean saw429) implements ChainResult {
+                   List<AttemptRecord> attempts, boolean saw429) implements Answered {
         public Success {
             attempts = List.copyOf(attempts);
+        }
+
+        @Override
+        public String answeredModel() {
+            return reply.answeredModel();
+        }
+
+        @Override
+        public Finish finish() {
+            return reply.finish();
+        }
+
+        @Override
+        public TokenUsage usage() {
+            return reply.usage();
         }
     }
 
@@ -34,7 +65,7 @@ public sealed interface ChainResult {
      */
     record Streamed(AllowedModel model, String answeredModel, Finish finish, TokenUsage usage, boolean fallback,
                     boolean truncated, StreamStats stats, List<AttemptRecord> attempts, boolean saw429)
-            implements ChainResult {
+            implements Answered {
         public Streamed {
             attempts = List.copyOf(attempts);
         }
