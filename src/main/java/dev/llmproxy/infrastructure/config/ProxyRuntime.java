@@ -99,7 +99,7 @@ public class ProxyRuntime {
                 trust.socketFactory(), () -> configs.current().settings(),
                 () -> ThreadLocalRandom.current().nextDouble());
         admission = new Admission(() -> configs.current().settings().admission(), clock, timers);
-        String id = instanceId();
+        String id = InstanceName.of(config);
         breakers = new Breakers(() -> configs.current().settings().breaker(), clock, id,
                 breakerEvents::record, sharedBreakers.peers(id));
         sharedBreakers.listen(id, breakers);
@@ -115,19 +115,6 @@ public class ProxyRuntime {
     /** Secrets come from the environment or any MicroProfile Config source; the value is never logged. */
     private Optional<String> secret(String name) {
         return secretCache.computeIfAbsent(name, n -> config.getOptionalValue(n, String.class).filter(s -> !s.isBlank()));
-    }
-
-    /** This instance's name in logs, breaker transitions and heartbeats: PROXY_INSTANCE_ID, else host and process. */
-    private String instanceId() {
-        return Variables.text(config, PROXY_INSTANCE_ID).orElseGet(() -> {
-            String host;
-            try {
-                host = java.net.InetAddress.getLocalHost().getHostName();
-            } catch (java.io.IOException e) {
-                host = "localhost";
-            }
-            return host + "-" + ProcessHandle.current().pid();
-        });
     }
 
     /** Whether the machinery that every request needs is running. */
