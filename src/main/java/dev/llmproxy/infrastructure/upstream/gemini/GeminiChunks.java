@@ -20,8 +20,8 @@ import java.util.List;
  * One Gemini stream ({@code streamGenerateContent?alt=sse}), read. Every Gemini event is a whole response
  * holding only the new parts; there is no {@code [DONE]}: the chunk with a finish reason ends the answer, and a body
  * that ends without one was cut (the streaming attempt already reads it that way). An {@code error} event is passed
- * on as one, and a refusal ({@link GeminiFinish}, the table the whole answers use too) finishes the answer as
- * OpenAI's does ({@code content_filter}).
+ * on as one, and a refusal ({@link GeminiFinish}, the table the whole answers use too) finishes the answer with a
+ * filter's {@link dev.llmproxy.domain.answer.Finish}, as OpenAI's does.
  */
 final class GeminiChunks implements ChatWire.StreamEvents {
 
