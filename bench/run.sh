@@ -274,7 +274,11 @@ keyed_figures() { # $1 = label; prints one row of the shared-store table
   STORE_RPS[$1]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$OUT/wrk-keyed-$1.txt")
 }
 declare -A STORE_P50 STORE_P99 STORE_RPS
-STORE_P50[memory]=${P50[keyed]}; STORE_P99[memory]=${P99[keyed]}; STORE_RPS[memory]=${RPS[keyed]}
+# The memory row again, after a restart on the same data as the stores' rows get: all three measured alike.
+echo
+echo "== restarting Liberty as it was (counters in memory)"
+restart_with "" ""
+keyed_figures memory
 if command -v redis-cli >/dev/null 2>&1 && redis-cli -n 14 flushdb >/dev/null 2>&1; then
   echo
   echo "== restarting Liberty with PROXY_REDIS_URL (limits in Redis, database 14)"
