@@ -46,9 +46,14 @@ public record DeltaParts(String reasoning, String refusal, List<ToolFragment> to
 
     /** The characters it adds, for what counts a stream's size. */
     int size() {
-        int n = reasoning.length() + refusal.length()
+        return reasoning.length() + refusal.length()
                 + (thinkingSignature == null ? 0 : thinkingSignature.length())
-                + (redactedThinking == null ? 0 : redactedThinking.length());
+                + (redactedThinking == null ? 0 : redactedThinking.length()) + toolCallSize();
+    }
+
+    /** The characters of the tool-call pieces it carries. */
+    int toolCallSize() {
+        int n = 0;
         for (ToolFragment call : toolCalls) {
             n += call.size();
         }

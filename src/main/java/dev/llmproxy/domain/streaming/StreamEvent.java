@@ -47,10 +47,6 @@ public record StreamEvent(String text, Finish finish, String fingerprint, DeltaP
 
     /** The characters of the tool calls it carries, for what estimates their tokens. */
     public int toolCallSize() {
-        int n = 0;
-        for (ToolFragment call : parts.toolCalls()) {
-            n += call.size();
-        }
-        return n;
+        return parts.toolCallSize();
     }
 }
