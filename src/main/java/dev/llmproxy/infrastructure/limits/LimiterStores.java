@@ -23,9 +23,9 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Where rate limits are counted: in Redis when {@code PROXY_REDIS_URL} names one; else in memory, exactly, for an
- * instance alone on its database; else in the database every instance shares (PostgreSQL's one-round-trip store, or
- * the portable one). While the shared store cannot answer, this instance's share of what it last saw there is counted
+ * Where rate limits are counted: in Redis when {@code PROXY_REDIS_URL} names one (a lease of requests at a time where
+ * a window is large: {@link LeasedLimits}); else in memory, exactly, for an instance alone on its database; else in the
+ * database every instance shares (PostgreSQL's one-round-trip store, or the portable one). While the shared store cannot answer, this instance's share of what it last saw there is counted
  * in memory ({@link SharedStore} decides which).
  */
 @ApplicationScoped
@@ -81,7 +81,7 @@ public class LimiterStores {
     RateLimitStore shared() {
         RateLimitStore s = shared;
         if (s == null && store.home() == Backend.REDIS) {
-            s = new RedisRateLimitStore(redis::commands, redis.prefix());
+            s = new LeasedLimits(new RedisRateLimitStore(redis::commands, redis.prefix()));
             shared = s;
         }
         if (s == null) {
@@ -136,6 +136,9 @@ public class LimiterStores {
         Instant now = clock.instant();
         local.sweepNow(now);
         seen.sweep(now);
+        if (shared instanceof LeasedLimits leased) {
+            leased.sweep(now);
+        }
         if (remembered != null) {
             remembered.sweep(now);
         }

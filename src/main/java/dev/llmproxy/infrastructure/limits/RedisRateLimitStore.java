@@ -10,6 +10,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,24 +19,37 @@ import java.util.function.Supplier;
 /**
  * The shared store on Redis or Valkey: the same counts and rules as the database's stores ({@link WindowCounts}: 60
  * slots per window), one hash per window of a bucket (slot number to requests), checked and entered by one script,
- * so a request costs one round trip and concurrent instances never allow more than a window's maximum. Each hash
- * expires one window after its last request: nothing to sweep. One Redis (or a primary with replicas): a script
- * touches every window of a request, which Redis Cluster would spread over nodes.
+ * so a request costs one round trip and concurrent instances never allow more than a window's maximum. The script
+ * enters one request per window, or a lease's worth ({@link LeasedLimits}), and takes back what a lease left unused.
+ * Each hash expires one window after its last request: nothing to sweep. One Redis (or a primary with replicas): a
+ * script touches every window of a request, which Redis Cluster would spread over nodes.
  */
-public final class RedisRateLimitStore implements RateLimitStore {
+public final class RedisRateLimitStore implements RateLimitStore, LeaseStore {
 
     static final String KEYS = "rate:";
     /**
-     * KEYS: a window's hash each; ARGV: now (ms), then per key its length (ms), slot length (ms) and maximum. Returns
-     * {key number (1-based), retry-after ms} of the first full window, else {0, 0, count of key 1 with this request,
-     * count of key 2, ...}.
+     * KEYS: a window's hash per row, then one per give-back; ARGV: now (ms), the number of rows, per row its length
+     * (ms), slot length (ms), maximum and the requests wanted, then per give-back its slot and count. Returns {row
+     * number (1-based), retry-after ms} of the first full window, else {0, 0, then per row what its window holds with
+     * this entry, then per row what was entered, then per row the slot it was entered in}.
      */
     private static final RedisScript SCRIPT = new RedisScript("""
-            local now = tonumber(ARGV[1])
-            local out = {0, 0}
-            local seen = {}
-            for i = 1, #KEYS do
-              local len, slot, max = tonumber(ARGV[3*i-1]), tonumber(ARGV[3*i]), tonumber(ARGV[3*i+1])
+            local now, rows = tonumber(ARGV[1]), tonumber(ARGV[2])
+            local at = 3 + 4 * rows
+            for k = rows + 1, #KEYS do
+              local field, n = ARGV[at], tonumber(ARGV[at + 1])
+              at = at + 2
+              local held = tonumber(redis.call('HGET', KEYS[k], field))
+              if held and held <= n then
+                redis.call('HDEL', KEYS[k], field)
+              elseif held then
+                redis.call('HINCRBY', KEYS[k], field, -n)
+              end
+            end
+            local out, seen = {0, 0}, {}
+            for i = 1, rows do
+              local len, slot, max = tonumber(ARGV[4*i-1]), tonumber(ARGV[4*i]), tonumber(ARGV[4*i+1])
+              local want = tonumber(ARGV[4*i+2])
               local from = now - len
               local flat = redis.call('HGETALL', KEYS[i])
               local live, stale, total, newest = {}, {}, 0, math.floor(now / slot)
@@ -57,15 +71,18 @@ public final class RedisRateLimitStore implements RateLimitStore {
                 end
                 return {i, 1}
               end
-              seen[i] = {stale, newest, len + slot}
-              out[#out+1] = total + 1
+              local n = math.min(want, max - total)
+              seen[i] = {stale, newest, len + slot, n}
+              out[#out+1] = total + n
             end
-            for i = 1, #KEYS do
-              local stale, newest, ttl = seen[i][1], seen[i][2], seen[i][3]
+            for i = 1, rows do
+              local stale, newest, ttl, n = seen[i][1], seen[i][2], seen[i][3], seen[i][4]
               if #stale > 0 then redis.call('HDEL', KEYS[i], unpack(stale)) end
-              redis.call('HINCRBY', KEYS[i], string.format('%d', newest), 1)
+              redis.call('HINCRBY', KEYS[i], string.format('%d', newest), n)
               redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl))
             end
+            for i = 1, rows do out[#out+1] = seen[i][4] end
+            for i = 1, rows do out[#out+1] = seen[i][2] end
             return out
             """);
 
@@ -81,26 +98,47 @@ public final class RedisRateLimitStore implements RateLimitStore {
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
         List<CountRow> rows = CountRow.of(buckets);
-        String[] keys = new String[rows.size()];
-        String[] args = new String[1 + 3 * rows.size()];
+        int[] one = new int[rows.size()];
+        Arrays.fill(one, 1);
+        return enter(rows, one, List.of(), now).decision();
+    }
+
+    @Override
+    public Entered enter(List<CountRow> rows, int[] wanted, List<Unspent> giveBack, Instant now) {
+        int n = rows.size();
+        String[] keys = new String[n + giveBack.size()];
+        String[] args = new String[2 + 4 * n + 2 * giveBack.size()];
         args[0] = Long.toString(now.toEpochMilli());
-        for (int i = 0; i < rows.size(); i++) {
+        args[1] = Integer.toString(n);
+        for (int i = 0; i < n; i++) {
             CountRow r = rows.get(i);
             keys[i] = prefix + r.key();
-            args[1 + 3 * i] = Long.toString(r.window().length().toMillis());
-            args[2 + 3 * i] = Long.toString(WindowCounts.slotLength(r.window()));
-            args[3 + 3 * i] = Integer.toString(r.window().max());
+            args[2 + 4 * i] = Long.toString(r.window().length().toMillis());
+            args[3 + 4 * i] = Long.toString(WindowCounts.slotLength(r.window()));
+            args[4 + 4 * i] = Integer.toString(r.window().max());
+            args[5 + 4 * i] = Integer.toString(wanted[i]);
+        }
+        for (int k = 0; k < giveBack.size(); k++) {
+            Unspent u = giveBack.get(k);
+            keys[n + k] = prefix + u.key();
+            args[2 + 4 * n + 2 * k] = Long.toString(u.slot());
+            args[3 + 4 * n + 2 * k] = Integer.toString(u.count());
         }
         List<Long> answer = SCRIPT.run(redis.get(), ScriptOutputType.MULTI, keys, args);
         int refused = answer.get(0).intValue();
         if (refused > 0) {
             CountRow full = rows.get(refused - 1);
-            return new Decision.Refused(full.bucket().key(), full.window(), Duration.ofMillis(answer.get(1)));
+            return new Entered(new Decision.Refused(full.bucket().key(), full.window(),
+                    Duration.ofMillis(answer.get(1))), new int[0], new long[0]);
         }
         Map<String, Integer> used = new HashMap<>();
-        for (int i = 0; i < rows.size(); i++) {
-            used.put(rows.get(i).key(), answer.get(i + 2).intValue());
+        int[] entered = new int[n];
+        long[] slots = new long[n];
+        for (int i = 0; i < n; i++) {
+            used.put(rows.get(i).key(), answer.get(2 + i).intValue());
+            entered[i] = answer.get(2 + n + i).intValue();
+            slots[i] = answer.get(2 + 2 * n + i);
         }
-        return new Decision.Allowed(used);
+        return new Entered(new Decision.Allowed(used), entered, slots);
     }
 }

@@ -67,7 +67,9 @@ class RateLimitStoreIT {
                 new Named<>("remembered on H2", () -> new RememberedLimits(h2, Duration.ofHours(2), Instant.now())),
                 new Named<>("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
                 new Named<>("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)),
-                new Named<>("Redis script", () -> new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX)));
+                new Named<>("Redis script", () -> new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX)),
+                new Named<>("leased on Redis", () -> new LeasedLimits(
+                        new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX))));
     }
 
     private static Bucket ip(String id) {
@@ -178,6 +180,53 @@ class RateLimitStoreIT {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void instancesLeasingOnRedisReachTheMaximumAndNeverPassIt() throws Exception {
+        RedisRateLimitStore redisStore = new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX);
+        List<LeasedLimits> instances = List.of(new LeasedLimits(redisStore), new LeasedLimits(redisStore));
+        Bucket b = new Bucket("key:" + UUID.randomUUID(), List.of(new Window("keyLimitPerMinute", Duration.ofMinutes(1), 12_000)));
+        Instant t = Instant.now();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<Integer>> callers = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                LeasedLimits limits = instances.get(i % 2);
+                callers.add(() -> {
+                    int allowed = 0;
+                    for (int j = 0; j < 2_000; j++) {
+                        if (limits.take(List.of(b), t) instanceof Decision.Allowed) {
+                            allowed++;
+                        }
+                    }
+                    return allowed;
+                });
+            }
+            int total = 0;
+            for (Future<Integer> f : pool.invokeAll(callers)) {
+                total += f.get();
+            }
+            assertThat(total).isEqualTo(12_000);
+            assertThat(redisStore.take(List.of(b), t)).isInstanceOf(Decision.Refused.class);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aLeaseLeftUnspentOnRedisIsTakenBackWhenItsSlotEnds() {
+        Window w = new Window("keyLimitPerMinute", Duration.ofMinutes(1), 60_000); // leases of 100
+        Bucket b = new Bucket("key:" + UUID.randomUUID(), List.of(w));
+        String hash = RedisConnection.DEFAULT_PREFIX + RedisRateLimitStore.KEYS + b.countsKey(w);
+        LeasedLimits limits = new LeasedLimits(new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX));
+        Instant t = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        String first = Long.toString(t.getEpochSecond());
+        limits.take(List.of(b), t);
+        assertThat(redis.sync().hget(hash, first)).isEqualTo("100");
+        limits.take(List.of(b), t.plusSeconds(1));
+        assertThat(redis.sync().hget(hash, first)).isEqualTo("1");
+        assertThat(redis.sync().hget(hash, Long.toString(t.getEpochSecond() + 1))).isEqualTo("100");
     }
 
     @Test
