@@ -19,12 +19,13 @@ import java.util.Set;
 /**
  * Counts on a shared store a lease at a time: where a window is large, the store enters a small batch of requests at
  * once ({@link #size}), and this instance admits them one by one without asking again, until the batch is spent or
- * the window's slot (a sixtieth of it) ends; what is left then is taken back with the next call.
+ * the window's slot (a sixtieth of it) ends (renewed when a quarter is left); what is left then is taken back with the
+ * next call.
  * <p>
  * What this changes against asking the store for every request: never more than a window's maximum is admitted, for a
  * lease's requests are in the store's counts, in the slot they are admitted in, before any of them is; but a window may
- * refuse early, by what other instances hold unspent: each at most one lease per window (a six-hundredth of its
- * maximum, at most 256), for at most the rest of a slot. A window of fewer than 1,200 requests is never leased.
+ * refuse early, by what other instances hold unspent: each at most a lease and a quarter per window (a lease is a
+ * six-hundredth of its maximum, at most 256), for at most the rest of a slot. A window of fewer than 1,200 requests is never leased.
  */
 public final class LeasedLimits implements RateLimitStore {
 
@@ -57,7 +58,7 @@ public final class LeasedLimits implements RateLimitStore {
         int[] wanted = new int[rows.size()];
         List<Unspent> giveBack;
         synchronized (this) {
-            Decision leased = fromLeases(rows, at);
+            Decision leased = fromLeases(rows, at, true);
             if (leased != null) {
                 return leased;
             }
@@ -66,7 +67,7 @@ public final class LeasedLimits implements RateLimitStore {
                 Lease l = leases.get(r.key());
                 int size = size(r.window());
                 boolean usable = l != null && l.left > 0 && l.slot == slotOf(r.window(), at);
-                wanted[i] = size > 1 && !usable && renewing.add(r.key()) ? size : 1;
+                wanted[i] = size > 1 && (!usable || low(l, r.window())) && renewing.add(r.key()) ? size : 1;
             }
             giveBack = unspent;
             unspent = new ArrayList<>();
@@ -74,15 +75,26 @@ public final class LeasedLimits implements RateLimitStore {
         Entered entered = null;
         try {
             entered = store.enter(rows, wanted, giveBack, now);
-            return entered.decision();
         } finally {
             // when the store failed, what was given back may or may not have been: forgetting it can only refuse early
             lease(rows, wanted, entered, at);
         }
+        if (entered.decision() instanceof Decision.Refused) {
+            synchronized (this) {
+                Decision leased = fromLeases(rows, at, false); // the window is full, but what this instance holds is its own
+                if (leased != null) {
+                    return leased;
+                }
+            }
+        }
+        return entered.decision();
     }
 
-    /** Admits the request on the rows' leases, all of them or none; null when a row has no lease with room now. */
-    private Decision fromLeases(List<CountRow> rows, long at) {
+    /**
+     * Admits the request on the rows' leases, all of them or none; null when a row has no lease with room now, or
+     * (when {@code renewLow}) one that is low and nobody renews yet.
+     */
+    private Decision fromLeases(List<CountRow> rows, long at, boolean renewLow) {
         for (CountRow r : rows) {
             Lease l = leases.get(r.key());
             if (l != null && l.slot != slotOf(r.window(), at)) {
@@ -90,7 +102,7 @@ public final class LeasedLimits implements RateLimitStore {
                 l.giveBackTo(unspent, r.key());
                 l = null;
             }
-            if (l == null || l.left == 0) {
+            if (l == null || l.left == 0 || renewLow && low(l, r.window()) && !renewing.contains(r.key())) {
                 return null;
             }
         }
@@ -115,13 +127,24 @@ public final class LeasedLimits implements RateLimitStore {
             if (allowed) {
                 Decision.Allowed a = (Decision.Allowed) entered.decision();
                 long slotLength = WindowCounts.slotLength(rows.get(i).window());
-                Lease old = leases.put(key, new Lease(Math.floorDiv(at, slotLength), slotLength, entered.slots()[i],
-                        entered.entered()[i] - 1, a.used().getOrDefault(key, 0)));
-                if (old != null) {
+                Lease fresh = new Lease(Math.floorDiv(at, slotLength), slotLength, entered.slots()[i],
+                        entered.entered()[i] - 1, a.used().getOrDefault(key, 0));
+                Lease old = leases.put(key, fresh);
+                if (old != null && old.slot == fresh.slot && old.storedSlot == fresh.storedSlot) {
+                    fresh.left += old.left; // renewed before it ran out: the rest carries on
+                } else if (old != null) {
                     old.giveBackTo(unspent, key);
                 }
             }
         }
+    }
+
+    /**
+     * A lease down to a quarter is renewed by the next request while the others go on with what it holds: the
+     * requests that come meanwhile do not each ask the store.
+     */
+    private static boolean low(Lease l, Window w) {
+        return l.left <= size(w) / 4;
     }
 
     private static long slotOf(Window w, long at) {

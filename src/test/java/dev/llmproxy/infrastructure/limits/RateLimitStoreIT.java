@@ -10,6 +10,7 @@ import dev.llmproxy.testing.MigratedDatabases;
 import dev.llmproxy.testing.Named;
 import dev.llmproxy.testing.PostgresDatabases;
 import dev.llmproxy.testing.LocalRedis;
+import dev.llmproxy.testing.Concurrently;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import org.h2.jdbcx.JdbcDataSource;
@@ -22,14 +23,10 @@ import org.postgresql.ds.PGSimpleDataSource;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -158,28 +155,8 @@ class RateLimitStoreIT {
         RateLimitStore store = named.store().get();
         Bucket b = new Bucket("ip:" + UUID.randomUUID(), List.of(new Window("ipLimitPerMinute", Duration.ofMinutes(1), 100)));
         Instant t = Instant.parse("2026-11-30T12:00:00Z");
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        try {
-            List<Callable<Integer>> callers = new ArrayList<>();
-            for (int i = 0; i < 8; i++) {
-                callers.add(() -> {
-                    int allowed = 0;
-                    for (int j = 0; j < 40; j++) {
-                        if (store.take(List.of(b), t) instanceof Decision.Allowed) {
-                            allowed++;
-                        }
-                    }
-                    return allowed;
-                });
-            }
-            int total = 0;
-            for (Future<Integer> f : pool.invokeAll(callers)) {
-                total += f.get();
-            }
-            assertThat(total).isEqualTo(100);
-        } finally {
-            pool.shutdownNow();
-        }
+        int total = Concurrently.succeeded(8, 40, i -> () -> store.take(List.of(b), t) instanceof Decision.Allowed);
+        assertThat(total).isEqualTo(100);
     }
 
     @Test
@@ -188,30 +165,10 @@ class RateLimitStoreIT {
         List<LeasedLimits> instances = List.of(new LeasedLimits(redisStore), new LeasedLimits(redisStore));
         Bucket b = new Bucket("key:" + UUID.randomUUID(), List.of(new Window("keyLimitPerMinute", Duration.ofMinutes(1), 12_000)));
         Instant t = Instant.now();
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        try {
-            List<Callable<Integer>> callers = new ArrayList<>();
-            for (int i = 0; i < 8; i++) {
-                LeasedLimits limits = instances.get(i % 2);
-                callers.add(() -> {
-                    int allowed = 0;
-                    for (int j = 0; j < 2_000; j++) {
-                        if (limits.take(List.of(b), t) instanceof Decision.Allowed) {
-                            allowed++;
-                        }
-                    }
-                    return allowed;
-                });
-            }
-            int total = 0;
-            for (Future<Integer> f : pool.invokeAll(callers)) {
-                total += f.get();
-            }
-            assertThat(total).isEqualTo(12_000);
-            assertThat(redisStore.take(List.of(b), t)).isInstanceOf(Decision.Refused.class);
-        } finally {
-            pool.shutdownNow();
-        }
+        int total = Concurrently.succeeded(8, 2_000,
+                i -> () -> instances.get(i % 2).take(List.of(b), t) instanceof Decision.Allowed);
+        assertThat(total).isEqualTo(12_000);
+        assertThat(redisStore.take(List.of(b), t)).isInstanceOf(Decision.Refused.class);
     }
 
     @Test
@@ -220,7 +177,7 @@ class RateLimitStoreIT {
         Bucket b = new Bucket("key:" + UUID.randomUUID(), List.of(w));
         String hash = RedisConnection.DEFAULT_PREFIX + RedisRateLimitStore.KEYS + b.countsKey(w);
         LeasedLimits limits = new LeasedLimits(new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX));
-        Instant t = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Instant t = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         String first = Long.toString(t.getEpochSecond());
         limits.take(List.of(b), t);
         assertThat(redis.sync().hget(hash, first)).isEqualTo("100");
