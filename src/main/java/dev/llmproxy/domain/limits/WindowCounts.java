@@ -53,6 +53,45 @@ public final class WindowCounts {
 
     /** These counts with one request entered now and slots that no longer overlap the window dropped. */
     public WindowCounts record(Window w, long now) {
+        return record(w, now, 1);
+    }
+
+    /** How many more requests the window has room for now (0 when full). */
+    public int room(Window w, long now) {
+        long total = 0;
+        for (int i = firstOverlapping(w, now); i < slots.length; i++) {
+            total += counts[i];
+        }
+        return (int) Math.max(0, w.max() - total);
+    }
+
+    /** The slot the newest requests were entered in (-1 when there are none). */
+    public long newestSlot() {
+        return slots.length == 0 ? -1 : slots[slots.length - 1];
+    }
+
+    /** These counts with {@code n} requests taken out of {@code slot} (never below none), e.g. a lease's unused. */
+    public WindowCounts without(long slot, int n) {
+        int i = Arrays.binarySearch(slots, slot);
+        if (i < 0) {
+            return this;
+        }
+        if (counts[i] > n) {
+            int[] c = counts.clone();
+            c[i] -= n;
+            return new WindowCounts(slots, c);
+        }
+        long[] s = new long[slots.length - 1];
+        int[] c = new int[counts.length - 1];
+        System.arraycopy(slots, 0, s, 0, i);
+        System.arraycopy(slots, i + 1, s, i, s.length - i);
+        System.arraycopy(counts, 0, c, 0, i);
+        System.arraycopy(counts, i + 1, c, i, c.length - i);
+        return new WindowCounts(s, c);
+    }
+
+    /** These counts with {@code n} requests entered now and slots that no longer overlap the window dropped. */
+    public WindowCounts record(Window w, long now, int n) {
         long current = Math.floorDiv(now, slotLength(w));
         int first = firstOverlapping(w, now);
         int kept = slots.length - first;
@@ -61,9 +100,9 @@ public final class WindowCounts {
         int[] c = Arrays.copyOfRange(counts, first, first + kept + (extend ? 1 : 0));
         if (extend) {
             s[kept] = current;
-            c[kept] = 1;
+            c[kept] = n;
         } else {
-            c[kept - 1]++; // the newest slot (a clock a little behind another instance's counts into it)
+            c[kept - 1] += n; // the newest slot (a clock a little behind another instance's counts into it)
         }
         return new WindowCounts(s, c);
     }

@@ -11,9 +11,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.sql.DataSource;
 
 /**
@@ -21,7 +24,7 @@ import javax.sql.DataSource;
  * order so two requests never wait on each other crosswise) while the counts are checked and the request entered. Every instance
  * on the database therefore sees the same counts and none can overshoot a limit. Portable SQL (H2, PostgreSQL).
  */
-public final class JdbcRateLimitStore implements RateLimitStore {
+public final class JdbcRateLimitStore implements RateLimitStore, LeaseStore {
 
     /** A lost race to create a bucket row, or a deadlock the database broke: start over, a few times. */
     private static final int ATTEMPTS = 3;
@@ -39,10 +42,17 @@ public final class JdbcRateLimitStore implements RateLimitStore {
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
         List<CountRow> rows = CountRow.of(buckets);
+        int[] one = new int[rows.size()];
+        Arrays.fill(one, 1);
+        return enter(rows, one, List.of(), now).decision();
+    }
+
+    @Override
+    public Entered enter(List<CountRow> rows, int[] wanted, List<Unspent> giveBack, Instant now) {
         SQLException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             try {
-                return takeOnce(rows, now.toEpochMilli());
+                return enterOnce(rows, wanted, giveBack, now.toEpochMilli());
             } catch (SQLException e) {
                 if (!retryable(e)) {
                     throw new IllegalStateException("rate-limit store failed: " + e.getMessage(), e);
@@ -53,39 +63,32 @@ public final class JdbcRateLimitStore implements RateLimitStore {
         throw new IllegalStateException("rate-limit store kept conflicting: " + last.getMessage(), last);
     }
 
-    private Decision takeOnce(List<CountRow> rows, long now) throws SQLException {
+    private Entered enterOnce(List<CountRow> rows, int[] wanted, List<Unspent> giveBack, long now)
+            throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                Map<String, WindowCounts> counts = lock(c, rows);
+                Set<String> keys = new TreeSet<>();
+                rows.forEach(r -> keys.add(r.key()));
+                giveBack.forEach(u -> keys.add(u.key()));
+                Map<String, WindowCounts> counts = lock(c, keys);
+                Map<String, WindowCounts> changed = new HashMap<>();
+                for (Unspent u : giveBack) {
+                    WindowCounts held = changed.getOrDefault(u.key(), counts.get(u.key()));
+                    if (held != null) {
+                        changed.put(u.key(), held.without(u.slot(), u.count()));
+                    }
+                }
                 for (CountRow r : rows) {
                     if (!counts.containsKey(r.key())) {
                         insert(c, r.key(), now); // the new row is ours (locked) until commit
                         counts.put(r.key(), WindowCounts.EMPTY);
                     }
                 }
-                for (CountRow r : rows) {
-                    Duration wait = counts.get(r.key()).refusal(r.window(), now);
-                    if (wait != null) {
-                        c.commit(); // keeps the rows just created; nothing was entered
-                        return new Decision.Refused(r.bucket().key(), r.window(), wait);
-                    }
-                }
-                Map<String, Integer> used = new HashMap<>();
-                try (PreparedStatement ps = c.prepareStatement(UPDATE)) {
-                    ps.setQueryTimeout(queryTimeoutSeconds);
-                    for (CountRow r : rows) {
-                        WindowCounts entered = counts.get(r.key()).record(r.window(), now);
-                        used.put(r.key(), entered.total());
-                        ps.setString(1, entered.encode());
-                        ps.setLong(2, now);
-                        ps.setString(3, r.key());
-                        ps.addBatch();
-                    }
-                    ps.executeBatch();
-                }
-                c.commit();
-                return new Decision.Allowed(used);
+                Entered entered = entered(rows, wanted, now, counts, changed);
+                update(c, changed, now);
+                c.commit(); // when refused, keeps the rows just created and what was given back
+                return entered;
             } catch (SQLException | RuntimeException e) {
                 rollbackQuietly(c);
                 throw e;
@@ -93,17 +96,58 @@ public final class JdbcRateLimitStore implements RateLimitStore {
         }
     }
 
-    private Map<String, WindowCounts> lock(Connection c, List<CountRow> rows) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT bucket_key, hits FROM rate_window WHERE bucket_key IN (");
+    /** Enters the rows in {@code changed} (all or none), and says what was entered. */
+    private static Entered entered(List<CountRow> rows, int[] wanted, long now, Map<String, WindowCounts> counts,
+            Map<String, WindowCounts> changed) {
+        for (CountRow r : rows) {
+            Duration wait = changed.getOrDefault(r.key(), counts.get(r.key())).refusal(r.window(), now);
+            if (wait != null) {
+                return new Entered(new Decision.Refused(r.bucket().key(), r.window(), wait), new int[0], new long[0]);
+            }
+        }
+        Map<String, Integer> used = new HashMap<>();
+        int[] entered = new int[rows.size()];
+        long[] slots = new long[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
+            CountRow r = rows.get(i);
+            WindowCounts before = changed.getOrDefault(r.key(), counts.get(r.key()));
+            entered[i] = Math.min(wanted[i], before.room(r.window(), now));
+            WindowCounts after = before.record(r.window(), now, entered[i]);
+            changed.put(r.key(), after);
+            used.put(r.key(), after.total());
+            slots[i] = after.newestSlot();
+        }
+        return new Entered(new Decision.Allowed(used), entered, slots);
+    }
+
+    private void update(Connection c, Map<String, WindowCounts> changed, long now) throws SQLException {
+        if (changed.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(UPDATE)) {
+            ps.setQueryTimeout(queryTimeoutSeconds);
+            for (Map.Entry<String, WindowCounts> e : changed.entrySet()) {
+                ps.setString(1, e.getValue().encode());
+                ps.setLong(2, now);
+                ps.setString(3, e.getKey());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private Map<String, WindowCounts> lock(Connection c, Set<String> keys) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT bucket_key, hits FROM rate_window WHERE bucket_key IN (");
+        for (int i = 0; i < keys.size(); i++) {
             sql.append(i == 0 ? "?" : ",?");
         }
         sql.append(") ORDER BY bucket_key FOR UPDATE");
         Map<String, WindowCounts> counts = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
             ps.setQueryTimeout(queryTimeoutSeconds);
-            for (int i = 0; i < rows.size(); i++) {
-                ps.setString(i + 1, rows.get(i).key());
+            int i = 1;
+            for (String key : keys) {
+                ps.setString(i++, key);
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

@@ -22,7 +22,7 @@ interface LeaseStore {
      *
      * @param decision refused, or allowed with what each window holds now (what was entered included)
      * @param entered  how many of each row it entered (empty when refused)
-     * @param slots    the slot each row's requests were entered in (what a give-back names)
+     * @param slots    the slot each row's requests were entered in, where more than one was (what a give-back names)
      */
     record Entered(Decision decision, int[] entered, long[] slots) {
     }

@@ -24,8 +24,8 @@ import java.util.Set;
  * <p>
  * What this changes against asking the store for every request: never more than a window's maximum is admitted, for a
  * lease's requests are in the store's counts, in the slot they are admitted in, before any of them is; but a window may
- * refuse early, by what other instances hold unspent: each at most a lease and a quarter per window (a lease is a
- * six-hundredth of its maximum, at most 256), for at most the rest of a slot. A window of fewer than 1,200 requests is never leased.
+ * refuse early, by at most what other instances hold unspent: each at most a lease and a quarter per window (a lease
+ * is a six-hundredth of its maximum, at most 256). A window of fewer than 1,200 requests is never leased.
  */
 public final class LeasedLimits implements RateLimitStore {
 

@@ -23,9 +23,9 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Where rate limits are counted: in Redis when {@code PROXY_REDIS_URL} names one (a lease of requests at a time where
- * a window is large: {@link LeasedLimits}); else in memory, exactly, for an instance alone on its database; else in the
- * database every instance shares (PostgreSQL's one-round-trip store, or the portable one). While the shared store cannot answer, this instance's share of what it last saw there is counted
+ * Where rate limits are counted: in Redis when {@code PROXY_REDIS_URL} names one; else in memory, exactly, for an
+ * instance alone on its database; else in the database every instance shares (PostgreSQL's one-round-trip store, or
+ * the portable one). A shared store enters a large window's requests a lease at a time ({@link LeasedLimits}). While the shared store cannot answer, this instance's share of what it last saw there is counted
  * in memory ({@link SharedStore} decides which).
  */
 @ApplicationScoped
@@ -90,7 +90,8 @@ public class LimiterStores {
                 remember(new RememberedLimits(dataSource, IDLE, clock.instant()));
                 s = remembered;
             } else {
-                s = facts.postgres() ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS) : portable;
+                s = new LeasedLimits(facts.postgres() ? new PostgresRateLimitStore(dataSource, QUERY_TIMEOUT_SECONDS)
+                        : portable);
             }
             shared = s;
         }

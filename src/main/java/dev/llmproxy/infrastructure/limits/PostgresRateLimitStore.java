@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,23 +19,41 @@ import javax.sql.DataSource;
 
 /**
  * The shared store on PostgreSQL: the same rows and rules as {@link JdbcRateLimitStore}, but the check-and-enter
- * runs inside the database ({@code proxy_rate_take_counted}, migration V019), so a request costs one round trip.
+ * runs inside the database ({@code proxy_rate_take_counted}, migration V019), so a request costs one round trip. A
+ * lease ({@link LeasedLimits}), asked for once in hundreds of requests, is entered by the portable store's statements.
  */
-public final class PostgresRateLimitStore implements RateLimitStore {
+public final class PostgresRateLimitStore implements RateLimitStore, LeaseStore {
 
     private static final String CALL = "SELECT proxy_rate_take_counted(?, ?, ?, ?, ?)";
 
     private final DataSource dataSource;
     private final int queryTimeoutSeconds;
+    private final JdbcRateLimitStore portable;
 
     public PostgresRateLimitStore(DataSource dataSource, int queryTimeoutSeconds) {
         this.dataSource = dataSource;
         this.queryTimeoutSeconds = queryTimeoutSeconds;
+        this.portable = new JdbcRateLimitStore(dataSource, queryTimeoutSeconds);
+    }
+
+    @Override
+    public Entered enter(List<CountRow> rows, int[] wanted, List<Unspent> giveBack, Instant now) {
+        if (!giveBack.isEmpty() || Arrays.stream(wanted).anyMatch(n -> n != 1)) {
+            return portable.enter(rows, wanted, giveBack, now);
+        }
+        Decision decision = call(rows, now);
+        int[] one = new int[rows.size()];
+        Arrays.fill(one, 1);
+        // one request per row, none of them leased: no slot is named
+        return new Entered(decision, decision instanceof Decision.Allowed ? one : new int[0], new long[rows.size()]);
     }
 
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
-        List<CountRow> rows = CountRow.of(buckets);
+        return call(CountRow.of(buckets), now);
+    }
+
+    private Decision call(List<CountRow> rows, Instant now) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(CALL)) {
             ps.setQueryTimeout(queryTimeoutSeconds);
             ps.setArray(1, c.createArrayOf("text", rows.stream().map(CountRow::key).toArray()));

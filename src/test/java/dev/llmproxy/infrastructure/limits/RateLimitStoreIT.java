@@ -27,6 +27,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -159,31 +160,49 @@ class RateLimitStoreIT {
         assertThat(total).isEqualTo(100);
     }
 
-    @Test
-    void instancesLeasingOnRedisReachTheMaximumAndNeverPassIt() throws Exception {
-        RedisRateLimitStore redisStore = new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX);
-        List<LeasedLimits> instances = List.of(new LeasedLimits(redisStore), new LeasedLimits(redisStore));
-        Bucket b = new Bucket("key:" + UUID.randomUUID(), List.of(new Window("keyLimitPerMinute", Duration.ofMinutes(1), 12_000)));
-        Instant t = Instant.now();
-        int total = Concurrently.succeeded(8, 2_000,
-                i -> () -> instances.get(i % 2).take(List.of(b), t) instanceof Decision.Allowed);
-        assertThat(total).isEqualTo(12_000);
-        assertThat(redisStore.take(List.of(b), t)).isInstanceOf(Decision.Refused.class);
+    static Stream<Named<LeaseStore>> leaseStores() {
+        return Stream.of(new Named<>("portable on H2", () -> new JdbcRateLimitStore(h2, 2)),
+                new Named<>("portable on PostgreSQL", () -> new JdbcRateLimitStore(pg, 2)),
+                new Named<>("PostgreSQL function", () -> new PostgresRateLimitStore(pg, 2)),
+                new Named<>("Redis script", () -> new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX)));
     }
 
-    @Test
-    void aLeaseLeftUnspentOnRedisIsTakenBackWhenItsSlotEnds() {
+    @ParameterizedTest
+    @MethodSource("leaseStores")
+    void instancesLeasingReachTheMaximumAndNeverPassIt(Named<LeaseStore> named) throws Exception {
+        LeaseStore store = named.store().get();
+        List<LeasedLimits> instances = List.of(new LeasedLimits(store), new LeasedLimits(store));
+        Bucket b = new Bucket("key:" + UUID.randomUUID(), List.of(new Window("keyLimitPerMinute", Duration.ofMinutes(1), 2_400)));
+        Instant t = Instant.now();
+        // each instance's callers would ask more often than the window allows, so each is refused once it holds
+        // nothing more (the window stays full: the clock stands still), and no instance ends holding what it leased
+        int total = Concurrently.succeeded(8, 700, i -> new BooleanSupplier() {
+            private boolean refused;
+
+            @Override
+            public boolean getAsBoolean() {
+                refused = refused || !(instances.get(i % 2).take(List.of(b), t) instanceof Decision.Allowed);
+                return !refused;
+            }
+        });
+        assertThat(total).isEqualTo(2_400);
+        assertThat(((RateLimitStore) store).take(List.of(b), t)).isInstanceOf(Decision.Refused.class);
+    }
+
+    @ParameterizedTest
+    @MethodSource("leaseStores")
+    void aLeaseLeftUnspentIsTakenBackWhenItsSlotEnds(Named<LeaseStore> named) {
+        LeaseStore store = named.store().get();
         Window w = new Window("keyLimitPerMinute", Duration.ofMinutes(1), 60_000); // leases of 100
         Bucket b = new Bucket("key:" + UUID.randomUUID(), List.of(w));
-        String hash = RedisConnection.DEFAULT_PREFIX + RedisRateLimitStore.KEYS + b.countsKey(w);
-        LeasedLimits limits = new LeasedLimits(new RedisRateLimitStore(redis::sync, RedisConnection.DEFAULT_PREFIX));
+        LeasedLimits limits = new LeasedLimits(store);
         Instant t = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        String first = Long.toString(t.getEpochSecond());
         limits.take(List.of(b), t);
-        assertThat(redis.sync().hget(hash, first)).isEqualTo("100");
-        limits.take(List.of(b), t.plusSeconds(1));
-        assertThat(redis.sync().hget(hash, first)).isEqualTo("1");
-        assertThat(redis.sync().hget(hash, Long.toString(t.getEpochSecond() + 1))).isEqualTo("100");
+        assertThat(((Decision.Allowed) ((RateLimitStore) store).take(List.of(b), t)).used())
+                .isEqualTo(Map.of(b.countsKey(w), 101));
+        limits.take(List.of(b), t.plusSeconds(1)); // 99 back, a new lease of 100
+        assertThat(((Decision.Allowed) ((RateLimitStore) store).take(List.of(b), t.plusSeconds(1))).used())
+                .isEqualTo(Map.of(b.countsKey(w), 1 + 1 + 100 + 1));
     }
 
     @Test
