@@ -37,7 +37,7 @@ public final class LeasedLimits implements RateLimitStore {
     private final LeaseStore store;
     /** By counts key; guarded by this. */
     private final Map<String, Lease> leases = new HashMap<>();
-    /** Counts keys whose lease one caller is renewing; others meanwhile enter one request at a time. Guarded by this. */
+    /** Counts keys whose lease one caller renews; others use what is left, or enter one each. Guarded by this. */
     private final Set<String> renewing = new HashSet<>();
     /** What ended leases left, taken back with the next call to the store. Guarded by this. */
     private List<Unspent> unspent = new ArrayList<>();
@@ -81,7 +81,8 @@ public final class LeasedLimits implements RateLimitStore {
         }
         if (entered.decision() instanceof Decision.Refused) {
             synchronized (this) {
-                Decision leased = fromLeases(rows, at, false); // the window is full, but what this instance holds is its own
+                // the window is full, but what this instance holds is its own to admit
+                Decision leased = fromLeases(rows, at, false);
                 if (leased != null) {
                     return leased;
                 }

@@ -25,8 +25,9 @@ import javax.sql.DataSource;
 /**
  * Where rate limits are counted: in Redis when {@code PROXY_REDIS_URL} names one; else in memory, exactly, for an
  * instance alone on its database; else in the database every instance shares (PostgreSQL's one-round-trip store, or
- * the portable one). A shared store enters a large window's requests a lease at a time ({@link LeasedLimits}). While the shared store cannot answer, this instance's share of what it last saw there is counted
- * in memory ({@link SharedStore} decides which).
+ * the portable one), which enters a large window's requests a lease at a time ({@link LeasedLimits}). While the shared
+ * store cannot answer, this instance's share of what it last saw there is counted in memory ({@link SharedStore}
+ * decides which).
  */
 @ApplicationScoped
 public class LimiterStores {
