@@ -66,7 +66,7 @@ public final class LeasedLimits implements RateLimitStore {
                 CountRow r = rows.get(i);
                 Lease l = leases.get(r.key());
                 int size = size(r.window());
-                boolean usable = l != null && l.left > 0 && l.slot == slotOf(r.window(), at);
+                boolean usable = l != null && l.left > 0 && l.covers(r.window(), at);
                 wanted[i] = size > 1 && (!usable || low(l, r.window())) && renewing.add(r.key()) ? size : 1;
             }
             giveBack = unspent;
@@ -92,13 +92,18 @@ public final class LeasedLimits implements RateLimitStore {
     }
 
     /**
-     * Admits the request on the rows' leases, all of them or none; null when a row has no lease with room now, or
-     * (when {@code renewLow}) one that is low and nobody renews yet.
+     * The request admitted on this instance's leases alone, with no call to the store; null when the store must be
+     * asked ({@link #take}).
      */
+    public synchronized Decision onLeases(List<Bucket> buckets, Instant now) {
+        return fromLeases(CountRow.of(buckets), now.toEpochMilli(), true);
+    }
+
+    /** On the rows' leases, all or none; null when one has no room now, or (renewLow) is low and nobody renews. */
     private Decision fromLeases(List<CountRow> rows, long at, boolean renewLow) {
         for (CountRow r : rows) {
             Lease l = leases.get(r.key());
-            if (l != null && l.slot != slotOf(r.window(), at)) {
+            if (l != null && !l.covers(r.window(), at)) {
                 leases.remove(r.key());
                 l.giveBackTo(unspent, r.key());
                 l = null;
@@ -128,10 +133,11 @@ public final class LeasedLimits implements RateLimitStore {
             if (allowed) {
                 Decision.Allowed a = (Decision.Allowed) entered.decision();
                 long slotLength = WindowCounts.slotLength(rows.get(i).window());
-                Lease fresh = new Lease(Math.floorDiv(at, slotLength), slotLength, entered.slots()[i],
-                        entered.entered()[i] - 1, a.used().getOrDefault(key, 0));
+                Lease fresh = new Lease(rows.get(i).window().max(), Math.floorDiv(at, slotLength), slotLength,
+                        entered.slots()[i], entered.entered()[i] - 1, a.used().getOrDefault(key, 0));
                 Lease old = leases.put(key, fresh);
-                if (old != null && old.slot == fresh.slot && old.storedSlot == fresh.storedSlot) {
+                boolean sameSlot = old != null && old.slot == fresh.slot && old.storedSlot == fresh.storedSlot;
+                if (sameSlot && old.max == fresh.max) {
                     fresh.left += old.left; // renewed before it ran out: the rest carries on
                 } else if (old != null) {
                     old.giveBackTo(unspent, key);
@@ -140,16 +146,9 @@ public final class LeasedLimits implements RateLimitStore {
         }
     }
 
-    /**
-     * A lease down to a quarter is renewed by the next request while the others go on with what it holds: the
-     * requests that come meanwhile do not each ask the store.
-     */
+    /** Down to a quarter: the next request renews it while the others go on with the rest, not each to the store. */
     private static boolean low(Lease l, Window w) {
         return l.left <= size(w) / 4;
-    }
-
-    private static long slotOf(Window w, long at) {
-        return Math.floorDiv(at, WindowCounts.slotLength(w));
     }
 
     /** Ends the leases of slots that ended before {@code now} (of buckets no longer asked for). */
@@ -167,6 +166,8 @@ public final class LeasedLimits implements RateLimitStore {
 
     /** Requests of one row entered in the store and not admitted yet, in this instance's slot of the window. */
     private static final class Lease {
+        /** The window's maximum it was taken under: a limit changed since is asked about afresh. */
+        final int max;
         final long slot;
         final long slotLength;
         /** The slot the store entered them in (later than {@link #slot} when another instance's clock is ahead). */
@@ -175,12 +176,18 @@ public final class LeasedLimits implements RateLimitStore {
         /** What the window held in the store when the lease was taken, the lease included. */
         final int held;
 
-        Lease(long slot, long slotLength, long storedSlot, int left, int held) {
+        Lease(int max, long slot, long slotLength, long storedSlot, int left, int held) {
+            this.max = max;
             this.slot = slot;
             this.slotLength = slotLength;
             this.storedSlot = storedSlot;
             this.left = left;
             this.held = held;
+        }
+
+        /** Whether it may admit a request of this window now: the same slot, and the same maximum. */
+        boolean covers(Window w, long at) {
+            return max == w.max() && slot == Math.floorDiv(at, slotLength);
         }
 
         void giveBackTo(List<Unspent> unspent, String key) {

@@ -99,6 +99,11 @@ public class LimiterStores {
         return s;
     }
 
+    /** The shared store's leases once it is in use, else null. */
+    LeasedLimits leased() {
+        return shared instanceof LeasedLimits l ? l : null;
+    }
+
     /** Alone on the database: counts in memory, written behind each second. */
     private synchronized void remember(RememberedLimits limits) {
         if (remembered == null) {

@@ -17,10 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The limiter: in memory, exactly, for an instance alone on its database ({@link RememberedLimits}); else on the
- * shared store, through {@link SharedStore}'s guard, and while that cannot answer on this instance's share of what
- * was left of every limit when the store was last read (divided among the instances alive then; see
- * {@link LastSeenUse}).
+ * The limiter: in memory, exactly, for an instance alone on its database ({@link RememberedLimits}); else on what
+ * this instance holds of the shared store's leases ({@link LeasedLimits}), or on the store itself through
+ * {@link SharedStore}'s guard, and while that cannot answer on this instance's share of what was left of every limit
+ * when the store was last read (divided among the instances alive then; see {@link LastSeenUse}).
  */
 @ApplicationScoped
 public class SharedLimiter implements Limiter {
@@ -48,6 +48,15 @@ public class SharedLimiter implements Limiter {
         RateLimitStore alone = stores.alone();
         if (alone != null) {
             return new Limited(alone.take(buckets, clock.instant()), true); // memory, exact: nothing to guard
+        }
+        LeasedLimits leased = stores.leased();
+        if (leased != null) {
+            Instant now = clock.instant();
+            Decision onLeases = leased.onLeases(buckets, now); // entered in the store already: nothing to guard
+            if (onLeases != null) {
+                stores.seen().saw(onLeases, now);
+                return new Limited(onLeases, true);
+            }
         }
         return store.decide(store.home(), new SharedDecision<>() {
             @Override

@@ -45,6 +45,20 @@ class LeasedLimitsTest {
     }
 
     @Test
+    void whatALeaseHoldsIsAdmittedWithoutTheStore() {
+        CountingStore store = new CountingStore();
+        LeasedLimits limits = new LeasedLimits(store);
+        assertThat(limits.onLeases(List.of(key(60_000)), T)).isNull(); // nothing leased yet: ask the store
+        limits.take(List.of(key(60_000)), T);
+        for (int i = 0; i < 74; i++) { // 99 held; the 25th from the end asks for the next lease
+            assertThat(limits.onLeases(List.of(key(60_000)), T)).isInstanceOf(Decision.Allowed.class);
+        }
+        assertThat(limits.onLeases(List.of(key(60_000)), T)).isNull();
+        assertThat(limits.onLeases(List.of(key(600)), T)).isNull(); // the limit lowered: asked afresh
+        assertThat(store.calls).isEqualTo(1);
+    }
+
+    @Test
     void aSmallWindowAsksForEveryRequest() {
         CountingStore store = new CountingStore();
         LeasedLimits limits = new LeasedLimits(store);
