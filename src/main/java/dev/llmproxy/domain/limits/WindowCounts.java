@@ -33,10 +33,7 @@ public final class WindowCounts {
     public Duration refusal(Window w, long now) {
         long slot = slotLength(w);
         int first = firstOverlapping(w, now);
-        long total = 0;
-        for (int i = first; i < slots.length; i++) {
-            total += counts[i];
-        }
+        long total = heldFrom(first);
         if (total < w.max()) {
             return null;
         }
@@ -58,11 +55,16 @@ public final class WindowCounts {
 
     /** How many more requests the window has room for now (0 when full). */
     public int room(Window w, long now) {
+        return (int) Math.max(0, w.max() - heldFrom(firstOverlapping(w, now)));
+    }
+
+    /** The requests of the slots from {@code first} on. */
+    private long heldFrom(int first) {
         long total = 0;
-        for (int i = firstOverlapping(w, now); i < slots.length; i++) {
+        for (int i = first; i < slots.length; i++) {
             total += counts[i];
         }
-        return (int) Math.max(0, w.max() - total);
+        return total;
     }
 
     /** The slot the newest requests were entered in (-1 when there are none). */

@@ -11,7 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +41,7 @@ public final class JdbcRateLimitStore implements RateLimitStore, LeaseStore {
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
         List<CountRow> rows = CountRow.of(buckets);
-        int[] one = new int[rows.size()];
-        Arrays.fill(one, 1);
-        return enter(rows, one, List.of(), now).decision();
+        return enter(rows, LeaseStore.oneEach(rows), List.of(), now).decision();
     }
 
     @Override
@@ -102,7 +99,7 @@ public final class JdbcRateLimitStore implements RateLimitStore, LeaseStore {
         for (CountRow r : rows) {
             Duration wait = changed.getOrDefault(r.key(), counts.get(r.key())).refusal(r.window(), now);
             if (wait != null) {
-                return new Entered(new Decision.Refused(r.bucket().key(), r.window(), wait), new int[0], new long[0]);
+                return Entered.refused(new Decision.Refused(r.bucket().key(), r.window(), wait));
             }
         }
         Map<String, Integer> used = new HashMap<>();

@@ -1,7 +1,6 @@
 package dev.llmproxy.infrastructure.limits;
 
 import dev.llmproxy.domain.limits.Window;
-import dev.llmproxy.infrastructure.limits.LeaseStore.Unspent;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -69,9 +68,8 @@ final class Lease {
         left.addAndGet(n);
     }
 
-    /** Ends it: what it had left, to be taken back by the store (null when nothing was). */
-    Unspent end(String key) {
-        int rest = left.getAndSet(0);
-        return rest > 0 ? new Unspent(key, storedSlot, rest) : null;
+    /** Ends it: how many it had left, none of which it admits any more. */
+    int drain() {
+        return left.getAndSet(0);
     }
 }

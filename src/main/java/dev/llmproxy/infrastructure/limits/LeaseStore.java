@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.limits;
 import dev.llmproxy.domain.limits.Decision;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,6 +18,13 @@ interface LeaseStore {
      */
     Entered enter(List<CountRow> rows, int[] wanted, List<Unspent> giveBack, Instant now);
 
+    /** One request wanted per row: what a store's plain take enters. */
+    static int[] oneEach(List<CountRow> rows) {
+        int[] one = new int[rows.size()];
+        Arrays.fill(one, 1);
+        return one;
+    }
+
     /**
      * What the store entered.
      *
@@ -25,6 +33,11 @@ interface LeaseStore {
      * @param slots    the slot each row's requests were entered in, where more than one was (what a give-back names)
      */
     record Entered(Decision decision, int[] entered, long[] slots) {
+
+        /** Nothing entered: a window was full. */
+        static Entered refused(Decision.Refused refused) {
+            return new Entered(refused, new int[0], new long[0]);
+        }
     }
 
     /** Requests entered in a slot of a row and never admitted: to be taken out of its count. */

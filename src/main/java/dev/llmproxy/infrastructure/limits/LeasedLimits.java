@@ -65,8 +65,9 @@ public final class LeasedLimits implements RateLimitStore {
         for (int i = 0; i < rows.size(); i++) {
             CountRow r = rows.get(i);
             Lease l = current(r, at);
-            boolean usable = l != null && l.left() > size(r.window()) / 4;
-            wanted[i] = size(r.window()) > 1 && !usable && renewing.add(r.key()) ? size(r.window()) : 1;
+            int size = size(r.window());
+            boolean usable = l != null && l.left() > size / 4;
+            wanted[i] = size > 1 && !usable && renewing.add(r.key()) ? size : 1;
         }
         List<Unspent> giveBack = new ArrayList<>();
         for (Unspent u = unspent.poll(); u != null; u = unspent.poll()) {
@@ -147,8 +148,7 @@ public final class LeasedLimits implements RateLimitStore {
                         entered.slots()[i], entered.entered()[i] - 1, a.used().getOrDefault(key, 0));
                 Lease old = leases.put(key, fresh);
                 if (old != null && fresh.continues(old)) {
-                    Unspent rest = old.end(key); // renewed before it ran out: the rest carries on
-                    fresh.add(rest == null ? 0 : rest.count());
+                    fresh.add(old.drain()); // renewed before it ran out: the rest carries on
                 } else if (old != null) {
                     end(old, key);
                 }
@@ -157,10 +157,11 @@ public final class LeasedLimits implements RateLimitStore {
         }
     }
 
+    /** Ends a lease; the store takes back what it had left with the next call. */
     private void end(Lease l, String key) {
-        Unspent rest = l.end(key);
-        if (rest != null) {
-            unspent.add(rest);
+        int rest = l.drain();
+        if (rest > 0) {
+            unspent.add(new Unspent(key, l.storedSlot, rest));
         }
     }
 

@@ -42,10 +42,9 @@ public final class PostgresRateLimitStore implements RateLimitStore, LeaseStore 
             return portable.enter(rows, wanted, giveBack, now);
         }
         Decision decision = call(rows, now);
-        int[] one = new int[rows.size()];
-        Arrays.fill(one, 1);
         // one request per row, none of them leased: no slot is named
-        return new Entered(decision, decision instanceof Decision.Allowed ? one : new int[0], new long[rows.size()]);
+        return decision instanceof Decision.Refused refused ? Entered.refused(refused)
+                : new Entered(decision, LeaseStore.oneEach(rows), new long[rows.size()]);
     }
 
     @Override

@@ -10,7 +10,6 @@ import io.lettuce.core.api.sync.RedisCommands;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,9 +97,7 @@ public final class RedisRateLimitStore implements RateLimitStore, LeaseStore {
     @Override
     public Decision take(List<Bucket> buckets, Instant now) {
         List<CountRow> rows = CountRow.of(buckets);
-        int[] one = new int[rows.size()];
-        Arrays.fill(one, 1);
-        return enter(rows, one, List.of(), now).decision();
+        return enter(rows, LeaseStore.oneEach(rows), List.of(), now).decision();
     }
 
     @Override
@@ -128,8 +125,8 @@ public final class RedisRateLimitStore implements RateLimitStore, LeaseStore {
         int refused = answer.get(0).intValue();
         if (refused > 0) {
             CountRow full = rows.get(refused - 1);
-            return new Entered(new Decision.Refused(full.bucket().key(), full.window(),
-                    Duration.ofMillis(answer.get(1))), new int[0], new long[0]);
+            return Entered.refused(new Decision.Refused(full.bucket().key(), full.window(),
+                    Duration.ofMillis(answer.get(1))));
         }
         Map<String, Integer> used = new HashMap<>();
         int[] entered = new int[n];
