@@ -211,6 +211,25 @@ put_config ""
 printf 'commit window, first byte of a word-by-word stream: off p50 %s ms p99 %s ms; streamCommitMs=100 p50 %s ms p99 %s ms\n' \
   "$W0_50" "$W0_99" "$W1_50" "$W1_99"
 
+# The proxy's own time as every answer states it (X-Proxy-Overhead-Ms): 500 sequential requests of the keyed caller,
+# sampled while the same caller's fixed-rate load runs beside them, so that the figure is the one a user reads under load.
+overhead_ms() { # $1 = requests -> p50, p90, p99 and max of the header, in ms
+  for i in $(seq 1 "$1"); do
+    curl -s -o /dev/null -D - -H 'Content-Type: application/json' -H "Authorization: Bearer $KEY" -d "$BODY" \
+      "${URLS[keyed]}" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-proxy-overhead-ms" {print $2}'
+  done | sort -n | awk '{v[NR] = $1} END {
+    if (NR == 0) { print "no answer said it"; exit }
+    printf "p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms (%d answers)", v[int(NR * 0.5)], v[int(NR * 0.9)],
+      v[int(NR * 0.99)], v[NR], NR }'
+}
+hey -z 600s -c 10 -q $((RATE / 10)) -m POST -T application/json -H "$(auth keyed)" -D "$OUT/body.json" \
+  "${URLS[keyed]}" > "$OUT/hey-overhead.txt" &
+OVERHEAD_LOAD=$!
+OVERHEAD=$(overhead_ms 500)
+kill $OVERHEAD_LOAD 2>/dev/null || true
+wait $OVERHEAD_LOAD 2>/dev/null || true
+echo "the proxy's own time per answer (X-Proxy-Overhead-Ms), keyed, beside ${RATE} req/s of the same caller: $OVERHEAD"
+
 logged=$(curl -s -u admin:bench "localhost:$PROXY_PORT/admin/api/requests?limit=1" | grep -c requestId || true)
 echo "request logging: on (latest row present: $([ "$logged" -gt 0 ] && echo yes || echo no))"
 

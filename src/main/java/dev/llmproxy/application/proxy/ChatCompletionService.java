@@ -21,6 +21,7 @@ import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.Candidate;
 import dev.llmproxy.domain.routing.ChainPlan;
 import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.OwnTime;
 import dev.llmproxy.domain.routing.RouteResolver;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.spend.Charge;
@@ -85,20 +86,22 @@ public class ChatCompletionService {
 
     /** A request has arrived through that front door: its life starts with the settings in force now. */
     public ChatExchange begin(String requestId, Instant receivedAt, FrontDoor door) {
-        return new ChatExchange(this, access, recorder, configs.current().settings(), requestId, receivedAt, door);
+        return new ChatExchange(this, access, recorder, configs.current().settings(), requestId, receivedAt, door,
+                new OwnTime(clock, receivedAt));
     }
 
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
                                                    Caller caller) {
-        return complete(requestId, receivedAt, request, caller, null);
+        return complete(requestId, receivedAt, request, caller, null, OwnTime.UNTIMED);
     }
 
     /**
-     * @param caller who is calling (already let in by the access check)
-     * @param sink   where a streamed answer goes (null when the request does not stream)
+     * @param caller  who is calling (already let in by the access check)
+     * @param sink    where a streamed answer goes (null when the request does not stream)
+     * @param ownTime where the run says when something else holds the request
      */
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
-                                                   Caller caller, ClientStream sink) {
+                                                   Caller caller, ClientStream sink, OwnTime ownTime) {
         RuntimeConfig config = configs.current();
         RouteResolver.Route route;
         boolean hedged;
@@ -125,7 +128,8 @@ public class ChatCompletionService {
             run = QueuedRun.start(admission, executor, clock, new ChainPlan(requestId, route.candidates(),
                     new OpenAiPayload(request), config.settings(), sink,
                     request.promptTokenEstimate(), tracing.run(requestId), hedged && reservation.coversHedge(),
-                    new OutputAllowance(request.maxTokens(), config.settings().costSafety().reserveOutputTokens())));
+                    new OutputAllowance(request.maxTokens(), config.settings().costSafety().reserveOutputTokens()),
+                    ownTime));
         } catch (RuntimeException e) {
             spend.settle(reservation, Charge.ZERO); // nothing was called: the reservation is released
             throw e;

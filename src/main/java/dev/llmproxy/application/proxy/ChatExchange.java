@@ -11,8 +11,10 @@ import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.OwnTime;
 import dev.llmproxy.domain.streaming.ClientStream;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.function.Function;
@@ -36,10 +38,11 @@ public final class ChatExchange {
     private final String requestId;
     private final Instant receivedAt;
     private final FrontDoor door;
+    private final OwnTime ownTime;
     private volatile Caller caller = Caller.UNKNOWN;
 
     ChatExchange(ChatCompletionService service, AccessControl access, RequestRecorder recorder, Settings settings,
-                 String requestId, Instant receivedAt, FrontDoor door) {
+                 String requestId, Instant receivedAt, FrontDoor door, OwnTime ownTime) {
         this.service = service;
         this.access = access;
         this.recorder = recorder;
@@ -47,6 +50,7 @@ public final class ChatExchange {
         this.requestId = requestId;
         this.receivedAt = receivedAt;
         this.door = door;
+        this.ownTime = ownTime;
     }
 
     public String requestId() {
@@ -55,6 +59,19 @@ public final class ChatExchange {
 
     public Instant receivedAt() {
         return receivedAt;
+    }
+
+    /**
+     * How long the proxy itself has taken over the request so far: its time since it arrived, less the time its
+     * providers' calls were in flight and the time it waited on purpose or for the client's body.
+     */
+    public Duration overhead() {
+        return ownTime.soFar();
+    }
+
+    /** The rest of the body is on its way from the client: the time until it is in is the client's. */
+    public OwnTime.Away awaitingBody() {
+        return ownTime.away();
     }
 
     /** Whether an answer from that allowlisted model comes from a local model (a stand-in). */
@@ -139,6 +156,6 @@ public final class ChatExchange {
 
     /** Routes and runs the chat; {@code sink} is where a streamed answer goes (null when it does not stream). */
     public CompletableFuture<ChainResult> run(ChatRequest chat, ClientStream sink) {
-        return service.complete(requestId, receivedAt, chat, caller, sink);
+        return service.complete(requestId, receivedAt, chat, caller, sink, ownTime);
     }
 }

@@ -6,6 +6,7 @@ import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.ChainPlan;
 import dev.llmproxy.domain.routing.ChainResult;
+import dev.llmproxy.domain.routing.OwnTime;
 import dev.llmproxy.domain.routing.RunningChain;
 
 import java.time.Clock;
@@ -29,8 +30,10 @@ final class QueuedRun {
 
     private QueuedRun(Admission admission, ChainExecutor executor, Clock clock, ChainPlan plan) {
         Instant queuedAt = clock.instant();
+        OwnTime.Away queued = plan.ownTime().away();
         admitted = admission.admit();
         admitted.whenComplete((ticket, error) -> {
+            queued.end();
             if (error != null) {
                 queueWait = Duration.between(queuedAt, clock.instant());
                 refused(error);

@@ -21,7 +21,7 @@ final class AttemptLog {
 
     /** @param soFar what the provider has billed for it so far (for a stream: what it produced) */
     private record InFlight(ModelTry attempt, Instant started, Supplier<AttemptBill> soFar,
-                            RunTrace.AttemptTrace trace) {
+                            RunTrace.AttemptTrace trace, OwnTime.Away away) {
         String model() {
             return attempt.model();
         }
@@ -29,17 +29,19 @@ final class AttemptLog {
 
     private final Clock clock;
     private final RunTrace trace;
+    private final OwnTime ownTime;
     private final List<AttemptRecord> made = Collections.synchronizedList(new ArrayList<>());
     /** By the run (or racer) the call belongs to; insertion order is call order. */
     private final Map<Object, InFlight> current = Collections.synchronizedMap(new LinkedHashMap<>());
 
-    AttemptLog(Clock clock, RunTrace trace) {
+    AttemptLog(Clock clock, RunTrace trace, OwnTime ownTime) {
         this.clock = clock;
         this.trace = trace;
+        this.ownTime = ownTime;
     }
 
     AttemptLog(Clock clock) {
-        this(clock, RunTrace.NONE);
+        this(clock, RunTrace.NONE, OwnTime.UNTIMED);
     }
 
     /** A model passed over without a call (cooling down, breaker open). */
@@ -56,7 +58,7 @@ final class AttemptLog {
     Instant calling(ModelTry attempt, Supplier<AttemptBill> soFar) {
         Instant now = clock.instant();
         current.put(attempt.run(), new InFlight(attempt, now, soFar, trace == RunTrace.NONE
-                ? RunTrace.AttemptTrace.NONE : trace.calling(start(attempt))));
+                ? RunTrace.AttemptTrace.NONE : trace.calling(start(attempt)), ownTime.away()));
         return now;
     }
 
@@ -72,6 +74,7 @@ final class AttemptLog {
         if (inFlight == null) {
             return false;
         }
+        inFlight.away().end();
         made.add(attempt);
         inFlight.trace().answered(attempt);
         return true;
@@ -87,6 +90,7 @@ final class AttemptLog {
         if (inFlight == null) {
             return;
         }
+        inFlight.away().end();
         AttemptBill bill = inFlight.soFar().get();
         AttemptRecord record = new AttemptRecord(inFlight.model(), Outcome.OUTRUN, null,
                 Duration.between(inFlight.started(), clock.instant()), reason, bill.tokens(), bill.costUsd());
@@ -127,6 +131,7 @@ final class AttemptLog {
             inFlights = List.copyOf(current.values());
         }
         for (InFlight inFlight : inFlights) {
+            inFlight.away().end();
             AttemptBill bill = inFlight.soFar().get();
             AttemptRecord abandoned = new AttemptRecord(inFlight.model(), Outcome.ABANDONED, null,
                     Duration.between(inFlight.started(), clock.instant()), "cancelled: the client went away",

@@ -18,10 +18,17 @@ import java.util.function.Predicate;
  *                     reported no usage
  * @param hedged       whether a slow candidate has the next one started beside it ({@link HedgeRace})
  * @param output       the most output a call may be billed for: what a call whose answer is lost is billed
+ * @param ownTime      where the run says when something else holds the request (its calls and chosen waits)
  */
 public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
                         ClientStream stream, long promptTokens, RunTrace trace, boolean hedged,
-                        OutputAllowance output) {
+                        OutputAllowance output, OwnTime ownTime) {
+
+    public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
+                     ClientStream stream, long promptTokens, RunTrace trace, boolean hedged,
+                     OutputAllowance output) {
+        this(requestId, candidates, payload, settings, stream, promptTokens, trace, hedged, output, OwnTime.UNTIMED);
+    }
 
     public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
                      ClientStream stream, long promptTokens, RunTrace trace, boolean hedged) {
@@ -49,13 +56,15 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
 
     /** The same plan with its candidates in another order. */
     ChainPlan withCandidates(List<Candidate> ordered) {
-        return new ChainPlan(requestId, ordered, payload, settings, stream, promptTokens, trace, hedged, output);
+        return new ChainPlan(requestId, ordered, payload, settings, stream, promptTokens, trace, hedged, output,
+                ownTime);
     }
 
     public ChainPlan {
         candidates = List.copyOf(candidates);
         trace = trace == null ? RunTrace.NONE : trace;
         output = output == null ? OutputAllowance.UNKNOWN : output;
+        ownTime = ownTime == null ? OwnTime.UNTIMED : ownTime;
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("candidates must not be empty");
         }

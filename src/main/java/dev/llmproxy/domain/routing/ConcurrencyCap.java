@@ -50,7 +50,9 @@ final class ConcurrencyCap implements ModelPolicy {
                 place.granted().cancel(false);
             }
         });
+        OwnTime.Away away = attempt.run().plan().ownTime().away(); // waiting for another request's call to end
         return attempt.run().track(place.granted()).handle((v, e) -> {
+            away.end();
             timer.cancel(false);
             return e == null;
         });

@@ -40,7 +40,7 @@ final class RunContext {
     RunContext(ChainPlan plan, Clock clock) {
         this.plan = plan;
         this.deadline = new Deadline(clock, plan.settings().timeBudgets().chain());
-        this.log = new AttemptLog(clock, plan.trace());
+        this.log = new AttemptLog(clock, plan.trace(), plan.ownTime());
         this.result = new RunningChain(log);
         this.splice = plan.stream() == null ? null
                 : new StreamSplice(plan.stream(), clock, CommitWindow.of(plan.settings().streaming(), clock));
@@ -144,9 +144,16 @@ final class RunContext {
         return future;
     }
 
-    /** A wait that ends (normally) when {@code sleep} does, or when the run is cancelled. */
+    /**
+     * A wait that ends (normally) when {@code sleep} does, or when the run is cancelled; the request's time meanwhile
+     * is not the proxy's own.
+     */
     CompletableFuture<Void> waitOut(CompletableFuture<Void> sleep) {
-        return track(sleep).handle((v, e) -> null);
+        OwnTime.Away away = plan.ownTime().away();
+        return track(sleep).handle((v, e) -> {
+            away.end();
+            return null;
+        });
     }
 
     void sawRateLimit() {

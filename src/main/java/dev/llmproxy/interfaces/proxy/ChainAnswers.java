@@ -38,10 +38,12 @@ final class ChainAnswers {
             }
             if (result == null) {
                 LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
+                OverheadHeader.set(res, exchange);
                 AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL, dialect);
                 return;
             }
             try {
+                OverheadHeader.set(res, exchange);
                 AsyncAnswer.sendOrEnd(async, requestId, prepare(res, result, exchange::answeredLocally, dialect, requestId));
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "Could not answer request " + requestId, e);
@@ -60,7 +62,7 @@ final class ChainAnswers {
         String requestId = exchange.requestId();
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
         SseResponse sse = new SseResponse(async, dialect.stream(requestId, exchange.receivedAt().getEpochSecond(),
-                chat), dialect, () -> clientGone.complete(null), exchange::answeredLocally, sleeper);
+                chat), dialect, () -> clientGone.complete(null), exchange, sleeper);
         CompletableFuture<ChainResult> run = exchange.run(chat, sse);
         clientGone.thenRun(() -> run.cancel(true));
         abandon.watch(run);

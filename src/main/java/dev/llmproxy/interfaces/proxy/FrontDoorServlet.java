@@ -6,6 +6,7 @@ import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
+import dev.llmproxy.domain.routing.OwnTime;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.application.telemetry.RequestTracing;
 import dev.llmproxy.interfaces.proxy.door.Dialect;
@@ -79,6 +80,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
             start(req, res, exchange, dialect);
         } catch (RuntimeException e) {
             ProxyError error = exchange.failed(e);
+            OverheadHeader.set(res, exchange);
             if (req.isAsyncStarted()) {
                 AsyncAnswer.endWithError(req.getAsyncContext(), exchange.requestId(), error, dialect);
             } else {
@@ -93,6 +95,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
             exchange.admit(new AccessRequest(req.getRemoteAddr(), req.getHeader("Forwarded"),
                     req.getHeader("X-Forwarded-For"), authorization(req), routeScope(req)), req.getContentType());
         } catch (ProxyException e) {
+            OverheadHeader.set(res, exchange);
             res.getOutputStream().write(dialect.prepareError(res, e.error()));
             return;
         }
@@ -103,22 +106,27 @@ public abstract class FrontDoorServlet extends ApiServlet {
         CancelOnAbandon abandon = new CancelOnAbandon();
         async.addListener(abandon);
         BodyReader reader;
+        OwnTime.Away bodyOnItsWay = exchange.awaitingBody();
         try {
             reader = BodyReader.read(req, exchange.settings().callers().maxBodyBytes(), new BodyReader.Handler() {
                 @Override
                 public void body(byte[] body) {
+                    bodyOnItsWay.end();
                     arrived(async, abandon, exchange, body, dialect, sleeper);
                 }
 
                 @Override
                 public void failed(ProxyError error) {
+                    bodyOnItsWay.end();
                     answerError(async, exchange, exchange.refused(error), dialect);
                 }
             });
         } catch (ProxyException e) {
+            bodyOnItsWay.end();
             answerError(async, exchange, exchange.refused(e.error()), dialect);
             return;
         } catch (IOException | IllegalStateException e) {
+            bodyOnItsWay.end();
             LOG.fine(() -> "Could not read the body of " + exchange.requestId() + ": " + e);
             AsyncAnswer.end(async);
             return;
@@ -151,12 +159,15 @@ public abstract class FrontDoorServlet extends ApiServlet {
                 AsyncAnswer.end(async);
             }
         } catch (RuntimeException | Error e) {
-            AsyncAnswer.endWithError(async, exchange.requestId(), exchange.failed(e), dialect);
+            ProxyError error = exchange.failed(e);
+            OverheadHeader.set((HttpServletResponse) async.getResponse(), exchange);
+            AsyncAnswer.endWithError(async, exchange.requestId(), error, dialect);
         }
     }
 
     private static void answerError(AsyncContext async, ChatExchange exchange, ProxyError error, Dialect dialect) {
-        AsyncAnswer.sendOrEnd(async, exchange.requestId(),
-                dialect.prepareError((HttpServletResponse) async.getResponse(), error));
+        HttpServletResponse res = (HttpServletResponse) async.getResponse();
+        OverheadHeader.set(res, exchange);
+        AsyncAnswer.sendOrEnd(async, exchange.requestId(), dialect.prepareError(res, error));
     }
 }

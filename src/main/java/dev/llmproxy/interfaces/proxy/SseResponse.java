@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.proxy;
 
+import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.Sleeper;
@@ -15,7 +16,6 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 /**
@@ -37,19 +37,19 @@ final class SseResponse implements ClientStream, WriteListener {
     private final SseOutlet outlet;
     private volatile boolean open;
     private final SseEnding ending;
-    private final Predicate<String> local;
+    private final ChatExchange exchange;
     private final StreamKeepAlive keepAlive;
 
     /**
      * @param events       how this answer's events are said
      * @param dialect      how an error before the first event is said
      * @param onClientGone called once if the client stops reading or disconnects
-     * @param local        whether an allowlisted model (by name) is a local stand-in
+     * @param exchange     the request's life: whether a model is a local stand-in, the proxy's time so far
      * @param sleeper      times the dialect's keep-alive events while the stream is idle
      */
     SseResponse(AsyncContext async, StreamDialect events, Dialect dialect, Runnable onClientGone,
-                Predicate<String> local, Sleeper sleeper) throws IOException {
-        this.local = local;
+                ChatExchange exchange, Sleeper sleeper) throws IOException {
+        this.exchange = exchange;
         this.keepAlive = new StreamKeepAlive(sleeper);
         this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
@@ -70,7 +70,8 @@ final class SseResponse implements ClientStream, WriteListener {
             response.setContentType("text/event-stream;charset=UTF-8");
             response.setHeader("Cache-Control", "no-cache");
             response.setHeader("X-Accel-Buffering", "no");
-            ChainAnswers.answeredBy(response, allowed.name(), fallback, saw429, local.test(allowed.name()));
+            ChainAnswers.answeredBy(response, allowed.name(), fallback, saw429, exchange.answeredLocally(allowed.name()));
+            OverheadHeader.set(response, exchange);
             enqueue(chunks.open(upstreamModel));
         }
         client.tellIfGone(); // outside this object's lock: see GoneClient
@@ -134,6 +135,7 @@ final class SseResponse implements ClientStream, WriteListener {
 
     /** Before anything was streamed: an ordinary JSON error response with its status. */
     synchronized void reject(ProxyError error) {
+        OverheadHeader.set(response, exchange);
         enqueue(dialect.prepareError(response, error));
         end(false);
     }

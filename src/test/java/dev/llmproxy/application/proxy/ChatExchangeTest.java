@@ -1,6 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.domain.routing.OwnTime;
 import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRefusal;
 import dev.llmproxy.application.access.AccessRequest;
@@ -71,7 +72,7 @@ class ChatExchangeTest {
         RequestRecorder recorder = new RequestRecorder(configs, requestLog, metrics, RequestTracing.OFF,
                 Clock.systemUTC(), new dev.llmproxy.interfaces.json.ErrorWire(), null);
         return new ChatExchange(new ChatCompletionService(), access, recorder, configs.current().settings(), "r1",
-                Instant.now(), FrontDoor.CHAT);
+                Instant.now(), FrontDoor.CHAT, OwnTime.UNTIMED);
     }
 
     private static byte[] chat(String content) {
