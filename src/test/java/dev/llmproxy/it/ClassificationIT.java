@@ -32,6 +32,9 @@ class ClassificationIT extends DeployedProxy {
         fault.on("refuse", status(400, "{\"error\":{\"code\":\"content_policy_violation\",\"message\":\"secret provider detail\"}}"));
         fault.on("r429", status(429, Map.of("Retry-After", "30"), "{\"error\":{\"message\":\"quota\"}}"));
         fault.on("trunc", ok("length"));
+        fault.on("long8k", status(400, "{\"error\":{\"code\":\"context_length_exceeded\",\"message\":\"too long\"}}"));
+        fault.on("also8k", ok());
+        fault.on("big", ok());
         new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl()).withoutBreakers()
                 .setting("attemptTimeoutMs", 1500).setting("chainBudgetMs", 8000).setting("maxSameModelRetries", 2)
                 .setting("backoffInitialMs", 20).setting("backoffMaxMs", 50)
@@ -39,6 +42,9 @@ class ClassificationIT extends DeployedProxy {
                 .tier("t-429", "r429", "ok")
                 .tier("t-refuse", "refuse", "ok")
                 .tier("t-trunc", "trunc", "ok")
+                .windowModel("big", 200_000)
+                .tier("t-long", "long8k", "also8k", "big")
+                .tierWithRefusalsTo("t-refuse-elsewhere", java.util.List.of("refuse", "trunc"), "ok")
                 .build());
     }
 
@@ -68,6 +74,32 @@ class ClassificationIT extends DeployedProxy {
         assertThat(json(r).getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content"))
                 .isEqualTo("answer from ok");
         assertThat(fault.authorizations("ok")).contains("Bearer it-upstream-key");
+    }
+
+    /** A tier that sends refusals elsewhere: the refusal goes to its model, past the rest of the chain. */
+    @Test
+    void aRefusalGoesToTheModelsTheTierSendsRefusalsTo() {
+        HttpResponse<String> r = proxy.chat("t-refuse-elsewhere");
+        assertAnsweredBy(r, "ok", true, 2);
+        JsonObject row = proxy.awaitLoggedRow(r.headers().firstValue("X-Request-Id").orElseThrow(),
+                java.time.Duration.ofSeconds(10));
+        JsonObject refused = row.getJsonArray("attempts").getJsonObject(0);
+        assertThat(refused.getString("outcome")).isEqualTo("CONTENT_REFUSED");
+        assertThat(refused.getString("reason")).endsWith("the tier sends refusals to [ok]");
+        assertThat(row.getJsonArray("attempts")).hasSize(2);
+    }
+
+    /** A prompt too long for an 8k window skips the chain's other 8k model and goes to the one that holds it. */
+    @Test
+    void aPromptTooLongMovesToAModelWhoseContextWindowHoldsIt() {
+        HttpResponse<String> r = proxy.chat("t-long");
+        assertAnsweredBy(r, "big", true, 2);
+        assertThat(fault.calls("also8k")).isZero();
+        JsonObject row = proxy.awaitLoggedRow(r.headers().firstValue("X-Request-Id").orElseThrow(),
+                java.time.Duration.ofSeconds(10));
+        assertThat(row.getJsonArray("attempts").getValuesAs(JsonObject.class).stream()
+                .map(a -> a.getString("model") + " " + a.getString("outcome")))
+                .containsExactly("long8k CONTEXT_LENGTH", "also8k SKIPPED_CONTEXT_WINDOW", "big SUCCESS");
     }
 
     @Test

@@ -54,8 +54,17 @@ final class ConfigBuilder {
     }
 
     private ConfigBuilder model(String name, boolean enabled, boolean prefill, String free) {
+        return model(name, enabled, prefill, free, 8192);
+    }
+
+    /** A free model whose context window is {@code contextWindow} tokens (the others' is 8192). */
+    ConfigBuilder windowModel(String name, int contextWindow) {
+        return model(name, true, false, "\"free\":true,\"freeVerifiedOn\":\"2026-11-30\"", contextWindow);
+    }
+
+    private ConfigBuilder model(String name, boolean enabled, boolean prefill, String free, int contextWindow) {
         models.add("{\"name\":\"" + name + "\",\"provider\":\"fault\",\"upstreamModel\":\"" + name + "\",\"enabled\":"
-                + enabled + "," + free + ",\"contextWindow\":8192,\"supportsPrefill\":" + prefill + "}");
+                + enabled + "," + free + ",\"contextWindow\":" + contextWindow + ",\"supportsPrefill\":" + prefill + "}");
         return this;
     }
 
@@ -157,6 +166,20 @@ final class ConfigBuilder {
         tier(name, chain);
         String plain = tiers.remove(tiers.size() - 1);
         tiers.add(plain.substring(0, plain.length() - 1) + ",\"hedged\":true}");
+        return this;
+    }
+
+    /** A tier whose content refusals go to {@code onRefusal} (each added as a free model when new). */
+    ConfigBuilder tierWithRefusalsTo(String name, List<String> chain, String... onRefusal) {
+        for (String m : onRefusal) {
+            if (models.stream().noneMatch(s -> s.startsWith("{\"name\":\"" + m + "\""))) {
+                model(m);
+            }
+        }
+        tier(name, chain.toArray(String[]::new));
+        String plain = tiers.remove(tiers.size() - 1);
+        tiers.add(plain.substring(0, plain.length() - 1) + ",\"onRefusal\":[" + List.of(onRefusal).stream()
+                .map(c -> "\"" + c + "\"").collect(Collectors.joining(",")) + "]}");
         return this;
     }
 

@@ -174,6 +174,33 @@ class ConsoleEditingIT extends ConsoleBrowser {
     }
 
     @Test
+    void anAdminSendsATiersRefusalsToAnotherModelAndTheNextRefusedRequestIsAnsweredThere() {
+        try {
+            proxy.importConfig(CONFIG.replace("{\"name\":\"c-spare\"", "{\"name\":\"c-refuser\",\"provider\":\"sim\","
+                    + "\"upstreamModel\":\"refusal\"},{\"name\":\"c-spare\"").replace("\"chain\":[\"c-first\",\"c-second\"]",
+                    "\"chain\":[\"c-refuser\",\"c-second\"]"));
+            assertThat(proxy.chat("c-tier").statusCode()).isEqualTo(400);
+            signInAsAdmin();
+            open("/admin/tiers/c-tier");
+            assertThat(browser.findElement(By.tagName("main")).getText()).contains("A content refusal stops the request");
+            new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("refusal-model"))).selectByValue("c-spare");
+            submit(By.id("refusal-add"));
+            assertThat(browser.findElement(By.id("refusal-remove-c-spare")).isDisplayed()).isTrue();
+
+            HttpResponse<String> answer = proxy.chat("c-tier");
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.headers().firstValue("X-Proxy-Model")).hasValue("c-spare");
+            assertThat(answer.headers().firstValue("X-Proxy-Fallback")).hasValue("true");
+
+            submit(By.id("refusal-remove-c-spare"));
+            assertThat(browser.findElement(By.tagName("main")).getText()).contains("A content refusal stops the request");
+            assertThat(proxy.chat("c-tier").statusCode()).isEqualTo(400);
+        } finally {
+            proxy.importConfig(CONFIG);
+        }
+    }
+
+    @Test
     void aSecondEditorIsToldTheConfigurationMovedOnAndNothingIsOverwritten() {
         proxy.importConfig(CONFIG);
         signInAsAdmin();

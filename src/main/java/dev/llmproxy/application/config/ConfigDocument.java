@@ -31,7 +31,7 @@ public final class ConfigDocument {
     private static final Set<String> TOP = Set.of("version", "providers", "models", "tiers", "settings");
     private static final Set<String> PROVIDER = Set.of("name", "kind", "baseUrl", "apiKeySecret");
     private static final Set<String> MODEL = Set.copyOf(AllowedModel.FIELDS);
-    private static final Set<String> TIER = Set.of("name", "description", "chain", "hedged");
+    private static final Set<String> TIER = Set.of("name", "description", "chain", "hedged", "onRefusal");
 
     private ConfigDocument() {
     }
@@ -82,8 +82,9 @@ public final class ConfigDocument {
                 String description = f.string("description", false);
                 List<String> chain = f.strings("chain", true);
                 boolean hedged = f.bool("hedged", false);
+                List<String> onRefusal = f.strings("onRefusal", false);
                 if (name != null) {
-                    tiers.add(new Tier(name, description, chain, hedged));
+                    tiers.add(new Tier(name, description, chain, hedged, onRefusal));
                 }
             }
         }

@@ -60,7 +60,9 @@ public final class ConfigDocumentWriter {
             JsonObjectBuilder b = JsonCodec.object().add("name", t.name());
             if (t.description() != null) b.add("description", t.description());
             if (t.hedged()) b.add("hedged", true);
-            tiers.add(b.add("chain", JsonCodec.array(t.chain())));
+            b.add("chain", JsonCodec.array(t.chain()));
+            if (!t.onRefusal().isEmpty()) b.add("onRefusal", JsonCodec.array(t.onRefusal()));
+            tiers.add(b);
         }
         JsonObjectBuilder settings = JsonCodec.object();
         // A null value is decided by the deployment (allowAnonymousCallers): leave it out rather than pin it.

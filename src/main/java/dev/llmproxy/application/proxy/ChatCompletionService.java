@@ -36,6 +36,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 
 /**
  * The proxy's use case. {@link #begin} opens a request's life ({@link ChatExchange}: admission, body, caps, every
@@ -116,7 +117,8 @@ public class ChatCompletionService {
                         : "This API key may not use tier '" + route.tier() + "'."));
             }
             reservation = spend.reserve(config.settings(), caller.key(), caller.record().scope(),
-                    route.candidates().stream().map(Candidate::model).toList(), request.promptTokenEstimate(),
+                    Stream.concat(route.candidates().stream(), route.onRefusal().stream()).map(Candidate::model)
+                            .toList(), request.promptTokenEstimate(),
                     request.maxTokens(), hedged);
         } catch (ProxyException e) {
             ChainResult refused = new ChainResult.Failure(e.error(), List.of(), false);
@@ -129,7 +131,7 @@ public class ChatCompletionService {
                     new OpenAiPayload(request), config.settings(), sink,
                     request.promptTokenEstimate(), tracing.run(requestId), hedged && reservation.coversHedge(),
                     new OutputAllowance(request.maxTokens(), config.settings().costSafety().reserveOutputTokens()),
-                    ownTime));
+                    ownTime, route.onRefusal()));
         } catch (RuntimeException e) {
             spend.settle(reservation, Charge.ZERO); // nothing was called: the reservation is released
             throw e;

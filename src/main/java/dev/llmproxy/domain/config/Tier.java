@@ -6,12 +6,18 @@ import java.util.Objects;
 /**
  * A named quality level that callers ask for; its chain is tried in order.
  *
- * @param hedged whether a model slow to answer has the next one started beside it, the first answer winning
+ * @param hedged    whether a model slow to answer has the next one started beside it, the first answer winning
+ * @param onRefusal the models (or deployment groups) a content refusal goes to, in order; empty: a refusal stops
  */
-public record Tier(String name, String description, List<String> chain, boolean hedged) {
+public record Tier(String name, String description, List<String> chain, boolean hedged, List<String> onRefusal) {
     public Tier {
         Objects.requireNonNull(name, "name");
         chain = List.copyOf(chain);
+        onRefusal = onRefusal == null ? List.of() : List.copyOf(onRefusal);
+    }
+
+    public Tier(String name, String description, List<String> chain, boolean hedged) {
+        this(name, description, chain, hedged, List.of());
     }
 
     public Tier(String name, String description, List<String> chain) {

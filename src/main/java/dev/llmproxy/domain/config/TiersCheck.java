@@ -52,8 +52,28 @@ final class TiersCheck {
                     problems.add(new Problem(at + ".chain[" + j + "]", "'" + model + "' appears twice"));
                 }
             }
+            checkOnRefusal(t, at, models, groups, problems);
         }
         return byName;
+    }
+
+    /** The models a refusal goes to: allowlisted chat models or groups, each once. */
+    private static void checkOnRefusal(Tier t, String at, Map<String, AllowedModel> models,
+                                       Map<String, List<AllowedModel>> groups, List<Problem> problems) {
+        Set<String> seen = new HashSet<>();
+        for (int j = 0; j < t.onRefusal().size(); j++) {
+            String model = t.onRefusal().get(j);
+            String path = at + ".onRefusal[" + j + "]";
+            AllowedModel m = groups.containsKey(model) ? groups.get(model).get(0) : models.get(model);
+            if (m == null) {
+                problems.add(new Problem(path, "'" + model + "' is neither an allowlisted model nor a deployment group"));
+            } else if (m.embeds()) {
+                problems.add(new Problem(path, "'" + model + "' " + makes(m) + "; only a chat answer can be refused"));
+            }
+            if (!seen.add(model)) {
+                problems.add(new Problem(path, "'" + model + "' appears twice"));
+            }
+        }
     }
 
     /** What a model makes, as a problem says it: chat answers, or vectors of its space. */

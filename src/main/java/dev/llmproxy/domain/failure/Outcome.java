@@ -31,6 +31,8 @@ public enum Outcome {
     SKIPPED_TOO_SLOW,
     /** Not called: the model had as many calls in flight as its concurrency cap allows. */
     SKIPPED_AT_CAPACITY,
+    /** Not called: a model with a context window as large or larger found the prompt too long. */
+    SKIPPED_CONTEXT_WINDOW,
     /** Cancelled in flight: the client went away before the attempt ended. */
     ABANDONED,
     /** Cancelled in flight: the model it was hedged with (or against) answered first. */
@@ -44,6 +46,6 @@ public enum Outcome {
     /** Whether no upstream call was made. */
     public boolean skipped() {
         return this == SKIPPED_COOLDOWN || this == SKIPPED_BREAKER_OPEN || this == SKIPPED_TOO_SLOW
-                || this == SKIPPED_AT_CAPACITY;
+                || this == SKIPPED_AT_CAPACITY || this == SKIPPED_CONTEXT_WINDOW;
     }
 }

@@ -118,6 +118,20 @@ final class AttemptLog {
         return attempt.index() == 0 ? RunTrace.Role.FIRST : RunTrace.Role.FALLBACK;
     }
 
+    /** The latest attempt of {@code model} led the run elsewhere: its reason says where, and why. */
+    void movedOn(String model, String where) {
+        synchronized (made) {
+            for (int i = made.size() - 1; i >= 0; i--) {
+                AttemptRecord a = made.get(i);
+                if (a.model().equals(model)) {
+                    made.set(i, new AttemptRecord(a.model(), a.outcome(), a.status(), a.latency(),
+                            a.reason() + "; " + where, a.tokens(), a.costUsd()));
+                    return;
+                }
+            }
+        }
+    }
+
     /** Every attempt so far, as the run's result reports them. */
     List<AttemptRecord> all() {
         return made;

@@ -114,9 +114,11 @@ final class CandidateFallback {
         if (a.reply() instanceof UpstreamReply.StreamBroken broken) {
             run.splice().broken(attempt.candidate(), broken);
             if (a.verdict().action() == Verdict.Action.STOP) {
-                // a refusal mid-answer: the caller is told so (no other model routes around it unless asked)
-                finish(new ChainResult.Failure(ChainMessages.stopError(a.verdict(), broken), attempts(),
-                        run.saw429()));
+                if (!refusalMovesOn(attempt, a.verdict())) {
+                    // a refusal mid-answer: the caller is told so (no other model routes around it unless asked)
+                    finish(new ChainResult.Failure(ChainMessages.stopError(a.verdict(), broken), attempts(),
+                            run.saw429()));
+                }
                 return true;
             }
             if (run.continuing()) {
@@ -163,14 +165,31 @@ final class CandidateFallback {
                 }
                 turn(attempt.index() + 1);
             }
-            case STOP -> finish(new ChainResult.Failure(ChainMessages.stopError(verdict, a.reply()), attempts(),
-                    run.saw429()));
+            case STOP -> {
+                if (!refusalMovesOn(attempt, verdict)) {
+                    finish(new ChainResult.Failure(ChainMessages.stopError(verdict, a.reply()), attempts(),
+                            run.saw429()));
+                }
+            }
         }
+    }
+
+    /** A refusal the tier sends elsewhere ({@link RefusalTurn}): the turns start over on its models for refusals. */
+    private boolean refusalMovesOn(ModelTry attempt, Verdict verdict) {
+        if (!RefusalTurn.taken(run, attempt, verdict)) {
+            return false;
+        }
+        if (race != null) {
+            race.end();
+            race = null;
+        }
+        turn(0);
+        return true;
     }
 
     private ChainResult.Success success(ModelTry attempt, UpstreamReply.Completed reply, Verdict verdict,
                                         List<AttemptRecord> attempts) {
-        return new ChainResult.Success(attempt.candidate().model(), reply, attempt.index() > 0,
+        return new ChainResult.Success(attempt.candidate().model(), reply, attempt.fallback(),
                 verdict.outcome().truncated(), attempts, run.saw429());
     }
 

@@ -19,10 +19,17 @@ import java.util.function.Predicate;
  * @param hedged       whether a slow candidate has the next one started beside it ({@link HedgeRace})
  * @param output       the most output a call may be billed for: what a call whose answer is lost is billed
  * @param ownTime      where the run says when something else holds the request (its calls and chosen waits)
+ * @param onRefusal    the models a content refusal goes to (the tier's), in order; empty: a refusal stops the run
  */
 public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
                         ClientStream stream, long promptTokens, RunTrace trace, boolean hedged,
-                        OutputAllowance output, OwnTime ownTime) {
+                        OutputAllowance output, OwnTime ownTime, List<Candidate> onRefusal) {
+
+    public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
+                     ClientStream stream, long promptTokens, RunTrace trace, boolean hedged,
+                     OutputAllowance output, OwnTime ownTime) {
+        this(requestId, candidates, payload, settings, stream, promptTokens, trace, hedged, output, ownTime, List.of());
+    }
 
     public ChainPlan(String requestId, List<Candidate> candidates, ChatPayload payload, Settings settings,
                      ClientStream stream, long promptTokens, RunTrace trace, boolean hedged,
@@ -57,7 +64,13 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
     /** The same plan with its candidates in another order. */
     ChainPlan withCandidates(List<Candidate> ordered) {
         return new ChainPlan(requestId, ordered, payload, settings, stream, promptTokens, trace, hedged, output,
-                ownTime);
+                ownTime, onRefusal);
+    }
+
+    /** The plan that goes on after a content refusal: the refusal's models in order, none after them. */
+    ChainPlan afterRefusal() {
+        return new ChainPlan(requestId, onRefusal, payload, settings, stream, promptTokens, trace, false, output,
+                ownTime, List.of());
     }
 
     public ChainPlan {
@@ -65,6 +78,7 @@ public record ChainPlan(String requestId, List<Candidate> candidates, ChatPayloa
         trace = trace == null ? RunTrace.NONE : trace;
         output = output == null ? OutputAllowance.UNKNOWN : output;
         ownTime = ownTime == null ? OwnTime.UNTIMED : ownTime;
+        onRefusal = onRefusal == null ? List.of() : List.copyOf(onRefusal);
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("candidates must not be empty");
         }

@@ -12,6 +12,8 @@ import java.util.function.DoubleSupplier;
 /**
  * The per-model policies, composed in one place. Outermost first:
  * <ol>
+ *   <li>{@link ContextWindowGate}: a model whose context window is known to be too small for the prompt is passed
+ *   over;</li>
  *   <li>{@link SameModelRetry}: an outcome worth retrying is tried again after a backoff;</li>
  *   <li>{@link RoomForThinking}: thoughts that used up the output budget are given more room, once;</li>
  *   <li>{@link RateLimitPolicy}: a model cooling down after a 429 (or whose quota its provider said is spent) is
@@ -33,7 +35,7 @@ final class ModelStack {
                               Breakers breakers, ModelLatencies latencies, ProviderQuotas quotas,
                               ModelSlots slots, DoubleSupplier random) {
         LaterModels later = new LaterModels(cooldowns, breakers);
-        return of(List.of(new SameModelRetry(sleeper, random), new RoomForThinking(),
+        return of(List.of(new ContextWindowGate(), new SameModelRetry(sleeper, random), new RoomForThinking(),
                 new RateLimitPolicy(cooldowns, quotas, sleeper), new DeadlineGate(latencies, later),
                 new ConcurrencyCap(slots, later, sleeper), new BreakerGate(breakers), new AttemptTimeout()),
                 new UpstreamAttempt(upstream, clock, latencies, quotas));

@@ -23,6 +23,11 @@ record ModelTry(RunContext run, Candidate candidate, int index, boolean continua
         return candidate.model().name();
     }
 
+    /** Whether another model than the chain's first answers, should this one: later in the chain, or a refusal's. */
+    boolean fallback() {
+        return index > 0 || run.course().refused();
+    }
+
     Settings settings() {
         return run.plan().settings();
     }

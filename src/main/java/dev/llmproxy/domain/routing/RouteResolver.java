@@ -22,8 +22,14 @@ import java.util.function.Predicate;
  */
 public final class RouteResolver {
 
-    /** @param tier the tier asked for, or null when a model was asked for directly */
-    public record Route(String tier, List<Candidate> candidates) {
+    /**
+     * @param tier      the tier asked for, or null when a model was asked for directly
+     * @param onRefusal the models the tier sends a content refusal to, in order (empty: a refusal stops)
+     */
+    public record Route(String tier, List<Candidate> candidates, List<Candidate> onRefusal) {
+        public Route(String tier, List<Candidate> candidates) {
+            this(tier, candidates, List.of());
+        }
     }
 
     /**
@@ -36,8 +42,14 @@ public final class RouteResolver {
     public static Route resolve(RuntimeConfig config, String requested, LocalDate today,
                                 Predicate<AllowedModel> standInReady) {
         Route route = resolve(config, requested, today);
+        return new Route(route.tier(), standingIn(config, route.candidates(), standInReady),
+                standingIn(config, route.onRefusal(), standInReady));
+    }
+
+    private static List<Candidate> standingIn(RuntimeConfig config, List<Candidate> candidates,
+                                              Predicate<AllowedModel> standInReady) {
         List<Candidate> local = new ArrayList<>();
-        for (Candidate c : route.candidates()) {
+        for (Candidate c : candidates) {
             Candidate chosen = Optional.ofNullable(c.model().localStandIn()).flatMap(config::model)
                     .filter(AllowedModel::enabled).filter(standInReady)
                     .flatMap(s -> config.provider(s.provider()).map(p -> new Candidate(s, p))).orElse(c);
@@ -46,7 +58,7 @@ public final class RouteResolver {
                 local.add(chosen);
             }
         }
-        return new Route(route.tier(), List.copyOf(local));
+        return List.copyOf(local);
     }
 
     private RouteResolver() {
@@ -59,17 +71,8 @@ public final class RouteResolver {
                 || FreeStatus.verified(m, today, settings.costSafety().freeVerificationMaxAgeDays());
         Optional<Tier> tier = config.tier(requested);
         if (tier.isPresent()) {
-            List<Candidate> candidates = new ArrayList<>();
-            boolean enabled = false;
-            for (String name : tier.get().chain()) {
-                for (Candidate c : named(config, name)) {
-                    enabled = true;
-                    if (mayCall.test(c.model()) && candidates.stream()
-                            .noneMatch(x -> x.model().name().equals(c.model().name()))) {
-                        candidates.add(c);
-                    }
-                }
-            }
+            List<Candidate> candidates = callable(config, tier.get().chain(), mayCall);
+            boolean enabled = tier.get().chain().stream().anyMatch(name -> !named(config, name).isEmpty());
             if (candidates.isEmpty() && enabled) {
                 throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "Tier '" + requested + "' has no model "
                         + unverified(settings) + "; requireVerifiedFree refuses the others.", "model", null));
@@ -78,7 +81,7 @@ public final class RouteResolver {
                 throw new ProxyException(ProxyError.of(ErrorKind.UNAVAILABLE,
                         "Tier '" + requested + "' has no enabled model at the moment."));
             }
-            return new Route(requested, candidates);
+            return new Route(requested, candidates, callable(config, tier.get().onRefusal(), mayCall));
         }
         if (!config.deployments(requested).isEmpty()) {
             return group(config, requested, mayCall, settings);
@@ -112,6 +115,20 @@ public final class RouteResolver {
                     + "' is " + unverified(settings) + "; requireVerifiedFree refuses them.", "model", null));
         }
         return new Route(null, candidates);
+    }
+
+    /** The models {@code names} name that may be called, each once, in order. */
+    private static List<Candidate> callable(RuntimeConfig config, List<String> names, Predicate<AllowedModel> mayCall) {
+        List<Candidate> candidates = new ArrayList<>();
+        for (String name : names) {
+            for (Candidate c : named(config, name)) {
+                if (mayCall.test(c.model()) && candidates.stream()
+                        .noneMatch(x -> x.model().name().equals(c.model().name()))) {
+                    candidates.add(c);
+                }
+            }
+        }
+        return candidates;
     }
 
     /** The enabled models a chain entry names at a known provider: the model, or a group's deployments. */

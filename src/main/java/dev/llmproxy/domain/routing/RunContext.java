@@ -20,7 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RunContext {
 
-    private final ChainPlan plan;
+    private final RunCourse course;
     private final Deadline deadline;
     private final AttemptLog log;
     private final RunningChain result;
@@ -38,7 +38,7 @@ final class RunContext {
     private volatile boolean waitedForRetryAfter;
 
     RunContext(ChainPlan plan, Clock clock) {
-        this.plan = plan;
+        this.course = new RunCourse(plan);
         this.deadline = new Deadline(clock, plan.settings().timeBudgets().chain());
         this.log = new AttemptLog(clock, plan.trace(), plan.ownTime());
         this.result = new RunningChain(log);
@@ -56,9 +56,9 @@ final class RunContext {
     }
 
     private RunContext(RunContext root, HedgeRace race) {
-        this.plan = root.plan;
         this.deadline = root.deadline;
         this.log = root.log;
+        this.course = root.course;
         this.result = root.result;
         this.splice = root.splice;
         this.root = root;
@@ -91,8 +91,13 @@ final class RunContext {
         permit.releaseNeutral();
     }
 
+    /** The run's plan: the chain's, or after a content refusal the tier's models for refusals ({@link RunCourse}). */
     ChainPlan plan() {
-        return plan;
+        return course.plan();
+    }
+
+    RunCourse course() {
+        return course;
     }
 
     Deadline deadline() {
@@ -149,7 +154,7 @@ final class RunContext {
      * is not the proxy's own.
      */
     CompletableFuture<Void> waitOut(CompletableFuture<Void> sleep) {
-        OwnTime.Away away = plan.ownTime().away();
+        OwnTime.Away away = plan().ownTime().away();
         return track(sleep).handle((v, e) -> {
             away.end();
             return null;

@@ -87,7 +87,7 @@ final class UpstreamAttempt implements ModelStep {
                     null, null, attempt.moreRoom(), null, null);
         }
         Duration firstToken = min(plan.settings().streaming().firstToken(), attempt.timeout());
-        UpstreamEvents observer = attempt.run().observerFor(candidate, attempt.index() > 0);
+        UpstreamEvents observer = attempt.run().observerFor(candidate, attempt.fallback());
         return new UpstreamCall(plan.requestId(), candidate.provider(), candidate.model(), body, attempt.timeout(),
                 latency == null ? observer : latency.around(observer),
                 new StreamLimits(firstToken, plan.settings().streaming().idle()), attempt.moreRoom(), null, null);

@@ -64,7 +64,7 @@ final class ConfigMapper {
     }
 
     static Tier toDomain(TierEntity e) {
-        return new Tier(e.name, e.description, e.chain, e.hedged);
+        return new Tier(e.name, e.description, e.chain, e.hedged, e.onRefusal);
     }
 
     static TierEntity toEntity(Tier t, int sortOrder) {
@@ -74,6 +74,7 @@ final class ConfigMapper {
         e.hedged = t.hedged();
         e.sortOrder = sortOrder;
         e.chain.addAll(t.chain());
+        e.onRefusal.addAll(t.onRefusal());
         return e;
     }
 }

@@ -85,7 +85,7 @@ public class JpaConfigRepository implements ConfigRepository {
         em.persist(version);
         em.flush();
 
-        for (String table : List.of("tier_chain", "tier", "allowed_model", "provider")) {
+        for (String table : List.of("tier_on_refusal", "tier_chain", "tier", "allowed_model", "provider")) {
             em.createNativeQuery("DELETE FROM " + table).executeUpdate();
         }
         NewerReleases.deleteKnownSettings(em);

@@ -34,7 +34,8 @@ final class MigrationScripts implements ResourceProvider {
             "V024__config_entered.sql", "V025__prompt_caching.sql", "V026__attempts_in_row.sql",
             "V027__request_rollup.sql", "V028__model_concurrency.sql",
             "V029__deployment_groups.sql", "V030__hedged_tiers.sql", "V031__machine_identity.sql",
-            "V032__stored_response_bounds.sql", "V033__admin_password_applied.sql");
+            "V032__stored_response_bounds.sql", "V033__admin_password_applied.sql",
+            "V034__tier_on_refusal.sql");
 
     private final String dialect;
 

@@ -27,4 +27,9 @@ public class TierEntity {
     @OrderColumn(name = "chain_index")
     @Column(name = "model_name")
     public List<String> chain = new ArrayList<>();
+    @ElementCollection(fetch = FetchType.EAGER)
+    @CollectionTable(name = "tier_on_refusal", joinColumns = @JoinColumn(name = "tier_name"))
+    @OrderColumn(name = "refusal_index")
+    @Column(name = "model_name")
+    public List<String> onRefusal = new ArrayList<>();
 }

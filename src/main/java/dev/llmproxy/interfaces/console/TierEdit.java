@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One edit of a tier from the console's forms: move a model up or down the chain, remove it, add one, or change
- * the description. Pure: returns the new configuration (validated by {@link RuntimeConfig#of}) and a summary.
+ * One edit of a tier from the console's forms: move a model up or down the chain, remove it, add one, add or remove
+ * a model a content refusal goes to, or change the description. Pure: returns the new configuration (validated by {@link RuntimeConfig#of}) and a summary.
  */
 public record TierEdit(String action, Integer index, String model, String description, String newName) {
 
@@ -45,6 +45,7 @@ public record TierEdit(String action, Integer index, String model, String descri
         String description = tier.description();
         String name = tierName;
         boolean hedged = tier.hedged();
+        List<String> onRefusal = new ArrayList<>(tier.onRefusal());
         String summary;
         switch (action == null ? "" : action) {
             case "up", "down" -> {
@@ -92,6 +93,24 @@ public record TierEdit(String action, Integer index, String model, String descri
                 summary = "tier " + tierName + " renamed to " + name + " (callers asking for " + tierName
                         + " are now refused)";
             }
+            case "refusal-add" -> {
+                if (model == null || current.model(model).isEmpty()) {
+                    throw new IllegalArgumentException("Choose an allowlisted model for refusals to go to.");
+                }
+                if (onRefusal.contains(model)) {
+                    throw new IllegalArgumentException("Refusals already go to '" + model + "'.");
+                }
+                onRefusal.add(model);
+                summary = "tier " + tierName + ": refusals go to " + onRefusal;
+            }
+            case "refusal-remove" -> {
+                if (index == null || index < 0 || index >= onRefusal.size()) {
+                    throw new IllegalArgumentException("That model is not among those refusals go to (it may have changed).");
+                }
+                String removed = onRefusal.remove((int) index);
+                summary = "tier " + tierName + ": refusals no longer go to " + removed
+                        + (onRefusal.isEmpty() ? " (a refusal stops)" : " (they go to " + onRefusal + ")");
+            }
             case "hedge", "unhedge" -> {
                 hedged = action.equals("hedge");
                 summary = "tier " + tierName + (hedged ? ": hedges slow models" : ": no longer hedges");
@@ -100,7 +119,7 @@ public record TierEdit(String action, Integer index, String model, String descri
         }
         List<Tier> tiers = new ArrayList<>();
         for (Tier t : current.tiers()) {
-            tiers.add(t.name().equals(tierName) ? new Tier(name, description, chain, hedged) : t);
+            tiers.add(t.name().equals(tierName) ? new Tier(name, description, chain, hedged, onRefusal) : t);
         }
         RuntimeConfig next = current.withTiers(tiers);
         return new Result(next, summary);

@@ -34,7 +34,9 @@ public class TiersPage {
     public record ChainEntry(int index, String model, boolean enabled, boolean first, boolean last) {
     }
 
-    public record TierView(String name, String description, List<ChainEntry> chain, boolean hedged) {
+    /** @param onRefusal the models a content refusal goes to, in order */
+    public record TierView(String name, String description, List<ChainEntry> chain, boolean hedged,
+                           List<String> onRefusal) {
     }
 
     void list(ConsoleRequest r) throws IOException {
@@ -67,7 +69,10 @@ public class TiersPage {
             return;
         }
         List<String> addable = c.models().stream().map(AllowedModel::name).filter(m -> !tier.chain().contains(m)).toList();
-        r.render("tier", "tiers", Map.of("tier", view(c, tier), "addable", addable, "version", c.version()));
+        List<String> refusable = c.models().stream().filter(m -> !m.embeds()).map(AllowedModel::name)
+                .filter(m -> !tier.onRefusal().contains(m)).toList();
+        r.render("tier", "tiers", Map.of("tier", view(c, tier), "addable", addable, "refusable", refusable,
+                "version", c.version()));
     }
 
     void change(ConsoleRequest r, String name) throws IOException {
@@ -98,6 +103,6 @@ public class TiersPage {
         List<String> chain = t.chain();
         return new TierView(t.name(), t.description(), java.util.stream.IntStream.range(0, chain.size())
                 .mapToObj(i -> new ChainEntry(i, chain.get(i), c.model(chain.get(i)).map(AllowedModel::enabled).orElse(false),
-                        i == 0, i == chain.size() - 1)).toList(), t.hedged());
+                        i == 0, i == chain.size() - 1)).toList(), t.hedged(), t.onRefusal());
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class ConfigDocumentTest {
 
@@ -61,6 +62,24 @@ class ConfigDocumentTest {
         assertThat(exported).contains("\"hedged\": true");
         assertThat(ConfigDocument.read(exported).tier("s04").orElseThrow().hedged()).isTrue();
         assertThat(ConfigDocumentWriter.writeString(ConfigDocument.read(ISSUE_EXAMPLE))).doesNotContain("hedged");
+    }
+
+    @Test
+    void aTiersModelsForRefusalsReadExportAndAreCheckedLikeItsChain() {
+        RuntimeConfig c = ConfigDocument.read(ISSUE_EXAMPLE.replace("\"chain\": [\"fb-s04-503\", \"fb-ok\"]}",
+                "\"chain\": [\"fb-s04-503\"], \"onRefusal\": [\"fb-ok\"]}"));
+        assertThat(c.tier("s04").orElseThrow().onRefusal()).containsExactly("fb-ok");
+        String exported = ConfigDocumentWriter.writeString(c);
+        assertThat(ConfigDocument.read(exported).sameContentAs(c)).isTrue();
+        assertThat(ConfigDocumentWriter.writeString(ConfigDocument.read(ISSUE_EXAMPLE))).doesNotContain("onRefusal");
+
+        ConfigValidationException e = catchThrowableOfType(() -> ConfigDocument.read(ISSUE_EXAMPLE.replace(
+                "\"chain\": [\"fb-s04-503\", \"fb-ok\"]}",
+                "\"chain\": [\"fb-ok\"], \"onRefusal\": [\"ghost\", \"fb-s04-503\", \"fb-s04-503\"]}")),
+                ConfigValidationException.class);
+        assertThat(e.problems()).containsExactly(
+                "tiers[0].onRefusal[0]: 'ghost' is neither an allowlisted model nor a deployment group",
+                "tiers[0].onRefusal[2]: 'fb-s04-503' appears twice");
     }
 
     @Test

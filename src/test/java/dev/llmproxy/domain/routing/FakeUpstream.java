@@ -2,6 +2,8 @@ package dev.llmproxy.domain.routing;
 
 import dev.llmproxy.domain.answer.Finish;
 import dev.llmproxy.domain.answer.Answers;
+import dev.llmproxy.domain.breaker.BreakerPolicy;
+import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.failure.FailureKind;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamCall;
@@ -31,6 +33,20 @@ final class FakeUpstream implements UpstreamPort {
 
     FakeUpstream(MutableClock clock) {
         this.clock = clock;
+    }
+
+    /**
+     * A chain executor over this upstream on its clock, whose waits end at once (or as {@code sleeper} says) and whose
+     * breakers never trip: for tests of other behaviour.
+     */
+    ChainExecutor executor(Sleeper sleeper) {
+        return new ChainExecutor(this, sleeper, clock, new RateLimitCooldowns(clock), new Breakers(
+                () -> BreakerPolicy.builder().failureThreshold(10_000).consecutiveFailures(10_000).build(), clock,
+                "test", t -> { }), () -> 0.5);
+    }
+
+    ChainExecutor executor() {
+        return executor(d -> CompletableFuture.completedFuture(null));
     }
 
     FakeUpstream on(String model, UpstreamReply... replies) {

@@ -1,7 +1,5 @@
 package dev.llmproxy.domain.routing;
 
-import dev.llmproxy.domain.breaker.BreakerPolicy;
-import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
@@ -66,10 +64,7 @@ class OwnTimeTest {
         upstream.onAfter("a", Duration.ofMillis(300), status(503)).onAfter("a", Duration.ofMillis(120), ok("a"));
         Map<Duration, CompletableFuture<Void>> sleeping = new LinkedHashMap<>();
         Sleeper sleeper = d -> sleeping.computeIfAbsent(d, k -> new CompletableFuture<>());
-        Breakers breakers = new Breakers(() -> BreakerPolicy.builder().failureThreshold(10_000)
-                .consecutiveFailures(10_000).build(), clock, "test", t -> { });
-        ChainExecutor executor = new ChainExecutor(upstream, sleeper, clock, new RateLimitCooldowns(clock), breakers,
-                () -> 0.5);
+        ChainExecutor executor = upstream.executor(sleeper);
         Settings settings = Settings.builder().set("maxSameModelRetries", 2L).set("backoffInitialMs", 200L).build();
         Instant arrived = clock.instant().minusMillis(4); // the proxy's work before the run
         OwnTime own = new OwnTime(clock, arrived);

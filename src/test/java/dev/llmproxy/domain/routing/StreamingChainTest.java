@@ -141,6 +141,31 @@ class StreamingChainTest {
     }
 
     @Test
+    void aRefusalBeforeAnyContentGoesToTheTiersModelsForRefusalsAndTheirAnswerStreams() {
+        script.put("a", replies(new UpstreamReply.StreamBroken(StreamBreak.REFUSED, "refused", "up-a", 0, 0, "id")));
+        script.put("c", words(null, "Sure."));
+        ChainResult r = executor.execute(new ChainPlan("r", List.of(model("a", false), model("b", false)),
+                m -> RequestBody.of(new byte[0]), settings, sink, 0, RunTrace.NONE, false, null, null,
+                List.of(model("c", false)))).join();
+        assertThat(r).isInstanceOfSatisfying(ChainResult.Streamed.class, s -> assertThat(s.fallback()).isTrue());
+        assertThat(calls).extracting(c -> c.model().name()).containsExactly("a", "c");
+        assertThat(sink.opened).containsExactly("c");
+        assertThat(sink.text()).isEqualTo("Sure.");
+    }
+
+    @Test
+    void aRefusalMidAnswerStopsEvenWhenTheTierHasModelsForRefusals() {
+        script.put("a", words(StreamBreak.REFUSED, "Here is", " how"));
+        script.put("c", words(null, "anything"));
+        ChainResult r = executor.execute(new ChainPlan("r", List.of(model("a", false)),
+                m -> RequestBody.of(new byte[0]), settings, sink, 0, RunTrace.NONE, false, null, null,
+                List.of(model("c", true)))).join();
+        assertThat(r).isInstanceOfSatisfying(ChainResult.Failure.class,
+                f -> assertThat(f.error().kind()).isEqualTo(ErrorKind.CONTENT_POLICY));
+        assertThat(calls).extracting(c -> c.model().name()).containsExactly("a");
+    }
+
+    @Test
     void aBrokenStreamIsBilledTheTokensOfWhatItSentNotOnePerEvent() {
         String longWords = "x".repeat(400);
         script.put("a", words(StreamBreak.CUT, longWords, longWords));

@@ -36,8 +36,9 @@ class TemplatesTest {
     @Test
     void auditorsSeeNoEditControlsAndAdminsDo() {
         TiersPage.TierView tier = new TiersPage.TierView("fast", "quick", List.of(
-                new TiersPage.ChainEntry(0, "m1", true, true, false), new TiersPage.ChainEntry(1, "m2", true, false, true)), false);
-        Map<String, Object> model = Map.of("tier", tier, "addable", List.of("m3"), "version", 7L);
+                new TiersPage.ChainEntry(0, "m1", true, true, false), new TiersPage.ChainEntry(1, "m2", true, false, true)), false, List.of());
+        Map<String, Object> model = Map.of("tier", tier, "addable", List.of("m3"), "refusable", List.of("m3"),
+                "version", 7L);
         String auditor = templates.render("tier", with(model, new ConsoleRequest.Chrome("audrey", false, "tok", "tiers")));
         assertThat(auditor).doesNotContain("<form method=\"post\" action=\"/admin/tiers").doesNotContain("Remove")
                 .contains("m1").contains("m2");
@@ -46,10 +47,14 @@ class TemplatesTest {
                 .contains("id=\"down-m1\"").contains("id=\"up-m2\"").doesNotContain("id=\"up-m1\"");
         assertThat(admin).contains("value=\"hedge\"").contains("Hedge slow models").contains("Off: each model");
         assertThat(auditor).doesNotContain("Hedge slow models").contains("Off: each model");
-        TiersPage.TierView hedged = new TiersPage.TierView("fast", "quick", tier.chain(), true);
-        String on = templates.render("tier", with(Map.of("tier", hedged, "addable", List.of(), "version", 7L),
-                new ConsoleRequest.Chrome("ada", true, "tok", "tiers")));
+        assertThat(admin).contains("value=\"refusal-add\"").contains("A content refusal stops the request");
+        assertThat(auditor).doesNotContain("refusal-add");
+        TiersPage.TierView hedged = new TiersPage.TierView("fast", "quick", tier.chain(), true, List.of("m3"));
+        String on = templates.render("tier", with(Map.of("tier", hedged, "addable", List.of(), "refusable", List.of(),
+                "version", 7L), new ConsoleRequest.Chrome("ada", true, "tok", "tiers")));
         assertThat(on).contains("value=\"unhedge\"").contains("Stop hedging").contains("On: a model");
+        assertThat(on).contains("id=\"refusal-remove-m3\"").contains("goes to these models")
+                .doesNotContain("value=\"refusal-add\"");
     }
 
     @Test

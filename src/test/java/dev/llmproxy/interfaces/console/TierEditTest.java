@@ -55,6 +55,24 @@ class TierEditTest {
     }
 
     @Test
+    void addsAndRemovesTheModelsARefusalGoesToKeepingThemThroughOtherEdits() {
+        TierEdit.Result added = new TierEdit("refusal-add", null, "c", null).apply(CONFIG, "t");
+        assertThat(added.config().tier("t").orElseThrow().onRefusal()).containsExactly("c");
+        assertThat(added.summary()).isEqualTo("tier t: refusals go to [c]");
+        assertThat(new TierEdit("up", 1, null, null).apply(added.config(), "t").config().tier("t").orElseThrow()
+                .onRefusal()).containsExactly("c");
+        assertThatThrownBy(() -> new TierEdit("refusal-add", null, "c", null).apply(added.config(), "t"))
+                .hasMessage("Refusals already go to 'c'.");
+        assertThatThrownBy(() -> new TierEdit("refusal-add", null, "nope", null).apply(CONFIG, "t"))
+                .hasMessage("Choose an allowlisted model for refusals to go to.");
+        TierEdit.Result removed = new TierEdit("refusal-remove", 0, null, null).apply(added.config(), "t");
+        assertThat(removed.config().tier("t").orElseThrow().onRefusal()).isEmpty();
+        assertThat(removed.summary()).isEqualTo("tier t: refusals no longer go to c (a refusal stops)");
+        assertThatThrownBy(() -> new TierEdit("refusal-remove", 0, null, null).apply(CONFIG, "t"))
+                .hasMessageContaining("not among those refusals go to");
+    }
+
+    @Test
     void createsAndRenamesTiers() {
         TierEdit.Result created = TierEdit.create(CONFIG, "v", "c", "new one");
         assertThat(created.config().tier("v").orElseThrow().chain()).containsExactly("c");
