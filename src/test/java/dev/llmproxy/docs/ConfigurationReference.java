@@ -122,7 +122,8 @@ final class ConfigurationReference {
         m.put("enabled", "default `true`; a disabled model is never called");
         m.put("free", "default `false`: whether the model costs nothing (see the setting `requireVerifiedFree`)");
         m.put("freeVerifiedOn", "`YYYY-MM-DD`: when someone last checked the free status; unset: unverified");
-        m.put("contextWindow", "tokens the model takes in and gives out; bounds what budgets reserve");
+        m.put("contextWindow", "tokens the model takes in and gives out; bounds what budgets reserve, and after a "
+                + "model of the chain found a prompt too long, later models declaring no larger a window are passed over");
         m.put("supportsPrefill", "default `false`: whether the model continues an assistant prefill, which makes it "
                 + "a target for continuing a broken stream");
         m.put("inputCostPerMTok", "USD per million prompt tokens");
