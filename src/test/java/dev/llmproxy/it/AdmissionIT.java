@@ -30,10 +30,12 @@ class AdmissionIT extends DeployedProxy {
     static void start() throws Exception {
         fault = new FaultUpstream(0);
         fault.on("q-slow", fault.delayed(3000, ok()));
+        fault.on("p-slow", fault.delayed(3000, ok()));
         new ProxyClient().importConfig(new ConfigBuilder(fault.baseUrl())
                 .setting("maxConcurrentUpstream", 1).setting("queueDepth", 1).setting("queueWaitTimeoutMs", 1000)
                 .setting("attemptTimeoutMs", 10_000)
                 .tier("q-tier", "q-slow")
+                .tier("p-tier", "p-slow")
                 .build());
     }
 
@@ -43,10 +45,40 @@ class AdmissionIT extends DeployedProxy {
     }
 
     private CompletableFuture<HttpResponse<String>> chatAsync() {
-        return http.sendAsync(HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
+        return chatAsync("q-tier");
+    }
+
+    private CompletableFuture<HttpResponse<String>> chatAsync(String tier, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(ProxyClient.BASE + "/v1/chat/completions"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"q-tier\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
-                .build(), HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + tier
+                        + "\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A caller that lowers itself to batch gives up its place in a full queue to a standard one, at once. */
+    @Test
+    void aFullQueueGivesABatchRequestsPlaceToAHigherOneAndAPriorityIsOnlyEverLowered() {
+        CompletableFuture<HttpResponse<String>> working = chatAsync("p-tier");
+        await().atMost(Duration.ofSeconds(5)).until(() -> fault.calls("p-slow") == 1);
+        CompletableFuture<HttpResponse<String>> batch = chatAsync("p-tier", "X-Proxy-Priority", "batch");
+        await().atMost(Duration.ofSeconds(5)).until(() -> proxy.get("/metrics").body().contains("proxy_queue_depth 1.0"));
+
+        CompletableFuture<HttpResponse<String>> standard = chatAsync("p-tier");
+        HttpResponse<String> displaced = batch.join();
+        assertThat(displaced.statusCode()).isEqualTo(503);
+        assertThat(displaced.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(message(displaced)).contains("a request of a higher priority took this one's place");
+        assertThat(standard).isNotDone();
+
+        HttpResponse<String> unknown = chatAsync("p-tier", "X-Proxy-Priority", "urgent").join();
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(message(unknown)).startsWith("X-Proxy-Priority must be interactive, standard or batch");
+        assertThat(working.join().statusCode()).isEqualTo(200);
+        standard.join();
     }
 
     private static String message(HttpResponse<String> r) {

@@ -216,12 +216,21 @@ class LimitsIT extends DeployedProxy {
     void keyRequestsAreValidatedFieldByField() {
         configure("\"ipLimitPerMinute\":0");
         HttpResponse<String> bad = proxy.send("POST", "/admin/api/keys",
-                "{\"name\":\"\",\"scope\":\"Bad Scope\",\"allowedTiers\":[\"nope\"],\"limitPerMinute\":0,\"colour\":1}",
+                "{\"name\":\"\",\"scope\":\"Bad Scope\",\"allowedTiers\":[\"nope\"],\"limitPerMinute\":0,\"colour\":1,"
+                        + "\"priority\":\"urgent\"}",
                 "Authorization", ProxyClient.adminAuth());
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(bad.body()).contains("name:").contains("scope:").contains("allowedTiers: no tier is named 'nope'")
-                .contains("limitPerMinute:").contains("colour: is not a known field");
+                .contains("limitPerMinute:").contains("colour: is not a known field")
+                .contains("priority: must be interactive, standard or batch");
         assertThat(proxy.adminGet("/admin/api/keys").body()).doesNotContain("Bad Scope");
+
+        JsonObject batch = createKey("{\"name\":\"nightly\",\"priority\":\"batch\"}");
+        assertThat(batch.getString("priority")).isEqualTo("batch");
+        assertThat(createKey("{\"name\":\"plain\"}").getString("priority")).isEqualTo("standard");
+        // a batch key asking to be interactive stays batch: a request may only lower its priority
+        assertThat(chat("Authorization", "Bearer " + batch.getString("key"), "X-Proxy-Priority", "interactive")
+                .statusCode()).isEqualTo(200);
     }
 
     private JsonObject createKey(String body) {

@@ -4,6 +4,7 @@ import dev.llmproxy.application.audit.AuditTrail;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.config.Problem;
+import dev.llmproxy.domain.admission.Priority;
 import dev.llmproxy.domain.keys.ApiKey;
 import dev.llmproxy.domain.keys.ApiKeyRepository;
 import dev.llmproxy.domain.keys.ApiKeySecrets;
@@ -54,7 +55,12 @@ public class ApiKeys {
 
     /** What an admin asks for; null fields take their defaults. */
     public record Request(String name, String scope, Collection<String> allowedTiers, Integer limitPerMinute,
-                          BudgetLimits budget) {
+                          BudgetLimits budget, Priority priority) {
+        public Request(String name, String scope, Collection<String> allowedTiers, Integer limitPerMinute,
+                       BudgetLimits budget) {
+            this(name, scope, allowedTiers, limitPerMinute, budget, null);
+        }
+
         public Request(String name, String scope, Collection<String> allowedTiers, Integer limitPerMinute) {
             this(name, scope, allowedTiers, limitPerMinute, BudgetLimits.NONE);
         }
@@ -77,13 +83,13 @@ public class ApiKeys {
         ApiKeySecrets.NewKey fresh = ApiKeySecrets.generate();
         ApiKey key = new ApiKey(fresh.id(), request.name().trim(), ApiKeySecrets.hash(fresh.key()), request.scope(),
                 new LinkedHashSet<>(request.allowedTiers() == null ? List.of() : request.allowedTiers()),
-                request.limitPerMinute(), request.budget(), clock.instant(), who, null, null);
+                request.limitPerMinute(), request.budget(), clock.instant(), who, null, null, request.priority());
         repository.insert(key);
         reload();
         audit.record(who, "API key created", key.id() + " (" + key.name() + ")", null, "scope " + key.scope()
                 + ", tiers " + (key.allowedTiers().isEmpty() ? "all" : key.allowedTiers()) + ", limit/min "
                 + (key.limitPerMinute() == null ? "default" : key.limitPerMinute()) + ", budget "
-                + describe(key.budget()));
+                + describe(key.budget()) + ", priority " + key.priority().word());
         return new Created(key, fresh.key());
     }
 

@@ -131,7 +131,7 @@ public class ChatCompletionService {
                     new OpenAiPayload(request), config.settings(), sink,
                     request.promptTokenEstimate(), tracing.run(requestId), hedged && reservation.coversHedge(),
                     new OutputAllowance(request.maxTokens(), config.settings().costSafety().reserveOutputTokens()),
-                    ownTime, route.onRefusal()));
+                    ownTime, route.onRefusal()), caller.priority(), caller.party());
         } catch (RuntimeException e) {
             spend.settle(reservation, Charge.ZERO); // nothing was called: the reservation is released
             throw e;

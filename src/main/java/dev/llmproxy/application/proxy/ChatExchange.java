@@ -4,6 +4,7 @@ import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRefusal;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.access.Caller;
+import dev.llmproxy.domain.admission.Priority;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
@@ -98,6 +99,12 @@ public final class ChatExchange {
     public void admit(AccessRequest request, String contentType) {
         try {
             caller = access.admit(request, requestId);
+            if (request.priority() != null) {
+                caller = caller.loweredTo(Priority.of(request.priority().strip()).orElseThrow(() -> new ProxyException(
+                        new ProxyError(ErrorKind.BAD_REQUEST, "X-Proxy-Priority must be interactive, standard or batch"
+                                + " (a caller may lower its key's priority, never raise it).", "X-Proxy-Priority",
+                                null))));
+            }
             if (contentType != null && !contentType.toLowerCase(Locale.ROOT).contains("json")) {
                 throw new ProxyException(ProxyError.of(ErrorKind.UNSUPPORTED_MEDIA_TYPE,
                         "Content-Type must be application/json."));

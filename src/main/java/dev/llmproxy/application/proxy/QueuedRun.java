@@ -1,6 +1,7 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.domain.admission.Admission;
+import dev.llmproxy.domain.admission.Priority;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainExecutor;
@@ -28,10 +29,11 @@ final class QueuedRun {
     private volatile Duration queueWait;
     private volatile RunningChain chain;
 
-    private QueuedRun(Admission admission, ChainExecutor executor, Clock clock, ChainPlan plan) {
+    private QueuedRun(Admission admission, ChainExecutor executor, Clock clock, ChainPlan plan, Priority priority,
+                      Object party) {
         Instant queuedAt = clock.instant();
         OwnTime.Away queued = plan.ownTime().away();
-        admitted = admission.admit();
+        admitted = admission.admit(priority, party);
         admitted.whenComplete((ticket, error) -> {
             queued.end();
             if (error != null) {
@@ -44,8 +46,10 @@ final class QueuedRun {
         });
     }
 
-    static QueuedRun start(Admission admission, ChainExecutor executor, Clock clock, ChainPlan plan) {
-        return new QueuedRun(admission, executor, clock, plan);
+    /** @param party whose request it is: callers of a priority class take turns in the queue */
+    static QueuedRun start(Admission admission, ChainExecutor executor, Clock clock, ChainPlan plan, Priority priority,
+                           Object party) {
+        return new QueuedRun(admission, executor, clock, plan, priority, party);
     }
 
     /** How the request ended: the chain's result, an admission refusal, or a failure inside the proxy. */

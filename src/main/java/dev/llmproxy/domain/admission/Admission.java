@@ -17,7 +17,10 @@ import java.util.function.Supplier;
  * Admission control in front of the chain executor (an unbounded queue turns a slowdown into an outage). At
  * most {@code maxConcurrent} requests do upstream work at once; up to {@code queueDepth} more wait, each for at most
  * {@code queueWait}, which is separate from the chain budget (that starts when the request leaves the queue).
- * A full queue refuses at once. Non-blocking: waiting is a future.
+ * The queue serves the {@link Priority} classes in order and, within a class, the callers in turn (one caller's burst
+ * waits behind its own requests). A full queue refuses at once, unless the newcomer's class is higher than a waiting
+ * request's: then the newest request of the lowest class gives up its place (batch first). Non-blocking: waiting is a
+ * future.
  */
 public final class Admission {
 
@@ -32,7 +35,7 @@ public final class Admission {
     private final Supplier<AdmissionLimits> limits;
     private final Clock clock;
     private final Sleeper sleeper;
-    private final Slots slots = new Slots();
+    private final Slots slots = new Slots(Priority.values().length);
     private long rejectedFull;
     private long timedOut;
 
@@ -42,21 +45,26 @@ public final class Admission {
         this.sleeper = sleeper;
     }
 
-    /**
-     * @return a future ticket; it fails at once with a 503 {@link ProxyException} when the queue is full, or later when
-     * the wait passes the queue-wait limit. Cancelling it while queued gives up the place.
-     */
+    /** A request of the standard class, on its own in its turn. */
     public CompletableFuture<Ticket> admit() {
+        return admit(Priority.STANDARD, "");
+    }
+
+    /**
+     * @param party whose request it is (its caller): callers of a class take turns in the queue
+     * @return a future ticket; it fails at once with a 503 {@link ProxyException} when the queue is full, or later when
+     * the wait passes the queue-wait limit or a request of a higher class takes its place. Cancelling it while queued
+     * gives up the place.
+     */
+    public CompletableFuture<Ticket> admit(Priority priority, Object party) {
         AdmissionLimits l = limits.get();
         Instant enqueuedAt = clock.instant();
-        Slots.Place place = slots.take(l.maxConcurrent(), l.queueDepth());
+        Slots.Place place = slots.take(l.maxConcurrent(), l.queueDepth(), priority.ordinal(), party);
         if (place == null) {
             synchronized (this) {
                 rejectedFull++;
             }
-            return CompletableFuture.failedFuture(new ProxyException(new ProxyError(ErrorKind.UNAVAILABLE,
-                    "The proxy is at capacity: queue is full (" + slots.waiting() + " pending); retry shortly.", null,
-                    Duration.ofSeconds(1))));
+            return CompletableFuture.failedFuture(full());
         }
         if (!place.waiting()) {
             return CompletableFuture.completedFuture(new Slot(Duration.ZERO));
@@ -70,6 +78,16 @@ public final class Admission {
         });
         place.granted().whenComplete((v, e) -> {
             timer.cancel(false);
+            if (e instanceof Slots.Displaced d) {
+                synchronized (this) {
+                    rejectedFull++;
+                }
+                ticket.completeExceptionally(new ProxyException(new ProxyError(ErrorKind.UNAVAILABLE, "The proxy is at"
+                        + " capacity: " + (d.byHigherClass() ? "a request of a higher priority"
+                        : "another caller's request (this caller had the most requests waiting)")
+                        + " took this one's place in the queue; retry shortly.", null, Duration.ofSeconds(1))));
+                return;
+            }
             // a slot handed to a ticket given up meanwhile goes back at once
             if (e == null && !ticket.complete(new Slot(Duration.between(enqueuedAt, clock.instant())))) {
                 slots.release();
@@ -81,6 +99,11 @@ public final class Admission {
             }
         });
         return ticket;
+    }
+
+    private ProxyException full() {
+        return new ProxyException(new ProxyError(ErrorKind.UNAVAILABLE, "The proxy is at capacity: queue is full ("
+                + slots.waiting() + " pending); retry shortly.", null, Duration.ofSeconds(1)));
     }
 
     public int running() {

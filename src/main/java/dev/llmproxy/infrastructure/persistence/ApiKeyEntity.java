@@ -46,4 +46,6 @@ public class ApiKeyEntity {
     public LocalDateTime revokedAt;
     @Column(name = "revoked_by")
     public String revokedBy;
+    /** interactive, standard or batch. */
+    public String priority;
 }

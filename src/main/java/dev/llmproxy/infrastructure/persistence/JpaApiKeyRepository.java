@@ -1,5 +1,6 @@
 package dev.llmproxy.infrastructure.persistence;
 
+import dev.llmproxy.domain.admission.Priority;
 import dev.llmproxy.domain.keys.ApiKey;
 import dev.llmproxy.domain.keys.ApiKeyRepository;
 import dev.llmproxy.domain.spend.BudgetLimits;
@@ -74,6 +75,7 @@ public class JpaApiKeyRepository implements ApiKeyRepository {
         e.createdBy = key.createdBy();
         e.revokedAt = utc(key.revokedAt());
         e.revokedBy = key.revokedBy();
+        e.priority = key.priority().word();
     }
 
     private static ApiKey toDomain(ApiKeyEntity e) {
@@ -82,7 +84,8 @@ public class JpaApiKeyRepository implements ApiKeyRepository {
         return new ApiKey(e.id, e.name, e.keyHash, e.scope, tiers, e.limitPerMinute,
                 new BudgetLimits(plain(e.dailyUsd), plain(e.monthlyUsd), e.dailyTokens, e.monthlyTokens,
                         e.tokensPerMinute),
-                instant(e.createdAt), e.createdBy, instant(e.revokedAt), e.revokedBy);
+                instant(e.createdAt), e.createdBy, instant(e.revokedAt), e.revokedBy,
+                Priority.of(e.priority).orElse(Priority.STANDARD));
     }
 
     /** An amount as it was entered (the column's scale adds trailing zeros). */

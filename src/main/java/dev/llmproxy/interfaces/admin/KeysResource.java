@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.admin;
 
 import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.json.JsonCodec;
+import dev.llmproxy.domain.admission.Priority;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.config.Problem;
 import dev.llmproxy.domain.failure.ErrorKind;
@@ -39,7 +40,7 @@ import java.util.Set;
 @Produces(MediaType.APPLICATION_JSON)
 public class KeysResource {
 
-    private static final Set<String> FIELDS = Set.of("name", "scope", "allowedTiers", "limitPerMinute", "budget");
+    private static final Set<String> FIELDS = Set.of("name", "scope", "allowedTiers", "limitPerMinute", "budget", "priority");
 
     @Inject
     ApiKeys keys;
@@ -140,7 +141,13 @@ public class KeysResource {
                 problems.add(new Problem("limitPerMinute", "must be a whole number"));
             }
         }
-        ApiKeys.Request request = new ApiKeys.Request(name, scope, tiers, limit, budget(o.get("budget"), "budget.", problems));
+        String word = text(o, "priority", problems);
+        Priority priority = word == null ? null : Priority.of(word).orElse(null);
+        if (word != null && priority == null) {
+            problems.add(new Problem("priority", "must be interactive, standard or batch"));
+        }
+        ApiKeys.Request request = new ApiKeys.Request(name, scope, tiers, limit, budget(o.get("budget"), "budget.",
+                problems), priority);
         problems.addAll(keys.problems(request));
         if (!problems.isEmpty()) {
             throw new ConfigValidationException(problems);
@@ -172,6 +179,7 @@ public class KeysResource {
             b.addNull("limitPerMinute");
         }
         b.add("budget", JsonCodec.fromPlain(k.budget().toPlain()));
+        b.add("priority", k.priority().word());
         optional(b, "revokedAt", k.revokedAt() == null ? null : k.revokedAt().toString());
         optional(b, "revokedBy", k.revokedBy());
         return b;

@@ -3,7 +3,9 @@ package dev.llmproxy.interfaces.console;
 import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.admission.Priority;
 import dev.llmproxy.domain.config.Tier;
+import dev.llmproxy.domain.spend.BudgetLimits;
 import dev.llmproxy.domain.keys.ApiKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -34,12 +36,13 @@ public class KeysPage {
     }
 
     /** A key as the page shows it (never the key itself, which is not stored). */
-    public record KeyRow(String id, String name, String scope, String tiers, String limit, String created,
-                         String createdBy, boolean revoked, String status) {
+    public record KeyRow(String id, String name, String scope, String tiers, String limit, String priority,
+                         String created, String createdBy, boolean revoked, String status) {
         static KeyRow of(ApiKey k) {
             return new KeyRow(k.id(), k.name(), k.scope() == null ? "route or default" : k.scope(),
                     k.allowedTiers().isEmpty() ? "all" : String.join(", ", new TreeSet<>(k.allowedTiers())),
-                    k.limitPerMinute() == null ? "default" : k.limitPerMinute().toString(), k.createdAt().toString(),
+                    k.limitPerMinute() == null ? "default" : k.limitPerMinute().toString(), k.priority().word(),
+                    k.createdAt().toString(),
                     k.createdBy(), k.revoked(), k.revoked() ? "revoked " + k.revokedAt() + " by " + k.revokedBy() : "active");
         }
     }
@@ -59,9 +62,14 @@ public class KeysPage {
                 return;
             }
         }
+        Priority priority = r.param("priority") == null ? null : Priority.of(r.param("priority")).orElse(null);
+        if (r.param("priority") != null && priority == null) {
+            render(r, null, List.of("priority: must be interactive, standard or batch"), formValues(r));
+            return;
+        }
         try {
             ApiKeys.Created created = keys.create(new ApiKeys.Request(r.param("name"), r.param("scope"),
-                    tiers == null ? List.of() : Arrays.asList(tiers), limit), r.user());
+                    tiers == null ? List.of() : Arrays.asList(tiers), limit, BudgetLimits.NONE, priority), r.user());
             render(r, created.secret(), List.of(), Map.of());
         } catch (ConfigValidationException e) {
             r.res().setStatus(400);
@@ -79,7 +87,7 @@ public class KeysPage {
 
     private static Map<String, String> formValues(ConsoleRequest r) {
         Map<String, String> v = new HashMap<>();
-        for (String f : List.of("name", "scope", "limitPerMinute")) {
+        for (String f : List.of("name", "scope", "limitPerMinute", "priority")) {
             v.put(f, r.param(f) == null ? "" : r.param(f));
         }
         return v;
@@ -93,6 +101,7 @@ public class KeysPage {
         model.put("problems", problems);
         model.put("values", values);
         model.put("tiers", configs.current().tiers().stream().map(Tier::name).toList());
+        model.put("priorities", Arrays.stream(Priority.values()).map(Priority::word).toList());
         r.render("keys", "keys", model);
     }
 }

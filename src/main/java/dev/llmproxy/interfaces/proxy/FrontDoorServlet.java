@@ -93,7 +93,8 @@ public abstract class FrontDoorServlet extends ApiServlet {
             throws IOException {
         try {
             exchange.admit(new AccessRequest(req.getRemoteAddr(), req.getHeader("Forwarded"),
-                    req.getHeader("X-Forwarded-For"), authorization(req), routeScope(req)), req.getContentType());
+                    req.getHeader("X-Forwarded-For"), authorization(req), routeScope(req),
+                    req.getHeader("X-Proxy-Priority")), req.getContentType());
         } catch (ProxyException e) {
             OverheadHeader.set(res, exchange);
             res.getOutputStream().write(dialect.prepareError(res, e.error()));

@@ -37,6 +37,34 @@ class AdmissionTest {
     }
 
     @Test
+    void aFullQueueRefusesBatchFirstAndAnInteractiveRequestTakesTheNewestBatchPlace() {
+        admission.admit(Priority.STANDARD, "k1").join();
+        admission.admit(Priority.STANDARD, "k1").join();
+        CompletableFuture<Admission.Ticket> batch = admission.admit(Priority.BATCH, "nightly");
+        CompletableFuture<Admission.Ticket> standard = admission.admit(Priority.STANDARD, "k2");
+
+        assertThat(refusal(admission.admit(Priority.BATCH, "nightly")).error().message()).contains("queue is full");
+        CompletableFuture<Admission.Ticket> interactive = admission.admit(Priority.INTERACTIVE, "chat");
+
+        ProxyException displaced = refusal(batch);
+        assertThat(displaced.error().kind()).isEqualTo(ErrorKind.UNAVAILABLE);
+        assertThat(displaced.error().message()).contains("a request of a higher priority took this one's place");
+        assertThat(displaced.error().retryAfter()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(interactive).isNotDone();
+        assertThat(standard).isNotDone();
+        assertThat(admission.rejectedFull()).isEqualTo(2);
+    }
+
+    @Test
+    void priorityIsLoweredOnRequestNeverRaised() {
+        assertThat(Priority.INTERACTIVE.loweredTo(Priority.BATCH)).isEqualTo(Priority.BATCH);
+        assertThat(Priority.BATCH.loweredTo(Priority.INTERACTIVE)).isEqualTo(Priority.BATCH);
+        assertThat(Priority.STANDARD.loweredTo(null)).isEqualTo(Priority.STANDARD);
+        assertThat(Priority.of("interactive")).hasValue(Priority.INTERACTIVE);
+        assertThat(Priority.of("urgent")).isEmpty();
+    }
+
+    @Test
     void admitsUpToTheConcurrencyAtOnceThenQueuesThenRefusesAtOnce() {
         Admission.Ticket a = admission.admit().join();
         admission.admit().join();
