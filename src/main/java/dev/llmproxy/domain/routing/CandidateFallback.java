@@ -114,11 +114,7 @@ final class CandidateFallback {
         if (a.reply() instanceof UpstreamReply.StreamBroken broken) {
             run.splice().broken(attempt.candidate(), broken);
             if (a.verdict().action() == Verdict.Action.STOP) {
-                if (!refusalMovesOn(attempt, a.verdict())) {
-                    // a refusal mid-answer: the caller is told so (no other model routes around it unless asked)
-                    finish(new ChainResult.Failure(ChainMessages.stopError(a.verdict(), broken), attempts(),
-                            run.saw429()));
-                }
+                stopped(attempt, a.verdict(), broken); // a refusal mid-answer is the caller's answer
                 return true;
             }
             if (run.continuing()) {
@@ -165,26 +161,24 @@ final class CandidateFallback {
                 }
                 turn(attempt.index() + 1);
             }
-            case STOP -> {
-                if (!refusalMovesOn(attempt, verdict)) {
-                    finish(new ChainResult.Failure(ChainMessages.stopError(verdict, a.reply()), attempts(),
-                            run.saw429()));
-                }
-            }
+            case STOP -> stopped(attempt, verdict, a.reply());
         }
     }
 
-    /** A refusal the tier sends elsewhere ({@link RefusalTurn}): the turns start over on its models for refusals. */
-    private boolean refusalMovesOn(ModelTry attempt, Verdict verdict) {
+    /**
+     * A verdict that stops: the run ends with it, unless it is a refusal the tier sends elsewhere
+     * ({@link RefusalTurn}), whose models then take their turns.
+     */
+    private void stopped(ModelTry attempt, Verdict verdict, UpstreamReply reply) {
         if (!RefusalTurn.taken(run, attempt, verdict)) {
-            return false;
+            finish(new ChainResult.Failure(ChainMessages.stopError(verdict, reply), attempts(), run.saw429()));
+            return;
         }
         if (race != null) {
             race.end();
             race = null;
         }
         turn(0);
-        return true;
     }
 
     private ChainResult.Success success(ModelTry attempt, UpstreamReply.Completed reply, Verdict verdict,

@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.Sleeper;
@@ -109,12 +110,23 @@ final class ChainAnswers {
         return result.attempts().stream().filter(a -> !a.outcome().skipped()).count();
     }
 
+    /** A stream's status and headers, set with its first content. */
+    static void streamOpened(HttpServletResponse res, AllowedModel allowed, boolean fallback, boolean saw429,
+                             ChatExchange exchange) {
+        res.setStatus(200);
+        res.setContentType("text/event-stream;charset=UTF-8");
+        res.setHeader("Cache-Control", "no-cache");
+        res.setHeader("X-Accel-Buffering", "no");
+        answeredBy(res, allowed.name(), fallback, saw429, exchange.answeredLocally(allowed.name()));
+        OverheadHeader.set(res, exchange);
+    }
+
     /**
      * Who answers, as every successful answer says it (a stream says it before its first content).
      *
      * @param local whether that model is a local stand-in
      */
-    static void answeredBy(HttpServletResponse res, String model, boolean fallback, boolean saw429, boolean local) {
+    private static void answeredBy(HttpServletResponse res, String model, boolean fallback, boolean saw429, boolean local) {
         res.setHeader("X-Proxy-Model", model);
         if (local) {
             res.setHeader("X-Proxy-Local", "true");

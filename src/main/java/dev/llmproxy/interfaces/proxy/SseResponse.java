@@ -66,12 +66,7 @@ final class SseResponse implements ClientStream, WriteListener {
     public void open(AllowedModel allowed, String upstreamModel, boolean fallback, boolean saw429) {
         synchronized (this) {
             open = true;
-            response.setStatus(200);
-            response.setContentType("text/event-stream;charset=UTF-8");
-            response.setHeader("Cache-Control", "no-cache");
-            response.setHeader("X-Accel-Buffering", "no");
-            ChainAnswers.answeredBy(response, allowed.name(), fallback, saw429, exchange.answeredLocally(allowed.name()));
-            OverheadHeader.set(response, exchange);
+            ChainAnswers.streamOpened(response, allowed, fallback, saw429, exchange);
             enqueue(chunks.open(upstreamModel));
         }
         client.tellIfGone(); // outside this object's lock: see GoneClient
