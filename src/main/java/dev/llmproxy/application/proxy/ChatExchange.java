@@ -100,10 +100,10 @@ public final class ChatExchange {
         try {
             caller = access.admit(request, requestId);
             if (request.priority() != null) {
-                caller = caller.loweredTo(Priority.of(request.priority().strip()).orElseThrow(() -> new ProxyException(
-                        new ProxyError(ErrorKind.BAD_REQUEST, "X-Proxy-Priority must be interactive, standard or batch"
-                                + " (a caller may lower its key's priority, never raise it).", "X-Proxy-Priority",
-                                null))));
+                caller = caller.loweredTo(Priority.of(request.priority().strip().toLowerCase(Locale.ROOT))
+                        .orElseThrow(() -> new ProxyException(new ProxyError(ErrorKind.BAD_REQUEST,
+                                "X-Proxy-Priority must be interactive, standard or batch (a caller may lower its key's"
+                                        + " priority, never raise it).", "X-Proxy-Priority", null))));
             }
             if (contentType != null && !contentType.toLowerCase(Locale.ROOT).contains("json")) {
                 throw new ProxyException(ProxyError.of(ErrorKind.UNSUPPORTED_MEDIA_TYPE,

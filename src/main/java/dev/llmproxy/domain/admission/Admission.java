@@ -18,9 +18,9 @@ import java.util.function.Supplier;
  * most {@code maxConcurrent} requests do upstream work at once; up to {@code queueDepth} more wait, each for at most
  * {@code queueWait}, which is separate from the chain budget (that starts when the request leaves the queue).
  * The queue serves the {@link Priority} classes in order and, within a class, the callers in turn (one caller's burst
- * waits behind its own requests). A full queue refuses at once, unless the newcomer's class is higher than a waiting
- * request's: then the newest request of the lowest class gives up its place (batch first). Non-blocking: waiting is a
- * future.
+ * waits behind its own requests). A full queue refuses at once, unless the newcomer can take a place: the newest of
+ * the lowest class below its own (batch first), else the newest of the caller of its class with the most requests
+ * waiting, when that caller has more than the newcomer would ({@link Slots}). Non-blocking: waiting is a future.
  */
 public final class Admission {
 
@@ -53,8 +53,7 @@ public final class Admission {
     /**
      * @param party whose request it is (its caller): callers of a class take turns in the queue
      * @return a future ticket; it fails at once with a 503 {@link ProxyException} when the queue is full, or later when
-     * the wait passes the queue-wait limit or a request of a higher class takes its place. Cancelling it while queued
-     * gives up the place.
+     * the wait passes the queue-wait limit or a newcomer takes its place. Cancelling it while queued gives up the place.
      */
     public CompletableFuture<Ticket> admit(Priority priority, Object party) {
         AdmissionLimits l = limits.get();

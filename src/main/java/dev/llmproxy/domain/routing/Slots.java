@@ -21,7 +21,7 @@ public final class Slots {
      * A request for a slot.
      *
      * @param granted  completes when the slot is taken (already, unless the request waits in line); fails with
-     *                 {@link Displaced} when a newcomer of a higher class took its place
+     *                 {@link Displaced} when a newcomer took its place in a full line
      * @param position how many waited when the request joined the line, itself included (0 if it took a slot at once)
      */
     public record Place(CompletableFuture<Void> granted, int position) {

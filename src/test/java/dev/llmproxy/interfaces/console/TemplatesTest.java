@@ -58,6 +58,21 @@ class TemplatesTest {
     }
 
     @Test
+    void theKeysPageOffersEveryPriorityWithStandardChosenUnlessTheFormSaidOtherwise() {
+        Map<String, Object> model = new java.util.HashMap<>(Map.of("keys", List.of(new KeysPage.KeyRow("Ab3", "app",
+                        "chat", "all", "default", "batch", "2026-12-07T00:00:00Z", "admin", false, "active")),
+                "problems", List.of(), "values", Map.of(), "tiers", List.of("fast"),
+                "priorities", List.of("interactive", "standard", "batch")));
+        String fresh = templates.render("keys", with(model, new ConsoleRequest.Chrome("ada", true, "tok", "keys")));
+        assertThat(fresh).contains("id=\"create-key\"").contains("<td>batch</td>")
+                .contains("<option value=\"standard\" selected=\"selected\">standard</option>")
+                .contains("<option value=\"batch\">batch</option>");
+        model.put("values", Map.of("priority", "batch"));
+        String again = templates.render("keys", with(model, new ConsoleRequest.Chrome("ada", true, "tok", "keys")));
+        assertThat(again).contains("<option value=\"batch\" selected=\"selected\">batch</option>");
+    }
+
+    @Test
     void anErrorPageShowsItsTitleAndMessage() {
         String html = templates.render("error", Map.of("title", "Changed meanwhile", "message", "Reload <now>",
                 "chrome", new ConsoleRequest.Chrome("ada", true, "tok", "")));
