@@ -180,7 +180,8 @@ class LimitsIT extends DeployedProxy {
         HttpResponse<String> ok = chat("Origin", "https://chat.partner.org");
         assertThat(ok.statusCode()).isEqualTo(200);
         assertThat(ok.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://chat.partner.org");
-        assertThat(ok.headers().firstValue("Access-Control-Expose-Headers").orElseThrow()).contains("X-Proxy-Model");
+        assertThat(ok.headers().firstValue("Access-Control-Expose-Headers").orElseThrow()).contains("X-Proxy-Model")
+                .contains("X-Proxy-Overhead-Ms");
 
         HttpResponse<String> preflight = proxy.send("OPTIONS", "/v1/chat/completions", null,
                 "Origin", "https://app.example.com", "Access-Control-Request-Method", "POST",
