@@ -72,8 +72,8 @@ public final class RouteResolver {
         Optional<Tier> tier = config.tier(requested);
         if (tier.isPresent()) {
             List<Candidate> candidates = callable(config, tier.get().chain(), mayCall);
-            boolean enabled = tier.get().chain().stream().anyMatch(name -> !named(config, name).isEmpty());
-            if (candidates.isEmpty() && enabled) {
+            // only an empty chain asks why: enabled models all refused, or none enabled
+            if (candidates.isEmpty() && tier.get().chain().stream().anyMatch(name -> !named(config, name).isEmpty())) {
                 throw new ProxyException(new ProxyError(ErrorKind.COST_SAFETY, "Tier '" + requested + "' has no model "
                         + unverified(settings) + "; requireVerifiedFree refuses the others.", "model", null));
             }

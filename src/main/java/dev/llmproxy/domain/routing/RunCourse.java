@@ -7,15 +7,16 @@ package dev.llmproxy.domain.routing;
  */
 final class RunCourse {
 
-    private ChainPlan plan;
-    private boolean refused;
+    /** Read on every step of the run: volatile, changed only under this object's lock. */
+    private volatile ChainPlan plan;
+    private volatile boolean refused;
     private int promptExceeded;
 
     RunCourse(ChainPlan plan) {
         this.plan = plan;
     }
 
-    synchronized ChainPlan plan() {
+    ChainPlan plan() {
         return plan;
     }
 
@@ -26,7 +27,7 @@ final class RunCourse {
      * @return whether it did
      */
     synchronized boolean toRefusalModels() {
-        if (refused || plan.onRefusal().isEmpty()) {
+        if (plan.onRefusal().isEmpty()) { // none, or turned to already: their plan names no more
             return false;
         }
         plan = plan.afterRefusal();
@@ -35,7 +36,7 @@ final class RunCourse {
     }
 
     /** Whether the run turned to the tier's models for refusals. */
-    synchronized boolean refused() {
+    boolean refused() {
         return refused;
     }
 
