@@ -1,5 +1,8 @@
 package dev.llmproxy.docs;
 
+import dev.llmproxy.application.replay.Idempotency;
+import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.routing.RateLimitCooldowns;
@@ -39,6 +42,16 @@ class StatedNumbersTest {
                 .contains("at most " + thousands(JdbcStoredResponses.MAX_PER_OWNER) + " (storing another drops");
         assertThat(page("security.md")).contains("each caller keeps at most " + thousands(JdbcStoredResponses.MAX_PER_OWNER)
                 + ", of at most " + ResponsesDialect.MAX_STORED_CHARS / 1024 + " KiB each");
+    }
+
+    @Test
+    void theIdempotencyKeysBounds() throws IOException {
+        assertThat(Idempotency.WINDOW).isEqualTo(Duration.ofHours(24));
+        assertThat(Idempotency.ABANDONED_AFTER).isEqualTo(Duration.ofMinutes(15));
+        assertThat(page("idempotency.md")).contains("kept for 24 hours").contains("after 15 minutes")
+                .contains("every " + Idempotency.LOOK_AGAIN.toMillis() + " ms")
+                .contains("up to " + (KeptAnswer.MAX_BYTES >> 20) + " MiB")
+                .contains("over " + IdempotencyKey.MAX_LENGTH + " characters");
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.llmproxy.application.access.AccessControl;
 import dev.llmproxy.application.access.AccessRefusal;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.access.Caller;
+import dev.llmproxy.application.responses.StoredResponses;
 import dev.llmproxy.domain.admission.Priority;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.failure.ErrorKind;
@@ -11,6 +12,8 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.OwnTime;
 import dev.llmproxy.domain.streaming.ClientStream;
@@ -146,6 +149,39 @@ public final class ChatExchange {
             recorder.refused(requestId, receivedAt, door, chat == null ? null : chat.model(), caller.record(), e.error());
             throw e;
         }
+    }
+
+    /**
+     * The request's {@code Idempotency-Key}, for a request the API and scope {@code what} names with that body.
+     *
+     * @throws ProxyException a 400 naming the header (recorded) when the key is malformed or the caller has nothing
+     *                        the proxy could scope it to
+     */
+    public IdempotencyKey idempotencyKey(String header, String what, ChatRequest chat, byte[] body) {
+        String owner = StoredResponses.ownerOf(caller.record());
+        String problem = owner == null ? "An Idempotency-Key needs a caller the proxy can tell apart (an API key or"
+                + " its address)." : IdempotencyKey.problem(header).orElse(null);
+        if (problem != null) {
+            throw new ProxyException(keyRefused(chat, new ProxyError(ErrorKind.BAD_REQUEST, problem,
+                    "Idempotency-Key", null)));
+        }
+        return IdempotencyKey.of(owner, header, what, body);
+    }
+
+    /** The request's idempotency key refused it (malformed, in use, used for another request): recorded. */
+    public ProxyError keyRefused(ChatRequest chat, ProxyError error) {
+        recorder.refused(requestId, receivedAt, door, chat.model(), caller.record(), error);
+        return error;
+    }
+
+    /** The request is answered with what was kept for its idempotency key: recorded as a replay. */
+    public void replayed(ChatRequest chat, KeptAnswer kept) {
+        recorder.replayed(requestId, receivedAt, door, chat.model(), caller.record(), kept);
+    }
+
+    /** The client left while the request waited for the run holding its idempotency key: recorded. */
+    public void left(ChatRequest chat) {
+        recorder.left(requestId, receivedAt, door, chat.model(), caller.record());
     }
 
     /** The body did not arrive whole (too large, too slow): recorded; returns the error to answer with. */

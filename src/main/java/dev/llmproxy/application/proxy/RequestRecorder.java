@@ -13,6 +13,7 @@ import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainCost;
 import dev.llmproxy.domain.routing.ChainResult;
@@ -89,6 +90,32 @@ public class RequestRecorder {
         return RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
                 .status(codes.status(error.kind()), codes.code(error.kind())).latencyMs(latency(receivedAt))
                 .caller(caller, null).build();
+    }
+
+    /**
+     * A request given the answer kept for its idempotency key: a row of its own naming the request answered, with
+     * neither tokens nor cost (they were the original's).
+     */
+    public void replayed(String requestId, Instant receivedAt, FrontDoor door, String requestedModel,
+                         CallerRecord caller, KeptAnswer kept) {
+        try {
+            logged(RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
+                    .answeredBy(kept.model(), kept.fallback())
+                    .replayOf(kept.requestId()).status(kept.status(), null).latencyMs(latency(receivedAt))
+                    .stream(kept.stream(), null).caller(caller, null).build());
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
+        }
+    }
+
+    /** The client went away before its request ran (while it waited for the run that held its idempotency key). */
+    public void left(String requestId, Instant receivedAt, FrontDoor door, String requestedModel, CallerRecord caller) {
+        try {
+            logged(RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
+                    .status(CLIENT_CLOSED, "client_closed").latencyMs(latency(receivedAt)).caller(caller, null).build());
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
+        }
     }
 
     /**

@@ -23,6 +23,10 @@ public enum ErrorKind {
     PAYLOAD_TOO_LARGE,
     PROMPT_TOO_LONG,
     UNSUPPORTED_MEDIA_TYPE,
+    /** An earlier request with the same idempotency key is still running. */
+    KEY_IN_USE,
+    /** The idempotency key was used for another request (another body, API or scope). */
+    KEY_REUSED,
     /** The proxy's own limits (flood bound, key cap, scope bucket). */
     RATE_LIMITED,
     UPSTREAM_RATE_LIMITED,

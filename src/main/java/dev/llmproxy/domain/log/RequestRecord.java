@@ -23,13 +23,16 @@ import java.util.List;
  * @param answeredLocally whether a local model (a stand-in, in development) answered
  * @param costUsd        what the answer cost in US dollars ({@link dev.llmproxy.domain.spend.Cost}); null when unknown
  * @param frontDoor      the API the request came through; null for a run of refusals, which may span several
+ * @param replayOf       for an answer kept for an idempotency key and given again, the request that was answered;
+ *                       else null
  */
 public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
                             String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
                             Integer promptTokens, Integer completionTokens, Integer totalTokens, String finishReason,
                             boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
                             StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt,
-                            String answeredAs, boolean answeredLocally, BigDecimal costUsd, FrontDoor frontDoor) {
+                            String answeredAs, boolean answeredLocally, BigDecimal costUsd, FrontDoor frontDoor,
+                            String replayOf) {
     public RequestRecord {
         attempts = List.copyOf(attempts);
         caller = caller == null ? CallerRecord.UNKNOWN : caller;
@@ -42,7 +45,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
                          StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt) {
         this(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status, errorCode, latencyMs,
                 promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429, stream, attempts,
-                streamStats, queueWaitMs, caller, promptExcerpt, null, false, null, FrontDoor.CHAT);
+                streamStats, queueWaitMs, caller, promptExcerpt, null, false, null, FrontDoor.CHAT, null);
     }
 
     /**
@@ -54,7 +57,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
                 a.latency(), null, a.tokens(), a.costUsd())).toList();
         return new RequestRecord(requestId, receivedAt, tier, null, answeringModel, fallback, status, errorCode,
                 latencyMs, promptTokens, completionTokens, totalTokens, null, truncated, saw429, stream, bare,
-                streamStats, queueWaitMs, caller, null, null, answeredLocally, costUsd, frontDoor);
+                streamStats, queueWaitMs, caller, null, null, answeredLocally, costUsd, frontDoor, replayOf);
     }
 
     /** A record of the request with that id, received then; everything else is unknown until said. */
@@ -89,6 +92,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         private boolean answeredLocally;
         private BigDecimal costUsd;
         private FrontDoor frontDoor;
+        private String replayOf;
 
         private Builder(String requestId, Instant receivedAt) {
             this.requestId = requestId;
@@ -119,6 +123,12 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
          */
         public Builder answeredAs(String upstreamName) {
             this.answeredAs = upstreamName;
+            return this;
+        }
+
+        /** @param original the request whose kept answer this one was given */
+        public Builder replayOf(String original) {
+            this.replayOf = original;
             return this;
         }
 
@@ -195,7 +205,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
             return new RequestRecord(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status,
                     errorCode, latencyMs, promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429,
                     stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt, answeredAs, answeredLocally, costUsd,
-                    frontDoor);
+                    frontDoor, replayOf);
         }
     }
 }

@@ -35,7 +35,7 @@ final class MigrationScripts implements ResourceProvider {
             "V027__request_rollup.sql", "V028__model_concurrency.sql",
             "V029__deployment_groups.sql", "V030__hedged_tiers.sql", "V031__machine_identity.sql",
             "V032__stored_response_bounds.sql", "V033__admin_password_applied.sql",
-            "V034__tier_on_refusal.sql", "V035__key_priority.sql");
+            "V034__tier_on_refusal.sql", "V035__key_priority.sql", "V036__kept_answers.sql");
 
     private final String dialect;
 

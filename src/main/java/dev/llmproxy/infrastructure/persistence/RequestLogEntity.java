@@ -30,6 +30,8 @@ public class RequestLogEntity {
     public boolean answeredLocally;
     @Column(name = "front_door")
     public String frontDoor;
+    @Column(name = "replay_of")
+    public String replayOf;
     @Column(name = "cost_usd", precision = 20, scale = 10)
     public java.math.BigDecimal costUsd;
     public boolean fallback;

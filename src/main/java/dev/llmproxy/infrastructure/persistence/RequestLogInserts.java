@@ -22,8 +22,8 @@ final class RequestLogInserts {
             + " total_tokens, finish_reason, truncated, saw_429, stream, first_token_ms, events_relayed, malformed_events,"
             + " continuations, queue_wait_ms, client_hash, key_id, scope, rate_limits, rate_limit_hit, limiter,"
             + " prompt_excerpt, answered_as, answered_locally, cost_usd, refusals, last_refused_at,"
-            + " front_door, attempts)"
-            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+            + " front_door, attempts, replay_of)"
+            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
     private RequestLogInserts() {
     }
@@ -77,6 +77,7 @@ final class RequestLogInserts {
                 }
                 ps.setString(34, e.frontDoor);
                 ps.setString(35, e.attempts);
+                ps.setString(36, e.replayOf);
                 ps.addBatch();
             }
             ps.executeBatch();

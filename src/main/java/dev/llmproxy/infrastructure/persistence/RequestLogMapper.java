@@ -30,6 +30,7 @@ final class RequestLogMapper {
         e.answeredLocally = r.answeredLocally();
         e.costUsd = r.costUsd();
         e.frontDoor = r.frontDoor() == null ? null : r.frontDoor().wireName();
+        e.replayOf = r.replayOf();
         e.fallback = r.fallback();
         e.status = r.status();
         e.errorCode = text(r.errorCode());
@@ -81,6 +82,7 @@ final class RequestLogMapper {
         return RequestRecord.of(e.requestId, e.receivedAt.toInstant(ZoneOffset.UTC))
                 .asked(e.tier, e.requestedModel).answeredBy(e.answeringModel, e.fallback).answeredAs(e.answeredAs)
                 .answeredLocally(e.answeredLocally).cost(e.costUsd).via(FrontDoor.named(e.frontDoor))
+                .replayOf(e.replayOf)
                 .status(e.status, e.errorCode).latencyMs(e.latencyMs)
                 .usage(e.promptTokens, e.completionTokens, e.totalTokens).finished(e.finishReason, e.truncated)
                 .saw429(e.saw429)

@@ -1,6 +1,8 @@
 package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.application.config.ConfigService;
+import dev.llmproxy.application.replay.Idempotency;
+import dev.llmproxy.domain.replay.KeptAnswers;
 import dev.llmproxy.infrastructure.chores.Chore;
 import dev.llmproxy.infrastructure.chores.Chores;
 import jakarta.annotation.PreDestroy;
@@ -19,7 +21,8 @@ import javax.sql.DataSource;
  * Keeps the request log to {@code requestLogRetentionDays} (0: for ever): every few minutes, on each instance, the
  * rows older than that go, a thousand per transaction and at most a hundred thousand per run, so that a first purge of
  * a large backlog spreads over several runs instead of loading the database at once. The hourly totals stay longer
- * ({@link #TOTALS_KEPT}, or the log's retention when that is longer).
+ * ({@link #TOTALS_KEPT}, or the log's retention when that is longer). Idempotency keys and their answers go when their
+ * window ends ({@link Idempotency#WINDOW}), whatever the log's retention.
  */
 @ApplicationScoped
 public class RequestLogRetention {
@@ -35,12 +38,15 @@ public class RequestLogRetention {
     private final ConfigService configs;
     private final Clock clock;
     private final Chores chores;
+    private final KeptAnswers keptAnswers;
 
     private Chore job = Chore.NONE;
 
     @Inject
-    RequestLogRetention(@ProxyDatabase DataSource dataSource, ConfigService configs, Clock clock, Chores chores) {
+    RequestLogRetention(@ProxyDatabase DataSource dataSource, ConfigService configs, Clock clock, Chores chores,
+                        KeptAnswers keptAnswers) {
         this.dataSource = dataSource;
+        this.keptAnswers = keptAnswers;
         this.configs = configs;
         this.clock = clock;
         this.chores = chores;
@@ -48,7 +54,7 @@ public class RequestLogRetention {
 
     /** For the container's client proxy. */
     protected RequestLogRetention() {
-        this(null, null, null, null);
+        this(null, null, null, null, null);
     }
 
     /** Called once at startup, after the schema is in place. */
@@ -60,6 +66,7 @@ public class RequestLogRetention {
     }
 
     void purge() {
+        forgetKeptAnswers();
         long days = configs.current().settings().log().retentionDays();
         if (days <= 0) {
             return;
@@ -83,6 +90,17 @@ public class RequestLogRetention {
         }
         if (deleted > 0) {
             LOG.info("Request log retention: " + deleted + " rows older than " + days + " days deleted");
+        }
+    }
+
+    private void forgetKeptAnswers() {
+        try {
+            int forgotten = keptAnswers.forgetBefore(clock.instant().minus(Idempotency.WINDOW));
+            if (forgotten > 0) {
+                LOG.fine(() -> forgotten + " idempotency keys past their window forgotten");
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Idempotency keys past their window could not be forgotten", e);
         }
     }
 

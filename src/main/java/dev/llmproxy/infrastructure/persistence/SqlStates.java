@@ -14,11 +14,20 @@ final class SqlStates {
      * A batch's own exception may carry no state of its own: the chain of causes and next exceptions is read.
      */
     static boolean refusedContent(SQLException failure) {
+        return stated(failure, "22") || stated(failure, "23");
+    }
+
+    /** Whether the database refused the statement for a key it already has (class 23, integrity). */
+    static boolean keyTaken(SQLException failure) {
+        return stated(failure, "23");
+    }
+
+    private static boolean stated(SQLException failure, String stateClass) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof SQLException sql) {
                 for (SQLException e = sql; e != null; e = e.getNextException()) {
                     String state = e.getSQLState();
-                    if (state != null && (state.startsWith("22") || state.startsWith("23"))) {
+                    if (state != null && state.startsWith(stateClass)) {
                         return true;
                     }
                 }

@@ -85,6 +85,7 @@ public class RequestsResource {
         nullable(b, "requestedModel", r.requestedModel());
         nullable(b, "answeringModel", r.answeringModel());
         nullable(b, "answeredAs", r.answeredAs());
+        nullable(b, "replayOf", r.replayOf());
         b.add("answeredLocally", r.answeredLocally());
         if (r.costUsd() != null) {
             b.add("costUsd", r.costUsd());

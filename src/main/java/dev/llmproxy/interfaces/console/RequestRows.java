@@ -44,7 +44,8 @@ public final class RequestRows {
 
     public record Detail(Row row, String requestedModel, String finishReason, String tokens, boolean stream,
                          String keyId, String scope, String limits, String limitHit, String limiter,
-                         String prompt, List<Attempt> attempts, String cost, String refusals, String frontDoor) {
+                         String prompt, List<Attempt> attempts, String cost, String refusals, String frontDoor,
+                         String replayOf) {
     }
 
     static Row row(RequestRecord r) {
@@ -71,7 +72,7 @@ public final class RequestRows {
                 r.caller().refusals() == null ? null : r.caller().refusals() + " requests refused while the window "
                         + "was known to be full, from " + TIME.format(r.receivedAt()) + " to "
                         + TIME.format(r.caller().lastRefusedAt()),
-                r.frontDoor() == null ? "any (a run of refusals)" : FRONT_DOORS.get(r.frontDoor()));
+                r.frontDoor() == null ? "any (a run of refusals)" : FRONT_DOORS.get(r.frontDoor()), r.replayOf());
     }
 
     /** The filter form's current values, for re-display. */

@@ -34,6 +34,8 @@ public class ErrorWire implements AnswerCodes {
         put(ErrorKind.PAYLOAD_TOO_LARGE, 413, "invalid_request_error", "payload_too_large");
         put(ErrorKind.PROMPT_TOO_LONG, 413, "invalid_request_error", "prompt_too_long");
         put(ErrorKind.UNSUPPORTED_MEDIA_TYPE, 415, "invalid_request_error", "unsupported_media_type");
+        put(ErrorKind.KEY_IN_USE, 409, "invalid_request_error", "idempotency_key_in_use");
+        put(ErrorKind.KEY_REUSED, 422, "invalid_request_error", "idempotency_key_reused");
         put(ErrorKind.RATE_LIMITED, 429, "rate_limit_error", "rate_limited");
         put(ErrorKind.UPSTREAM_RATE_LIMITED, 429, "rate_limit_error", "upstream_rate_limited");
         put(ErrorKind.BUDGET_EXCEEDED, 429, "rate_limit_error", "budget_exceeded");

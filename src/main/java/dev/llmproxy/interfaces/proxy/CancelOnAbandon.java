@@ -19,6 +19,11 @@ final class CancelOnAbandon implements AsyncListener {
         over.thenRun(() -> run.cancel(true));
     }
 
+    /** Whether the exchange is over: its response may no longer be touched. */
+    boolean over() {
+        return over.isDone();
+    }
+
     // after the chain's own answer the run is already done, and cancelling it changes nothing
     @Override public void onComplete(AsyncEvent event) { over.complete(null); }
     @Override public void onTimeout(AsyncEvent event) { over.complete(null); }

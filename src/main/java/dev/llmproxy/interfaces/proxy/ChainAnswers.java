@@ -2,7 +2,7 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
-import dev.llmproxy.domain.catalog.AllowedModel;
+import dev.llmproxy.application.replay.Keeping;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.Sleeper;
@@ -12,26 +12,35 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /** How a chain's result becomes the client's answer: its status, the X-Proxy headers, the body, a stream's end. */
 final class ChainAnswers {
 
+    static final String SSE = "text/event-stream;charset=UTF-8";
+
     private static final Logger LOG = Logger.getLogger(ChainAnswers.class.getName());
 
     private ChainAnswers() {
     }
 
-    /** An answer in one piece; whatever is thrown, the exchange ends with an answer. */
+    /**
+     * An answer in one piece; whatever is thrown, the exchange ends with an answer.
+     *
+     * @param keeping where the answer of a request with an idempotency key is kept; null without one. Such a run is
+     *                not stopped when its client leaves: its answer is what the client's retry gets.
+     */
     static void answer(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat,
-                       Dialect dialect) {
+                       Dialect dialect, Keeping keeping) {
         String requestId = exchange.requestId();
         HttpServletResponse res = (HttpServletResponse) async.getResponse();
         CompletableFuture<ChainResult> run = exchange.run(chat, null);
-        abandon.watch(run);
+        if (keeping == null) {
+            abandon.watch(run);
+        }
         run.whenComplete((result, error) -> {
             if (run.isCancelled()) {
                 AsyncAnswer.end(async);
@@ -39,15 +48,26 @@ final class ChainAnswers {
             }
             if (result == null) {
                 LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
+                KeptReplies.release(keeping);
                 OverheadHeader.set(res, exchange);
                 AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL, dialect);
                 return;
             }
             try {
+                Map<String, String> headers = AnswerHeaders.of(result, exchange::answeredLocally);
+                byte[] body = result instanceof ChainResult.Success s ? dialect.answer(s, requestId) : null;
+                KeptReplies.ended(keeping, result, headers, "application/json", body);
+                if (keeping != null && abandon.over()) {
+                    AsyncAnswer.end(async); // the client left; its retry gets the answer kept
+                    return;
+                }
+                AnswerHeaders.set(res, headers);
                 OverheadHeader.set(res, exchange);
-                AsyncAnswer.sendOrEnd(async, requestId, prepare(res, result, exchange::answeredLocally, dialect, requestId));
+                AsyncAnswer.sendOrEnd(async, requestId, body != null ? JsonResponses.prepare(res, 200, body)
+                        : dialect.prepareError(res, ((ChainResult.Failure) result).error()));
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "Could not answer request " + requestId, e);
+                KeptReplies.release(keeping);
                 AsyncAnswer.endWithError(async, requestId, ProxyError.INTERNAL, dialect);
             }
         });
@@ -59,18 +79,31 @@ final class ChainAnswers {
      * error and no {@code [DONE]}.
      */
     static void stream(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat,
-                       Dialect dialect, Sleeper sleeper) throws IOException {
+                       Dialect dialect, Sleeper sleeper, Keeping keeping) throws IOException {
         String requestId = exchange.requestId();
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
+        SseRecording recording = keeping == null ? SseRecording.NONE : new SseRecording(true);
         SseResponse sse = new SseResponse(async, dialect.stream(requestId, exchange.receivedAt().getEpochSecond(),
-                chat), dialect, () -> clientGone.complete(null), exchange, sleeper);
+                chat), dialect, () -> clientGone.complete(null), exchange, sleeper, recording);
         CompletableFuture<ChainResult> run = exchange.run(chat, sse);
-        clientGone.thenRun(() -> run.cancel(true));
-        abandon.watch(run);
+        if (keeping == null) {
+            clientGone.thenRun(() -> run.cancel(true));
+            abandon.watch(run);
+        } else {
+            // A keyed stream goes on to its end without its client, for the retry to get it whole; the client's
+            // response is no longer written once the exchange is over.
+            CompletableFuture<Void> left = new CompletableFuture<>();
+            left.whenComplete((none, cancelled) -> sse.onError(cancelled));
+            abandon.watch(left);
+        }
         run.whenComplete((result, error) -> {
             try {
-                endStream(sse, async, requestId, run, result, error);
+                endStream(sse, requestId, run, result, error);
+                // kept when it ended properly; otherwise the key is released
+                KeptReplies.ended(keeping, result instanceof ChainResult.Streamed ? result : null,
+                        recording.headers(), SSE, recording.events());
             } catch (RuntimeException | Error e) {
+                KeptReplies.release(keeping);
                 LOG.log(Level.SEVERE, "Could not end the stream of request " + requestId, e);
                 if (sse.isOpen()) {
                     AsyncAnswer.end(async);
@@ -82,7 +115,7 @@ final class ChainAnswers {
     }
 
     /** Ends a stream as its chain ended: its proper end, an in-band error, or an ordinary error answer. */
-    private static void endStream(SseResponse sse, AsyncContext async, String requestId,
+    private static void endStream(SseResponse sse, String requestId,
                                   CompletableFuture<ChainResult> run, ChainResult result, Throwable error) {
         if (result instanceof ChainResult.Streamed s) {
             sse.finish(s.usage());
@@ -91,8 +124,7 @@ final class ChainAnswers {
                 sse.fail(f.error());
             } else {
                 // Nothing streamed and the run is over: the response is ours alone to set up.
-                proxyHeaders((HttpServletResponse) async.getResponse(), f);
-                sse.reject(f.error());
+                sse.reject(f.error(), AnswerHeaders.ofFailure(f));
             }
         } else if (run.isCancelled()) {
             sse.abandon();
@@ -101,65 +133,18 @@ final class ChainAnswers {
             if (sse.isOpen()) {
                 sse.fail(ProxyError.INTERNAL);
             } else {
-                sse.reject(ProxyError.INTERNAL);
+                sse.reject(ProxyError.INTERNAL, Map.of());
             }
         }
-    }
-
-    private static long calls(ChainResult result) {
-        return result.attempts().stream().filter(a -> !a.outcome().skipped()).count();
     }
 
     /** A stream's status and headers, set with its first content. */
-    static void streamOpened(HttpServletResponse res, AllowedModel allowed, boolean fallback, boolean saw429,
-                             ChatExchange exchange) {
+    static void streamOpened(HttpServletResponse res, Map<String, String> headers, ChatExchange exchange) {
         res.setStatus(200);
-        res.setContentType("text/event-stream;charset=UTF-8");
+        res.setContentType(SSE);
         res.setHeader("Cache-Control", "no-cache");
         res.setHeader("X-Accel-Buffering", "no");
-        answeredBy(res, allowed.name(), fallback, saw429, exchange.answeredLocally(allowed.name()));
+        AnswerHeaders.set(res, headers);
         OverheadHeader.set(res, exchange);
-    }
-
-    /**
-     * Who answers, as every successful answer says it (a stream says it before its first content).
-     *
-     * @param local whether that model is a local stand-in
-     */
-    private static void answeredBy(HttpServletResponse res, String model, boolean fallback, boolean saw429, boolean local) {
-        res.setHeader("X-Proxy-Model", model);
-        if (local) {
-            res.setHeader("X-Proxy-Local", "true");
-        }
-        res.setHeader("X-Proxy-Fallback", Boolean.toString(fallback));
-        res.setHeader("X-Proxy-Saw-429", Boolean.toString(saw429));
-    }
-
-    /** What every answer says about its chain; a failure names no model and is no fallback. */
-    private static void proxyHeaders(HttpServletResponse res, ChainResult result) {
-        res.setHeader("X-Proxy-Attempts", Long.toString(calls(result)));
-        res.setHeader("X-Proxy-Saw-429", Boolean.toString(result.saw429()));
-        if (result instanceof ChainResult.Failure) {
-            res.setHeader("X-Proxy-Fallback", "false");
-        }
-    }
-
-    /**
-     * Sets the answer's status and headers; returns its body.
-     *
-     * @param local   whether an allowlisted model (by name) is a local stand-in
-     * @param dialect how the answer is said
-     */
-    static byte[] prepare(HttpServletResponse res, ChainResult result, Predicate<String> local, Dialect dialect,
-                          String requestId) {
-        proxyHeaders(res, result);
-        if (result instanceof ChainResult.Success s) {
-            answeredBy(res, s.model().name(), s.fallback(), s.saw429(), local.test(s.model().name()));
-            if (s.truncated()) {
-                res.setHeader("X-Proxy-Truncated", "true");
-            }
-            return JsonResponses.prepare(res, 200, dialect.answer(s, requestId));
-        }
-        return dialect.prepareError(res, ((ChainResult.Failure) result).error());
     }
 }

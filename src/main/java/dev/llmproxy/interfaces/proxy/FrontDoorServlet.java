@@ -3,7 +3,7 @@ package dev.llmproxy.interfaces.proxy;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.application.proxy.ChatExchange;
-import dev.llmproxy.application.proxy.ChatRequest;
+import dev.llmproxy.application.replay.Idempotency;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.OwnTime;
@@ -23,8 +23,8 @@ import java.util.logging.Logger;
 /**
  * A front door: the HTTP side of {@link ChatExchange} for one {@link Dialect}. The request thread checks the caller
  * and hands over: the body is read, and the answer written, with the servlet's non-blocking I/O, and the chain runs
- * asynchronously, so no thread waits on a slow client or an upstream. Every refusal is the exchange's to record;
- * this class reads, writes and says what arrived.
+ * asynchronously, so no thread waits on a slow client or an upstream ({@link Arrival} takes the body from there).
+ * Every refusal is the exchange's to record; this class reads, writes and says what arrived.
  */
 public abstract class FrontDoorServlet extends ApiServlet {
 
@@ -38,6 +38,8 @@ public abstract class FrontDoorServlet extends ApiServlet {
     RequestTracing tracing;
     @Inject
     Sleeper sleeper;
+    @Inject
+    Idempotency idempotency;
 
     protected FrontDoorServlet() {
         super("POST");
@@ -106,6 +108,9 @@ public abstract class FrontDoorServlet extends ApiServlet {
         async.setTimeout(0);
         CancelOnAbandon abandon = new CancelOnAbandon();
         async.addListener(abandon);
+        Arrival arrival = new Arrival(async, abandon, exchange, dialect, sleeper, idempotency,
+                req.getHeader("Idempotency-Key"), req.getServletPath() + (req.getPathInfo() == null ? ""
+                        : req.getPathInfo()));
         BodyReader reader;
         OwnTime.Away bodyOnItsWay = exchange.awaitingBody();
         try {
@@ -113,18 +118,18 @@ public abstract class FrontDoorServlet extends ApiServlet {
                 @Override
                 public void body(byte[] body) {
                     bodyOnItsWay.end();
-                    arrived(async, abandon, exchange, body, dialect, sleeper);
+                    arrival.body(body);
                 }
 
                 @Override
                 public void failed(ProxyError error) {
                     bodyOnItsWay.end();
-                    answerError(async, exchange, exchange.refused(error), dialect);
+                    Arrival.answerError(async, exchange, exchange.refused(error), dialect);
                 }
             });
         } catch (ProxyException e) {
             bodyOnItsWay.end();
-            answerError(async, exchange, exchange.refused(e.error()), dialect);
+            Arrival.answerError(async, exchange, exchange.refused(e.error()), dialect);
             return;
         } catch (IOException | IllegalStateException e) {
             bodyOnItsWay.end();
@@ -136,39 +141,5 @@ public abstract class FrontDoorServlet extends ApiServlet {
             // A body still on its way holds no thread, but it may not hold the request open for ever either.
             reader.expireAfter(exchange.settings().callers().bodyTimeout(), sleeper);
         }
-    }
-
-    /** The whole body is in: the exchange reads it and the chain starts; whatever is thrown, the exchange ends. */
-    private static void arrived(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, byte[] body,
-                                Dialect dialect, Sleeper sleeper) {
-        try {
-            ChatRequest chat;
-            try {
-                chat = exchange.read(body, dialect::read);
-            } catch (ProxyException e) {
-                answerError(async, exchange, e.error(), dialect);
-                return;
-            }
-            if (!chat.stream()) {
-                ChainAnswers.answer(async, abandon, exchange, chat, dialect);
-                return;
-            }
-            try {
-                ChainAnswers.stream(async, abandon, exchange, chat, dialect, sleeper);
-            } catch (IOException e) {
-                LOG.fine(() -> "Could not start the stream for " + exchange.requestId() + ": " + e);
-                AsyncAnswer.end(async);
-            }
-        } catch (RuntimeException | Error e) {
-            ProxyError error = exchange.failed(e);
-            OverheadHeader.set((HttpServletResponse) async.getResponse(), exchange);
-            AsyncAnswer.endWithError(async, exchange.requestId(), error, dialect);
-        }
-    }
-
-    private static void answerError(AsyncContext async, ChatExchange exchange, ProxyError error, Dialect dialect) {
-        HttpServletResponse res = (HttpServletResponse) async.getResponse();
-        OverheadHeader.set(res, exchange);
-        AsyncAnswer.sendOrEnd(async, exchange.requestId(), dialect.prepareError(res, error));
     }
 }

@@ -16,6 +16,7 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.logging.Logger;
 
 /**
@@ -29,7 +30,6 @@ final class SseResponse implements ClientStream, WriteListener {
 
     private static final Logger LOG = Logger.getLogger(SseResponse.class.getName());
 
-    private final AsyncContext async;
     private final HttpServletResponse response;
     private final StreamDialect chunks;
     private final Dialect dialect;
@@ -39,6 +39,7 @@ final class SseResponse implements ClientStream, WriteListener {
     private final SseEnding ending;
     private final ChatExchange exchange;
     private final StreamKeepAlive keepAlive;
+    private final SseRecording recording;
 
     /**
      * @param events       how this answer's events are said
@@ -46,12 +47,14 @@ final class SseResponse implements ClientStream, WriteListener {
      * @param onClientGone called once if the client stops reading or disconnects
      * @param exchange     the request's life: whether a model is a local stand-in, the proxy's time so far
      * @param sleeper      times the dialect's keep-alive events while the stream is idle
+     * @param recording    where the answer's events are kept for its idempotency key ({@link SseRecording#NONE}
+     *                     without one)
      */
     SseResponse(AsyncContext async, StreamDialect events, Dialect dialect, Runnable onClientGone,
-                ChatExchange exchange, Sleeper sleeper) throws IOException {
+                ChatExchange exchange, Sleeper sleeper, SseRecording recording) throws IOException {
+        this.recording = recording;
         this.exchange = exchange;
         this.keepAlive = new StreamKeepAlive(sleeper);
-        this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
         ServletOutputStream out = response.getOutputStream();
         this.chunks = events;
@@ -66,8 +69,13 @@ final class SseResponse implements ClientStream, WriteListener {
     public void open(AllowedModel allowed, String upstreamModel, boolean fallback, boolean saw429) {
         synchronized (this) {
             open = true;
-            ChainAnswers.streamOpened(response, allowed, fallback, saw429, exchange);
-            enqueue(chunks.open(upstreamModel));
+            Map<String, String> headers = AnswerHeaders.ofStream(allowed.name(), fallback, saw429,
+                    exchange.answeredLocally(allowed.name()));
+            recording.opened(headers);
+            if (!client.gone()) { // a keyed stream goes on without its client, whose response is no longer ours
+                ChainAnswers.streamOpened(response, headers, exchange);
+            }
+            enqueue(recording.add(chunks.open(upstreamModel)));
         }
         client.tellIfGone(); // outside this object's lock: see GoneClient
         keepAlive.start(this::keptAlive);
@@ -98,7 +106,7 @@ final class SseResponse implements ClientStream, WriteListener {
     public void event(StreamEvent event, Backpressure valve) {
         Backpressure pause;
         synchronized (this) {
-            enqueue(chunks.event(event));
+            enqueue(recording.add(chunks.event(event)));
             pause = client.gone() ? null : outlet.queued(valve);
         }
         // Outside this lock: the valve takes the attempt's lock (see GoneClient).
@@ -115,7 +123,7 @@ final class SseResponse implements ClientStream, WriteListener {
 
     /** The answer is complete: the dialect's end (for chat, the usage chunk when asked for, then {@code [DONE]}). */
     synchronized void finish(TokenUsage usage) {
-        enqueue(chunks.finish(usage));
+        enqueue(recording.add(chunks.finish(usage)));
         end(false);
     }
 
@@ -128,8 +136,13 @@ final class SseResponse implements ClientStream, WriteListener {
         end(true);
     }
 
-    /** Before anything was streamed: an ordinary JSON error response with its status. */
-    synchronized void reject(ProxyError error) {
+    /** Before anything was streamed: an ordinary JSON error response with its status and the chain's headers. */
+    synchronized void reject(ProxyError error, Map<String, String> headers) {
+        if (client.gone()) { // a keyed stream's run outlives its client, whose response is no longer ours
+            end(false);
+            return;
+        }
+        AnswerHeaders.set(response, headers);
         OverheadHeader.set(response, exchange);
         enqueue(dialect.prepareError(response, error));
         end(false);

@@ -93,7 +93,7 @@ class RequestLogPurgeIT {
 
         RequestLogRetention retention = new RequestLogRetention(ds, FixedConfigs.holding(RuntimeConfig.of(1,
                 List.of(), List.of(), List.of(), Settings.builder().set("requestLogRetentionDays", 30L).build())),
-                Clock.fixed(NOW, ZoneOffset.UTC), null);
+                Clock.fixed(NOW, ZoneOffset.UTC), null, new JdbcKeptAnswers(ds));
         retention.purge(); // 2,500 rows: three batches in one run
 
         String mine = " WHERE request_id LIKE '" + p + "%'";
@@ -115,7 +115,7 @@ class RequestLogPurgeIT {
         insert(ds, List.of(row(id, NOW.minus(Duration.ofDays(3_000)))));
         RequestLogRetention retention = new RequestLogRetention(ds, FixedConfigs.holding(RuntimeConfig.of(1,
                 List.of(), List.of(), List.of(), Settings.builder().set("requestLogRetentionDays", 0L).build())),
-                Clock.fixed(NOW, ZoneOffset.UTC), null);
+                Clock.fixed(NOW, ZoneOffset.UTC), null, new JdbcKeptAnswers(ds));
         retention.purge();
         assertThat(count(ds, "SELECT count(*) FROM request_log WHERE request_id = '" + id + "'")).isEqualTo(1);
     }

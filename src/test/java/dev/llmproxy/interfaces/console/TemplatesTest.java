@@ -34,6 +34,17 @@ class TemplatesTest {
     }
 
     @Test
+    void aReplayLinksTheRequestItRepeats() {
+        RequestRecord replay = RequestRecord.of("req_2", Instant.parse("2026-11-30T12:00:01Z")).asked(null, "fast")
+                .answeredBy("m1", false).status(200, null).replayOf("req_1").build();
+        String html = templates.render("request", Map.of("request", RequestRows.detail(replay),
+                "chrome", new ConsoleRequest.Chrome("audrey", false, "tok", "requests")));
+        assertThat(html).contains("Replay of").contains("href=\"/admin/requests/req_1\"");
+        assertThat(templates.render("request", Map.of("request", RequestRows.detail(hostile()),
+                "chrome", new ConsoleRequest.Chrome("audrey", false, "tok", "requests")))).doesNotContain("Replay of");
+    }
+
+    @Test
     void auditorsSeeNoEditControlsAndAdminsDo() {
         TiersPage.TierView tier = new TiersPage.TierView("fast", "quick", List.of(
                 new TiersPage.ChainEntry(0, "m1", true, true, false), new TiersPage.ChainEntry(1, "m2", true, false, true)), false, List.of());

@@ -1,0 +1,131 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.domain.replay.KeptAnswer;
+import dev.llmproxy.domain.replay.KeyClaim;
+import dev.llmproxy.testing.Concurrently;
+import dev.llmproxy.testing.MigratedDatabases;
+import dev.llmproxy.testing.PostgresDatabases;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import javax.sql.DataSource;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Idempotency keys on H2 and PostgreSQL: one request claims a key, however many try at once; a retry finds the run
+ * going, then its answer; another request with the key is told so; a released, abandoned or expired key is claimed
+ * again; every read names the owner.
+ */
+class KeptAnswersIT {
+
+    private static final String DATABASE = "llmproxy_kept_it";
+    private static final Instant T0 = Instant.parse("2026-12-07T12:00:00Z");
+    private static DataSource h2;
+    private static DataSource pg;
+
+    @BeforeAll
+    static void databases() throws Exception {
+        h2 = MigratedDatabases.h2("kept");
+        pg = MigratedDatabases.postgres(DATABASE);
+    }
+
+    @AfterAll
+    static void drop() throws Exception {
+        PostgresDatabases.drop(DATABASE);
+    }
+
+    private static JdbcKeptAnswers store(String database) {
+        return new JdbcKeptAnswers(database.equals("H2") ? h2 : pg);
+    }
+
+    private static IdempotencyKey key(String owner, String key, String body) {
+        return IdempotencyKey.of(owner, key, "/v1/chat/completions", body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static KeyClaim claim(JdbcKeptAnswers store, IdempotencyKey key, String requestId, Instant now) {
+        return store.claim(key, requestId, now, now.minus(Duration.ofMinutes(15)), now.minus(Duration.ofHours(24)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"H2", "PostgreSQL"})
+    void theFirstRequestRunsItsRetryWaitsThenGetsTheAnswerAndAnotherRequestIsRefused(String database) {
+        JdbcKeptAnswers store = store(database);
+        IdempotencyKey key = key("key:a", "k-" + database, "{\"model\":\"m\"}");
+        assertThat(claim(store, key, "req_1", T0)).isEqualTo(new KeyClaim.Ours());
+        assertThat(claim(store, key, "req_2", T0.plusSeconds(1))).isEqualTo(new KeyClaim.Running("req_1"));
+        assertThat(claim(store, key("key:a", key.key(), "{\"model\":\"other\"}"), "req_3", T0.plusSeconds(1)))
+                .isEqualTo(new KeyClaim.OtherRequest("req_1"));
+        // another owner's key of the same name is its own
+        assertThat(claim(store, key("key:b", key.key(), "{\"model\":\"m\"}"), "req_4", T0)).isEqualTo(new KeyClaim.Ours());
+
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("X-Proxy-Model", "m");
+        headers.put("X-Proxy-Attempts", "2");
+        byte[] body = "data: {\"a\":\"\u00e9\"}\n\ndata: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
+        store.keep(key, new KeptAnswer("req_1", "m", true, 200, "text/event-stream;charset=UTF-8", headers, body),
+                T0.plusSeconds(2));
+        store.release(key, "req_1"); // a kept answer is not released by a late release
+
+        KeyClaim.Kept kept = (KeyClaim.Kept) claim(store, key, "req_5", T0.plus(Duration.ofHours(23)));
+        assertThat(kept.answer().requestId()).isEqualTo("req_1");
+        assertThat(kept.answer().model()).isEqualTo("m");
+        assertThat(kept.answer().fallback()).isTrue();
+        assertThat(kept.answer().stream()).isTrue();
+        assertThat(kept.answer().headers()).containsExactlyEntriesOf(headers);
+        assertThat(kept.answer().body()).isEqualTo(body);
+        // past its window the key is another's to claim, for another request too
+        assertThat(claim(store, key("key:a", key.key(), "{\"model\":\"other\"}"), "req_6",
+                T0.plus(Duration.ofHours(25)))).isEqualTo(new KeyClaim.Ours());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"H2", "PostgreSQL"})
+    void aReleasedKeyAndOneLeftByAStoppedInstanceAreClaimedAgain(String database) {
+        JdbcKeptAnswers store = store(database);
+        IdempotencyKey key = key("key:a", "released-" + database, "{}");
+        assertThat(claim(store, key, "req_1", T0)).isEqualTo(new KeyClaim.Ours());
+        store.release(key, "req_other"); // only the holder releases
+        assertThat(claim(store, key, "req_2", T0)).isEqualTo(new KeyClaim.Running("req_1"));
+        store.release(key, "req_1");
+        assertThat(claim(store, key, "req_2", T0)).isEqualTo(new KeyClaim.Ours());
+
+        assertThat(claim(store, key, "req_3", T0.plus(Duration.ofMinutes(14)))).isEqualTo(new KeyClaim.Running("req_2"));
+        assertThat(claim(store, key, "req_3", T0.plus(Duration.ofMinutes(16)))).isEqualTo(new KeyClaim.Ours());
+        // the abandoned run, should it end after all, keeps nothing over its successor's claim
+        store.keep(key, new KeptAnswer("req_2", "m", false, 200, "application/json", Map.of(), new byte[1]),
+                T0.plus(Duration.ofMinutes(17)));
+        assertThat(claim(store, key, "req_4", T0.plus(Duration.ofMinutes(17)))).isEqualTo(new KeyClaim.Running("req_3"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"H2", "PostgreSQL"})
+    void ofManyRequestsClaimingOneKeyAtOnceExactlyOneRuns(String database) throws Exception {
+        JdbcKeptAnswers store = store(database);
+        IdempotencyKey key = key("key:a", "race-" + database, "{}");
+        int ours = Concurrently.succeeded(8, 1, i -> () ->
+                claim(store, key, "req_" + i, T0) instanceof KeyClaim.Ours);
+        assertThat(ours).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"H2", "PostgreSQL"})
+    void keysPastTheirWindowAreForgotten(String database) {
+        JdbcKeptAnswers store = store(database);
+        IdempotencyKey old = key("key:f", "old-" + database, "{}");
+        IdempotencyKey young = key("key:f", "young-" + database, "{}");
+        claim(store, old, "req_1", T0.minus(Duration.ofHours(30)));
+        claim(store, young, "req_2", T0);
+        assertThat(store.forgetBefore(T0.minus(Duration.ofHours(24)))).isGreaterThanOrEqualTo(1);
+        assertThat(claim(store, young, "req_3", T0)).isEqualTo(new KeyClaim.Running("req_2"));
+        assertThat(claim(store, old, "req_4", T0)).isEqualTo(new KeyClaim.Ours());
+    }
+}
