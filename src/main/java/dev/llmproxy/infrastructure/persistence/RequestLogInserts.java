@@ -17,13 +17,20 @@ import java.util.List;
  */
 final class RequestLogInserts {
 
-    private static final String LOG = "INSERT INTO request_log (request_id, received_at, tier, requested_model,"
-            + " answering_model, fallback, status, error_code, latency_ms, prompt_tokens, completion_tokens,"
-            + " total_tokens, finish_reason, truncated, saw_429, stream, first_token_ms, events_relayed, malformed_events,"
-            + " continuations, queue_wait_ms, client_hash, key_id, scope, rate_limits, rate_limit_hit, limiter,"
-            + " prompt_excerpt, answered_as, answered_locally, cost_usd, refusals, last_refused_at,"
-            + " front_door, attempts, replay_of)"
-            + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    private static final List<String> COLUMNS = List.of("request_id", "received_at", "tier", "requested_model",
+            "answering_model", "fallback", "status", "error_code", "latency_ms", "prompt_tokens", "completion_tokens",
+            "total_tokens", "finish_reason", "truncated", "saw_429", "stream", "first_token_ms", "events_relayed",
+            "malformed_events", "continuations", "queue_wait_ms", "client_hash", "key_id", "scope", "rate_limits",
+            "rate_limit_hit", "limiter", "prompt_excerpt", "answered_as", "answered_locally", "cost_usd", "refusals",
+            "last_refused_at", "front_door", "attempts", "replay_of");
+    /** How many of the columns a schema before answers were given again (V036) has: for tests of older schemas. */
+    static final int BEFORE_REUSE = 35;
+    private static final String LOG = statement(COLUMNS.size());
+
+    private static String statement(int columns) {
+        return "INSERT INTO request_log (" + String.join(", ", COLUMNS.subList(0, columns)) + ") VALUES ("
+                + String.join(",", java.util.Collections.nCopies(columns, "?")) + ")";
+    }
 
     private RequestLogInserts() {
     }
@@ -36,7 +43,12 @@ final class RequestLogInserts {
 
     /** The log's rows alone, without their totals. */
     static void logRows(Connection connection, List<RequestLogEntity> rows) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(LOG)) {
+        logRows(connection, rows, COLUMNS.size());
+    }
+
+    /** The log's rows alone, their first {@code columns} columns (an older schema's). */
+    static void logRows(Connection connection, List<RequestLogEntity> rows, int columns) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(columns == COLUMNS.size() ? LOG : statement(columns))) {
             for (RequestLogEntity e : rows) {
                 ps.setString(1, e.requestId);
                 ps.setTimestamp(2, Timestamp.valueOf(e.receivedAt));
@@ -77,7 +89,9 @@ final class RequestLogInserts {
                 }
                 ps.setString(34, e.frontDoor);
                 ps.setString(35, e.attempts);
-                ps.setString(36, e.replayOf);
+                if (columns > BEFORE_REUSE) {
+                    ps.setString(36, e.replayOf);
+                }
                 ps.addBatch();
             }
             ps.executeBatch();

@@ -77,7 +77,7 @@ class RequestRollupIT {
         SplittableRandom random = new SplittableRandom(7);
         try (Connection c = ds.getConnection()) {
             RequestLogInserts.logRows(c, rows(random, "before-", 300).stream().map(RequestLogMapper::toEntity)
-                    .toList());
+                    .toList(), RequestLogInserts.BEFORE_REUSE);
         }
 
         new SchemaMigrations(ds).migrate();
