@@ -1,7 +1,7 @@
 package dev.llmproxy.docs;
 
-import dev.llmproxy.application.replay.Idempotency;
-import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.application.replay.AnswerKeeping;
+import dev.llmproxy.domain.replay.AnswerKey;
 import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.domain.failure.ErrorKind;
@@ -45,13 +45,13 @@ class StatedNumbersTest {
     }
 
     @Test
-    void theIdempotencyKeysBounds() throws IOException {
-        assertThat(Idempotency.WINDOW).isEqualTo(Duration.ofHours(24));
-        assertThat(Idempotency.ABANDONED_AFTER).isEqualTo(Duration.ofMinutes(15));
+    void theAnswerKeysBounds() throws IOException {
+        assertThat(AnswerKeeping.WINDOW).isEqualTo(Duration.ofHours(24));
+        assertThat(AnswerKeeping.ABANDONED_AFTER).isEqualTo(Duration.ofMinutes(15));
         assertThat(page("idempotency.md")).contains("kept for 24 hours").contains("after 15 minutes")
-                .contains("every " + Idempotency.LOOK_AGAIN.toMillis() + " ms")
+                .contains("every " + AnswerKeeping.LOOK_AGAIN.toMillis() + " ms")
                 .contains("up to " + (KeptAnswer.MAX_BYTES >> 20) + " MiB")
-                .contains("over " + IdempotencyKey.MAX_LENGTH + " characters");
+                .contains("over " + AnswerKey.MAX_LENGTH + " characters");
     }
 
     @Test

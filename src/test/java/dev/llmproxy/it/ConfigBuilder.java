@@ -169,6 +169,15 @@ final class ConfigBuilder {
         return this;
     }
 
+    /** A tier that gives deterministic answers again: fresh for {@code maxAge} s, for an outage up to {@code stale} s. */
+    ConfigBuilder reusingTier(String name, int maxAge, int stale, String... chain) {
+        tier(name, chain);
+        String plain = tiers.remove(tiers.size() - 1);
+        tiers.add(plain.substring(0, plain.length() - 1) + ",\"maxAgeSeconds\":" + maxAge + ",\"staleIfErrorSeconds\":"
+                + stale + "}");
+        return this;
+    }
+
     /** A tier whose content refusals go to {@code onRefusal} (each added as a free model when new). */
     ConfigBuilder tierWithRefusalsTo(String name, List<String> chain, String... onRefusal) {
         for (String m : onRefusal) {

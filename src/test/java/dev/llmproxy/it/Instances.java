@@ -201,4 +201,44 @@ final class Instances {
         }
         assertThat(allowed).isEqualTo(5);
     }
+
+    /**
+     * The same request with the same idempotency key on both instances at once: one runs it, the other waits for it
+     * (through the shared store) and gives its answer again; the key with another body is refused on either.
+     *
+     * @param body a request to {@code slowModel}, which takes seconds; {@code otherModel} makes it another request
+     */
+    static void keyedRequestRunsOnce(LibertyInstance a, LibertyInstance b, String body, String slowModel,
+                                     String otherModel, String client) throws Exception {
+        String key = "key-" + java.util.UUID.randomUUID();
+        CompletableFuture<HttpResponse<String>> onA = CompletableFuture
+                .supplyAsync(() -> keyed(a, body, key, client));
+        CompletableFuture<HttpResponse<String>> onB = CompletableFuture
+                .supplyAsync(() -> keyed(b, body, key, client));
+        HttpResponse<String> fromA = onA.get(60, TimeUnit.SECONDS);
+        HttpResponse<String> fromB = onB.get(60, TimeUnit.SECONDS);
+        assertThat(fromA.statusCode()).isEqualTo(200);
+        assertThat(fromB.statusCode()).isEqualTo(200);
+        assertThat(fromB.body()).isEqualTo(fromA.body());
+        String replayOnA = fromA.headers().firstValue("X-Proxy-Replay-Of").orElse(null);
+        String replayOnB = fromB.headers().firstValue("X-Proxy-Replay-Of").orElse(null);
+        // whichever claimed the key first ran it; the other gave its answer again
+        if (replayOnA == null) {
+            assertThat(replayOnB).isEqualTo(fromA.headers().firstValue("X-Request-Id").orElseThrow());
+        } else {
+            assertThat(replayOnA).isEqualTo(fromB.headers().firstValue("X-Request-Id").orElseThrow());
+            assertThat(replayOnB).isNull();
+        }
+        assertThat(keyed(b, body.replace(slowModel, otherModel), key, client).statusCode()).isEqualTo(422);
+    }
+
+    private static HttpResponse<String> keyed(LibertyInstance instance, String body, String key, String client) {
+        try {
+            return instance.send(HttpRequest.newBuilder(URI.create(instance.base() + "/v1/chat/completions"))
+                    .header("Content-Type", "application/json").header("X-Forwarded-For", client)
+                    .header("Idempotency-Key", key).POST(HttpRequest.BodyPublishers.ofString(body)));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

@@ -119,42 +119,10 @@ class MultiInstanceIT {
         return new SharedBudgets(a, b, pair.admin, "mi-slow");
     }
 
-    /**
-     * The same request with the same key on both instances at once: one runs it, the other waits for it (through the
-     * database) and gives its answer again; the key with another body is refused on either.
-     */
+    /** The same request with the same key on both instances at once runs once (through the database). */
     @Test
     void aKeyedRequestRunsOnceAcrossInstances() throws Exception {
-        String body = budgets().body();
-        CompletableFuture<HttpResponse<String>> onA = CompletableFuture.supplyAsync(() -> keyed(a, body));
-        CompletableFuture<HttpResponse<String>> onB = CompletableFuture.supplyAsync(() -> keyed(b, body));
-        HttpResponse<String> fromA = onA.get(60, java.util.concurrent.TimeUnit.SECONDS);
-        HttpResponse<String> fromB = onB.get(60, java.util.concurrent.TimeUnit.SECONDS);
-        assertThat(fromA.statusCode()).isEqualTo(200);
-        assertThat(fromB.statusCode()).isEqualTo(200);
-        assertThat(fromB.body()).isEqualTo(fromA.body());
-        String idA = fromA.headers().firstValue("X-Request-Id").orElseThrow();
-        String idB = fromB.headers().firstValue("X-Request-Id").orElseThrow();
-        String replayOnA = fromA.headers().firstValue("X-Proxy-Replay-Of").orElse(null);
-        String replayOnB = fromB.headers().firstValue("X-Proxy-Replay-Of").orElse(null);
-        // whichever claimed the key first ran it; the other gave its answer again
-        if (replayOnA == null) {
-            assertThat(replayOnB).isEqualTo(idA);
-        } else {
-            assertThat(replayOnA).isEqualTo(idB);
-            assertThat(replayOnB).isNull();
-        }
-        assertThat(keyed(b, body.replace("mi-slow", "mi-ok")).statusCode()).isEqualTo(422);
-    }
-
-    private static HttpResponse<String> keyed(LibertyInstance instance, String body) {
-        try {
-            return instance.send(HttpRequest.newBuilder(URI.create(instance.base() + "/v1/chat/completions"))
-                    .header("Content-Type", "application/json").header("X-Forwarded-For", "203.0.113.91")
-                    .header("Idempotency-Key", "mi-key").POST(HttpRequest.BodyPublishers.ofString(body)));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        Instances.keyedRequestRunsOnce(a, b, budgets().body(), "mi-slow", "mi-ok", "203.0.113.91");
     }
 
     /** Last: it kills instance b. */

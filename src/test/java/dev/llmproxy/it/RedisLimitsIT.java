@@ -84,6 +84,14 @@ class RedisLimitsIT {
         }
     }
 
+    /** The same keyed request on both instances at once runs once: its key lives in Redis, not the database. */
+    @Test
+    void aKeyedRequestRunsOnceAcrossInstancesThroughRedis() throws Exception {
+        String body = "{\"model\":\"rl-slow\",\"messages\":[{\"role\":\"user\",\"content\":\"once\"}]}";
+        Instances.keyedRequestRunsOnce(a, b, body, "rl-slow", "rl-ok", "198.51.100.91");
+        assertThat(direct.sync().keys("llmproxy:kept:*")).isNotEmpty();
+    }
+
     @Test
     void theCombinedAllowanceOfTwoInstancesIsTheLimitAndItIsCountedInRedisOnly() throws Exception {
         awaitShared();

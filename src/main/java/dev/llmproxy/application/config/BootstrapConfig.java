@@ -89,7 +89,7 @@ public final class BootstrapConfig {
             if (real == null && t.name().equals(FirstStart.EMBEDDINGS) && !heads.isEmpty()) {
                 continue; // simulated vectors must not pass for real ones where real chat models answer
             }
-            tiers.add(real == null ? t : new Tier(t.name(), t.description(), real, t.hedged(), t.onRefusal()));
+            tiers.add(real == null ? t : new Tier(t.name(), t.description(), real, t.hedged(), t.onRefusal(), t.reuse()));
         }
         tiers.addAll(added);
         return RuntimeConfig.of(0, providers, models, tiers, base.settings());

@@ -9,6 +9,7 @@ import dev.llmproxy.domain.catalog.ProviderKind;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.SettingProblem;
 import dev.llmproxy.domain.config.Settings;
+import dev.llmproxy.domain.config.AnswerReuse;
 import dev.llmproxy.domain.config.Tier;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -31,7 +32,8 @@ public final class ConfigDocument {
     private static final Set<String> TOP = Set.of("version", "providers", "models", "tiers", "settings");
     private static final Set<String> PROVIDER = Set.of("name", "kind", "baseUrl", "apiKeySecret");
     private static final Set<String> MODEL = Set.copyOf(AllowedModel.FIELDS);
-    private static final Set<String> TIER = Set.of("name", "description", "chain", "hedged", "onRefusal");
+    private static final Set<String> TIER = Set.of("name", "description", "chain", "hedged", "onRefusal",
+            "maxAgeSeconds", "staleIfErrorSeconds");
 
     private ConfigDocument() {
     }
@@ -83,8 +85,11 @@ public final class ConfigDocument {
                 List<String> chain = f.strings("chain", true);
                 boolean hedged = f.bool("hedged", false);
                 List<String> onRefusal = f.strings("onRefusal", false);
+                Integer maxAge = f.nonNegativeInt("maxAgeSeconds");
+                Integer staleIfError = f.nonNegativeInt("staleIfErrorSeconds");
                 if (name != null) {
-                    tiers.add(new Tier(name, description, chain, hedged, onRefusal));
+                    tiers.add(new Tier(name, description, chain, hedged, onRefusal, AnswerReuse.ofSeconds(
+                            maxAge == null ? 0 : maxAge, staleIfError == null ? 0 : staleIfError)));
                 }
             }
         }

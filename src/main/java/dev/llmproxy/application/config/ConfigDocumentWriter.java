@@ -62,6 +62,8 @@ public final class ConfigDocumentWriter {
             if (t.hedged()) b.add("hedged", true);
             b.add("chain", JsonCodec.array(t.chain()));
             if (!t.onRefusal().isEmpty()) b.add("onRefusal", JsonCodec.array(t.onRefusal()));
+            if (!t.reuse().maxAge().isZero()) b.add("maxAgeSeconds", t.reuse().maxAge().toSeconds());
+            if (!t.reuse().staleIfError().isZero()) b.add("staleIfErrorSeconds", t.reuse().staleIfError().toSeconds());
             tiers.add(b);
         }
         JsonObjectBuilder settings = JsonCodec.object();

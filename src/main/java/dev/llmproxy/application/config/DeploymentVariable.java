@@ -39,8 +39,8 @@ public enum DeploymentVariable {
             + "value resets it"),
     PROXY_REDIS_URL(Part.PROXY, "unset",
             "Redis or Valkey (`redis://host:6379/0`, `rediss://` for TLS) for the rate-limit windows, budget "
-            + "reservations and failed sign-ins of several instances, and their 429 cooldowns, breakers and model "
-            + "latencies; unset: in the database"),
+            + "reservations and failed sign-ins of several instances, and their 429 cooldowns, breakers, model "
+            + "latencies and kept answers (idempotency keys, answers given again); unset: in the database"),
     PROXY_REDIS_PREFIX(Part.PROXY, "`llmproxy:`",
             "what every key and channel of this deployment starts with in Redis: deployments that share one Redis "
             + "need one each, the same on all instances of a deployment"),

@@ -10,12 +10,14 @@ import dev.llmproxy.application.spend.Reservation;
 import dev.llmproxy.application.spend.SpendGuard;
 import dev.llmproxy.application.telemetry.RequestTracing;
 import dev.llmproxy.domain.admission.Admission;
+import dev.llmproxy.domain.config.AnswerReuse;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Tier;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.domain.routing.ChainExecutor;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.Candidate;
@@ -34,6 +36,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -91,6 +95,15 @@ public class ChatCompletionService {
                 new OwnTime(clock, receivedAt));
     }
 
+    Instant now() {
+        return clock.instant();
+    }
+
+    /** How the tier named {@code model} gives answers again ({@link AnswerReuse#NONE} for a model or no tier). */
+    AnswerReuse reuse(String model) {
+        return configs.current().tier(model).map(Tier::reuse).orElse(AnswerReuse.NONE);
+    }
+
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
                                                    Caller caller) {
         return complete(requestId, receivedAt, request, caller, null, OwnTime.UNTIMED);
@@ -103,6 +116,16 @@ public class ChatCompletionService {
      */
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
                                                    Caller caller, ClientStream sink, OwnTime ownTime) {
+        return complete(requestId, receivedAt, request, caller, sink, ownTime, Optional::empty);
+    }
+
+    /**
+     * As above; when every model fails with what a provider's outage says (not the caller's request), and nothing has
+     * been streamed, the answer {@code stale} finds stands in for the error ({@link ChainResult.Stale}).
+     */
+    public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
+                                                   Caller caller, ClientStream sink, OwnTime ownTime,
+                                                   Supplier<Optional<KeptAnswer>> stale) {
         RuntimeConfig config = configs.current();
         RouteResolver.Route route;
         boolean hedged;
@@ -150,7 +173,7 @@ public class ChatCompletionService {
         run.outcome().whenComplete((result, error) -> {
             List<AttemptRecord> abandoned = run.abandonedAttempts();
             try {
-                ChainResult settled = settled(result, request);
+                ChainResult settled = StaleAnswers.inPlaceOf(settled(result, request), sink, stale);
                 ChainResult recorded = settled;
                 if (error != null && !(error instanceof CancellationException)) {
                     // A failure inside the proxy (or its safety net) is the proxy's 500, not a client that left.

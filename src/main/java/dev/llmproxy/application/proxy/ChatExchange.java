@@ -12,8 +12,10 @@ import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
-import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.domain.replay.AnswerKey;
 import dev.llmproxy.domain.replay.KeptAnswer;
+import dev.llmproxy.domain.replay.Reuse;
+import dev.llmproxy.domain.config.AnswerReuse;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.OwnTime;
 import dev.llmproxy.domain.streaming.ClientStream;
@@ -21,6 +23,8 @@ import dev.llmproxy.domain.streaming.ClientStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.function.Function;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
@@ -157,15 +161,15 @@ public final class ChatExchange {
      * @throws ProxyException a 400 naming the header (recorded) when the key is malformed or the caller has nothing
      *                        the proxy could scope it to
      */
-    public IdempotencyKey idempotencyKey(String header, String what, ChatRequest chat, byte[] body) {
-        String owner = StoredResponses.ownerOf(caller.record());
+    public AnswerKey idempotencyKey(String header, String what, ChatRequest chat, byte[] body) {
+        String owner = owner();
         String problem = owner == null ? "An Idempotency-Key needs a caller the proxy can tell apart (an API key or"
-                + " its address)." : IdempotencyKey.problem(header).orElse(null);
+                + " its address)." : AnswerKey.problem(header).orElse(null);
         if (problem != null) {
             throw new ProxyException(keyRefused(chat, new ProxyError(ErrorKind.BAD_REQUEST, problem,
                     "Idempotency-Key", null)));
         }
-        return IdempotencyKey.of(owner, header, what, body);
+        return AnswerKey.idempotent(owner, header, what, body);
     }
 
     /** The request's idempotency key refused it (malformed, in use, used for another request): recorded. */
@@ -174,9 +178,28 @@ public final class ChatExchange {
         return error;
     }
 
-    /** The request is answered with what was kept for its idempotency key: recorded as a replay. */
-    public void replayed(ChatRequest chat, KeptAnswer kept) {
-        recorder.replayed(requestId, receivedAt, door, chat.model(), caller.record(), kept);
+    /** The request is answered with an answer kept from an earlier one ({@code how}): recorded so. */
+    public void replayed(ChatRequest chat, KeptAnswer kept, Reuse.Kind how) {
+        recorder.replayed(requestId, receivedAt, door, chat.model(), caller.record(), kept,
+                new Reuse(how, kept.requestId()));
+    }
+
+    /**
+     * How the tier {@code chat} asks for gives answers again, when the request is deterministic; otherwise
+     * {@link AnswerReuse#NONE}.
+     */
+    public AnswerReuse reuse(ChatRequest chat) {
+        return chat.deterministic() ? service.reuse(chat.model()) : AnswerReuse.NONE;
+    }
+
+    /** The time now, on the proxy's clock. */
+    public Instant now() {
+        return service.now();
+    }
+
+    /** Who owns what the caller keeps (its stored responses, its idempotency keys); null when nobody can tell. */
+    public String owner() {
+        return StoredResponses.ownerOf(caller.record());
     }
 
     /** The client left while the request waited for the run holding its idempotency key: recorded. */
@@ -197,8 +220,12 @@ public final class ChatExchange {
         return ProxyError.INTERNAL;
     }
 
-    /** Routes and runs the chat; {@code sink} is where a streamed answer goes (null when it does not stream). */
-    public CompletableFuture<ChainResult> run(ChatRequest chat, ClientStream sink) {
-        return service.complete(requestId, receivedAt, chat, caller, sink, ownTime);
+    /**
+     * Routes and runs the chat; {@code sink} is where a streamed answer goes (null when it does not stream), and
+     * {@code stale} finds the answer that stands in for a failure of every model (its tier's stale-if-error).
+     */
+    public CompletableFuture<ChainResult> run(ChatRequest chat, ClientStream sink,
+                                              Supplier<Optional<KeptAnswer>> stale) {
+        return service.complete(requestId, receivedAt, chat, caller, sink, ownTime, stale);
     }
 }

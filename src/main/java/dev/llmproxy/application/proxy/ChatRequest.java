@@ -5,6 +5,7 @@ import dev.llmproxy.domain.conversation.Conversation;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.upstream.Sampling;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -110,6 +111,15 @@ public record ChatRequest(JsonObject body, String model, boolean stream, FrontDo
     /** Whether the request asks for vectors rather than a chat answer. */
     public boolean embeddings() {
         return operation == Operation.EMBEDDINGS;
+    }
+
+    /**
+     * Whether the same request should get the same answer, so that an answer to it may be given again: vectors, or a
+     * chat asked at temperature 0 or with a seed.
+     */
+    public boolean deterministic() {
+        return embeddings() || sampling.temperature() != null && sampling.temperature() == 0
+                || body.get("seed") instanceof JsonNumber seed && seed.isIntegral();
     }
 
     /**

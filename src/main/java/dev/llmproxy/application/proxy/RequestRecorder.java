@@ -14,6 +14,7 @@ import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.replay.KeptAnswer;
+import dev.llmproxy.domain.replay.Reuse;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.routing.ChainCost;
 import dev.llmproxy.domain.routing.ChainResult;
@@ -97,11 +98,11 @@ public class RequestRecorder {
      * neither tokens nor cost (they were the original's).
      */
     public void replayed(String requestId, Instant receivedAt, FrontDoor door, String requestedModel,
-                         CallerRecord caller, KeptAnswer kept) {
+                         CallerRecord caller, KeptAnswer kept, Reuse reuse) {
         try {
             logged(RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
                     .answeredBy(kept.model(), kept.fallback())
-                    .replayOf(kept.requestId()).status(kept.status(), null).latencyMs(latency(receivedAt))
+                    .reused(reuse).status(kept.status(), null).latencyMs(latency(receivedAt))
                     .stream(kept.stream(), null).caller(caller, null).build());
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
@@ -171,6 +172,13 @@ public class RequestRecorder {
                     .finished(a.finish(), a.truncated()).saw429(a.saw429())
                     .stream(request.stream(), a instanceof ChainResult.Streamed s ? s.stats() : null)
                     .attempts(a.attempts()).build());
+        } else if (result instanceof ChainResult.Stale st) {
+            // every model failed: the row keeps their attempts, and says whose answer was given in place of the error
+            ChainCost cost = ChainCost.ofEnded(st.attempts());
+            logged(row.status(st.answer().status(), null).answeredBy(st.answer().model(), st.answer().fallback())
+                    .reused(new Reuse(Reuse.Kind.STALE, st.answer().requestId())).saw429(st.saw429())
+                    .cost(cost == null || cost.billed() ? usd(cost) : BigDecimal.ZERO.setScale(Cost.SCALE))
+                    .stream(request.stream(), null).attempts(st.attempts()).build());
         } else if (result instanceof ChainResult.Failure f) {
             ChainCost cost = ChainCost.ofEnded(f.attempts());
             logged(row.status(codes.status(f.error().kind()), codes.code(f.error().kind())).saw429(f.saw429())

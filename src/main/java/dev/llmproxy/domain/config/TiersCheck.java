@@ -53,8 +53,17 @@ final class TiersCheck {
                 }
             }
             checkOnRefusal(t, at, models, groups, problems);
+            checkReuse(t.reuse().maxAge(), at + ".maxAgeSeconds", problems);
+            checkReuse(t.reuse().staleIfError(), at + ".staleIfErrorSeconds", problems);
         }
         return byName;
+    }
+
+    private static void checkReuse(java.time.Duration d, String path, List<Problem> problems) {
+        if (d.isNegative() || d.compareTo(AnswerReuse.MOST) > 0) {
+            problems.add(new Problem(path, "must be 0 to " + AnswerReuse.MOST.toSeconds()
+                    + " seconds (answers are kept a day)"));
+        }
     }
 
     /** The models a refusal goes to: allowlisted chat models or groups, each once. */

@@ -1,6 +1,7 @@
 package dev.llmproxy.domain.log;
 
 import dev.llmproxy.domain.answer.Finish;
+import dev.llmproxy.domain.replay.Reuse;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
 
@@ -23,8 +24,7 @@ import java.util.List;
  * @param answeredLocally whether a local model (a stand-in, in development) answered
  * @param costUsd        what the answer cost in US dollars ({@link dev.llmproxy.domain.spend.Cost}); null when unknown
  * @param frontDoor      the API the request came through; null for a run of refusals, which may span several
- * @param replayOf       for an answer kept for an idempotency key and given again, the request that was answered;
- *                       else null
+ * @param reuse          for an answer kept from an earlier request and given again, how and from which; else null
  */
 public record RequestRecord(String requestId, Instant receivedAt, String tier, String requestedModel,
                             String answeringModel, boolean fallback, int status, String errorCode, long latencyMs,
@@ -32,7 +32,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
                             boolean truncated, boolean saw429, boolean stream, List<AttemptRecord> attempts,
                             StreamStats streamStats, Long queueWaitMs, CallerRecord caller, String promptExcerpt,
                             String answeredAs, boolean answeredLocally, BigDecimal costUsd, FrontDoor frontDoor,
-                            String replayOf) {
+                            Reuse reuse) {
     public RequestRecord {
         attempts = List.copyOf(attempts);
         caller = caller == null ? CallerRecord.UNKNOWN : caller;
@@ -57,7 +57,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
                 a.latency(), null, a.tokens(), a.costUsd())).toList();
         return new RequestRecord(requestId, receivedAt, tier, null, answeringModel, fallback, status, errorCode,
                 latencyMs, promptTokens, completionTokens, totalTokens, null, truncated, saw429, stream, bare,
-                streamStats, queueWaitMs, caller, null, null, answeredLocally, costUsd, frontDoor, replayOf);
+                streamStats, queueWaitMs, caller, null, null, answeredLocally, costUsd, frontDoor, reuse);
     }
 
     /** A record of the request with that id, received then; everything else is unknown until said. */
@@ -92,7 +92,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
         private boolean answeredLocally;
         private BigDecimal costUsd;
         private FrontDoor frontDoor;
-        private String replayOf;
+        private Reuse reuse;
 
         private Builder(String requestId, Instant receivedAt) {
             this.requestId = requestId;
@@ -126,9 +126,9 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
             return this;
         }
 
-        /** @param original the request whose kept answer this one was given */
-        public Builder replayOf(String original) {
-            this.replayOf = original;
+        /** @param reuse how the answer kept from an earlier request was given again; null when it was not */
+        public Builder reused(Reuse reuse) {
+            this.reuse = reuse;
             return this;
         }
 
@@ -205,7 +205,7 @@ public record RequestRecord(String requestId, Instant receivedAt, String tier, S
             return new RequestRecord(requestId, receivedAt, tier, requestedModel, answeringModel, fallback, status,
                     errorCode, latencyMs, promptTokens, completionTokens, totalTokens, finishReason, truncated, saw429,
                     stream, attempts, streamStats, queueWaitMs, caller, promptExcerpt, answeredAs, answeredLocally, costUsd,
-                    frontDoor, replayOf);
+                    frontDoor, reuse);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.llmproxy.domain.replay;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,15 +13,21 @@ import java.util.Map;
  * @param model     the allowlisted model that answered
  * @param fallback  whether it was not the first model of its chain
  * @param headers   the answer's own headers (which model, the attempts), in the order they were set
+ * @param keptAt    when it was answered
  */
 public record KeptAnswer(String requestId, String model, boolean fallback, int status, String contentType,
-                         Map<String, String> headers, byte[] body) {
+                         Map<String, String> headers, byte[] body, Instant keptAt) {
 
     /** The largest answer kept (8 MiB): a long streamed answer's events fit; past it a retry runs again. */
     public static final int MAX_BYTES = 8 << 20;
 
     public KeptAnswer {
         headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    }
+
+    /** How old it is {@code now}, in whole seconds (as HTTP's {@code Age} says it). */
+    public long ageSeconds(Instant now) {
+        return Math.max(0, Duration.between(keptAt, now).toSeconds());
     }
 
     /** Whether it was a stream of Server-Sent Events. */

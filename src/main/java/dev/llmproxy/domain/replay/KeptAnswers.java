@@ -14,13 +14,19 @@ public interface KeptAnswers {
      * {@code abandonedBefore} that kept nothing was left by an instance that stopped, and is taken over; one older than
      * {@code expiredBefore} is gone.
      */
-    KeyClaim claim(IdempotencyKey key, String requestId, Instant now, Instant abandonedBefore, Instant expiredBefore);
+    KeyClaim claim(AnswerKey key, String requestId, Instant now, Instant abandonedBefore, Instant expiredBefore);
 
     /** Keeps {@code answer} under {@code key}, which {@code answer}'s request claimed. */
-    void keep(IdempotencyKey key, KeptAnswer answer, Instant now);
+    void keep(AnswerKey key, KeptAnswer answer);
+
+    /** Keeps {@code answer} under {@code key}, in place of any answer kept there before (unclaimed keys). */
+    void put(AnswerKey key, KeptAnswer answer);
+
+    /** The answer kept under {@code key}, if there is one. */
+    java.util.Optional<KeptAnswer> find(AnswerKey key);
 
     /** Releases {@code key}, which {@code requestId} claimed and answered with nothing worth keeping. */
-    void release(IdempotencyKey key, String requestId);
+    void release(AnswerKey key, String requestId);
 
     /** Forgets every key claimed before {@code cutoff}; returns how many. */
     int forgetBefore(Instant cutoff);

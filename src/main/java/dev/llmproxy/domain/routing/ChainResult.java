@@ -7,6 +7,8 @@ import dev.llmproxy.domain.streaming.StreamStats;
 import dev.llmproxy.domain.upstream.TokenUsage;
 import dev.llmproxy.domain.upstream.UpstreamReply;
 
+import dev.llmproxy.domain.replay.KeptAnswer;
+
 import java.util.List;
 
 /** How a chain run ended. */
@@ -86,6 +88,23 @@ public sealed interface ChainResult {
 
         public Failure(ProxyError error, List<AttemptRecord> attempts, boolean saw429) {
             this(error, attempts, saw429, StreamStats.NONE);
+        }
+    }
+
+    /**
+     * Every model failed, and an earlier answer to the same request stands in for the error (its tier's
+     * stale-if-error).
+     */
+    record Stale(Failure failure, KeptAnswer answer) implements ChainResult {
+
+        @Override
+        public List<AttemptRecord> attempts() {
+            return failure.attempts();
+        }
+
+        @Override
+        public boolean saw429() {
+            return failure.saw429();
         }
     }
 }

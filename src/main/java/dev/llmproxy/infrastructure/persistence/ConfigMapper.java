@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.persistence;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
+import dev.llmproxy.domain.config.AnswerReuse;
 import dev.llmproxy.domain.config.Tier;
 
 import java.net.URI;
@@ -64,7 +65,8 @@ final class ConfigMapper {
     }
 
     static Tier toDomain(TierEntity e) {
-        return new Tier(e.name, e.description, e.chain, e.hedged, e.onRefusal);
+        return new Tier(e.name, e.description, e.chain, e.hedged, e.onRefusal,
+                AnswerReuse.ofSeconds(e.maxAgeSeconds, e.staleIfErrorSeconds));
     }
 
     static TierEntity toEntity(Tier t, int sortOrder) {
@@ -72,6 +74,8 @@ final class ConfigMapper {
         e.name = t.name();
         e.description = t.description();
         e.hedged = t.hedged();
+        e.maxAgeSeconds = (int) t.reuse().maxAge().toSeconds();
+        e.staleIfErrorSeconds = (int) t.reuse().staleIfError().toSeconds();
         e.sortOrder = sortOrder;
         e.chain.addAll(t.chain());
         e.onRefusal.addAll(t.onRefusal());

@@ -7,18 +7,18 @@ import java.util.Map;
  * A kept answer's headers in one text column: a line per header, {@code name: value}. Header values carry no line
  * breaks (HTTP forbids them), so a line is a header.
  */
-final class KeptHeaders {
+public final class KeptHeaders {
 
     private KeptHeaders() {
     }
 
-    static String write(Map<String, String> headers) {
+    public static String write(Map<String, String> headers) {
         StringBuilder text = new StringBuilder();
         headers.forEach((name, value) -> text.append(name).append(": ").append(value).append('\n'));
         return text.toString();
     }
 
-    static Map<String, String> read(String text) {
+    public static Map<String, String> read(String text) {
         Map<String, String> headers = new LinkedHashMap<>();
         if (text == null) {
             return headers;

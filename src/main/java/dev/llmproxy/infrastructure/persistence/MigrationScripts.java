@@ -35,7 +35,8 @@ final class MigrationScripts implements ResourceProvider {
             "V027__request_rollup.sql", "V028__model_concurrency.sql",
             "V029__deployment_groups.sql", "V030__hedged_tiers.sql", "V031__machine_identity.sql",
             "V032__stored_response_bounds.sql", "V033__admin_password_applied.sql",
-            "V034__tier_on_refusal.sql", "V035__key_priority.sql", "V036__kept_answers.sql");
+            "V034__tier_on_refusal.sql", "V035__key_priority.sql", "V036__kept_answers.sql",
+            "V037__answer_reuse.sql");
 
     private final String dialect;
 

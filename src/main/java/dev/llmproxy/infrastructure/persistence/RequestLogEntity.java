@@ -32,6 +32,8 @@ public class RequestLogEntity {
     public String frontDoor;
     @Column(name = "replay_of")
     public String replayOf;
+    @Column(name = "reused_as")
+    public String reusedAs;
     @Column(name = "cost_usd", precision = 20, scale = 10)
     public java.math.BigDecimal costUsd;
     public boolean fallback;

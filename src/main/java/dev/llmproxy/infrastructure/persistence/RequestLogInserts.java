@@ -22,7 +22,7 @@ final class RequestLogInserts {
             "total_tokens", "finish_reason", "truncated", "saw_429", "stream", "first_token_ms", "events_relayed",
             "malformed_events", "continuations", "queue_wait_ms", "client_hash", "key_id", "scope", "rate_limits",
             "rate_limit_hit", "limiter", "prompt_excerpt", "answered_as", "answered_locally", "cost_usd", "refusals",
-            "last_refused_at", "front_door", "attempts", "replay_of");
+            "last_refused_at", "front_door", "attempts", "replay_of", "reused_as");
     /** How many of the columns a schema before answers were given again (V036) has: for tests of older schemas. */
     static final int BEFORE_REUSE = 35;
     private static final String LOG = statement(COLUMNS.size());
@@ -91,6 +91,7 @@ final class RequestLogInserts {
                 ps.setString(35, e.attempts);
                 if (columns > BEFORE_REUSE) {
                     ps.setString(36, e.replayOf);
+                    ps.setString(37, e.reusedAs);
                 }
                 ps.addBatch();
             }

@@ -3,6 +3,7 @@ package dev.llmproxy.infrastructure.persistence;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.domain.replay.Reuse;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.streaming.StreamStats;
 import dev.llmproxy.domain.text.StorableText;
@@ -30,7 +31,8 @@ final class RequestLogMapper {
         e.answeredLocally = r.answeredLocally();
         e.costUsd = r.costUsd();
         e.frontDoor = r.frontDoor() == null ? null : r.frontDoor().wireName();
-        e.replayOf = r.replayOf();
+        e.replayOf = r.reuse() == null ? null : r.reuse().original();
+        e.reusedAs = r.reuse() == null ? null : r.reuse().kind().wireName();
         e.fallback = r.fallback();
         e.status = r.status();
         e.errorCode = text(r.errorCode());
@@ -82,7 +84,8 @@ final class RequestLogMapper {
         return RequestRecord.of(e.requestId, e.receivedAt.toInstant(ZoneOffset.UTC))
                 .asked(e.tier, e.requestedModel).answeredBy(e.answeringModel, e.fallback).answeredAs(e.answeredAs)
                 .answeredLocally(e.answeredLocally).cost(e.costUsd).via(FrontDoor.named(e.frontDoor))
-                .replayOf(e.replayOf)
+                .reused(e.replayOf == null || Reuse.Kind.named(e.reusedAs) == null ? null
+                        : new Reuse(Reuse.Kind.named(e.reusedAs), e.replayOf))
                 .status(e.status, e.errorCode).latencyMs(e.latencyMs)
                 .usage(e.promptTokens, e.completionTokens, e.totalTokens).finished(e.finishReason, e.truncated)
                 .saw429(e.saw429)

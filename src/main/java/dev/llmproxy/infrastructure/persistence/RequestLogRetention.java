@@ -1,7 +1,7 @@
 package dev.llmproxy.infrastructure.persistence;
 
 import dev.llmproxy.application.config.ConfigService;
-import dev.llmproxy.application.replay.Idempotency;
+import dev.llmproxy.application.replay.AnswerKeeping;
 import dev.llmproxy.domain.replay.KeptAnswers;
 import dev.llmproxy.infrastructure.chores.Chore;
 import dev.llmproxy.infrastructure.chores.Chores;
@@ -22,7 +22,7 @@ import javax.sql.DataSource;
  * rows older than that go, a thousand per transaction and at most a hundred thousand per run, so that a first purge of
  * a large backlog spreads over several runs instead of loading the database at once. The hourly totals stay longer
  * ({@link #TOTALS_KEPT}, or the log's retention when that is longer). Idempotency keys and their answers go when their
- * window ends ({@link Idempotency#WINDOW}), whatever the log's retention.
+ * window ends ({@link AnswerKeeping#WINDOW}), whatever the log's retention.
  */
 @ApplicationScoped
 public class RequestLogRetention {
@@ -95,7 +95,7 @@ public class RequestLogRetention {
 
     private void forgetKeptAnswers() {
         try {
-            int forgotten = keptAnswers.forgetBefore(clock.instant().minus(Idempotency.WINDOW));
+            int forgotten = keptAnswers.forgetBefore(clock.instant().minus(AnswerKeeping.WINDOW));
             if (forgotten > 0) {
                 LOG.fine(() -> forgotten + " idempotency keys past their window forgotten");
             }

@@ -22,6 +22,12 @@ public class TierEntity {
     @Column(name = "sort_order")
     public int sortOrder;
     public boolean hedged;
+    /** Seconds an answer stays fresh; 0: answers are not given again while the models answer. */
+    @Column(name = "max_age_seconds")
+    public int maxAgeSeconds;
+    /** Seconds an answer may stand in for a failure; 0: never. */
+    @Column(name = "stale_if_error_seconds")
+    public int staleIfErrorSeconds;
     @ElementCollection(fetch = FetchType.EAGER)
     @CollectionTable(name = "tier_chain", joinColumns = @JoinColumn(name = "tier_name"))
     @OrderColumn(name = "chain_index")

@@ -3,9 +3,9 @@ package dev.llmproxy.infrastructure.sharing;
 /** Where shared counters live: each has its own guard circuit and its own switch, since each fails on its own. */
 public enum Backend {
     /** The proxy's database: budgets' totals always; rate limits, reservations and failed sign-ins without Redis. */
-    DATABASE("the database", "rate limits, budget reservations and failed sign-ins"),
+    DATABASE("the database", "rate limits, budget reservations, failed sign-ins and kept answers"),
     /** Redis or Valkey ({@code PROXY_REDIS_URL}): rate limits, budget reservations and failed sign-ins. */
-    REDIS("Redis", "rate limits, budget reservations and failed sign-ins");
+    REDIS("Redis", "rate limits, budget reservations, failed sign-ins and kept answers");
 
     private final String label;
     private final String holds;

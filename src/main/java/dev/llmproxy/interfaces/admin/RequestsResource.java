@@ -85,7 +85,10 @@ public class RequestsResource {
         nullable(b, "requestedModel", r.requestedModel());
         nullable(b, "answeringModel", r.answeringModel());
         nullable(b, "answeredAs", r.answeredAs());
-        nullable(b, "replayOf", r.replayOf());
+        if (r.reuse() != null) {
+            b.add("replayOf", r.reuse().original());
+            b.add("reusedAs", r.reuse().kind().wireName());
+        }
         b.add("answeredLocally", r.answeredLocally());
         if (r.costUsd() != null) {
             b.add("costUsd", r.costUsd());

@@ -1,6 +1,7 @@
 package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.domain.log.FrontDoor;
+import dev.llmproxy.domain.replay.Reuse;
 import dev.llmproxy.domain.log.RequestRecord;
 import dev.llmproxy.domain.routing.AttemptRecord;
 
@@ -20,6 +21,11 @@ public final class RequestRows {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
     /** How the console names each front door: by the endpoint callers use. */
+    private static final Map<Reuse.Kind, String> REUSES = Map.of(
+            Reuse.Kind.REPLAY, "the answer kept for the same Idempotency-Key, given again",
+            Reuse.Kind.FRESH, "a fresh answer to the same request, given again (the tier's max age)",
+            Reuse.Kind.STALE, "an earlier answer to the same request, given in place of the error every model failed"
+                    + " with (the tier's stale-if-error)");
     private static final Map<FrontDoor, String> FRONT_DOORS = Map.of(
             FrontDoor.CHAT, "chat completions (/v1/chat/completions)",
             FrontDoor.MESSAGES, "Anthropic Messages (/v1/messages)",
@@ -45,7 +51,7 @@ public final class RequestRows {
     public record Detail(Row row, String requestedModel, String finishReason, String tokens, boolean stream,
                          String keyId, String scope, String limits, String limitHit, String limiter,
                          String prompt, List<Attempt> attempts, String cost, String refusals, String frontDoor,
-                         String replayOf) {
+                         String reusedFrom, String reusedAs) {
     }
 
     static Row row(RequestRecord r) {
@@ -72,7 +78,8 @@ public final class RequestRows {
                 r.caller().refusals() == null ? null : r.caller().refusals() + " requests refused while the window "
                         + "was known to be full, from " + TIME.format(r.receivedAt()) + " to "
                         + TIME.format(r.caller().lastRefusedAt()),
-                r.frontDoor() == null ? "any (a run of refusals)" : FRONT_DOORS.get(r.frontDoor()), r.replayOf());
+                r.frontDoor() == null ? "any (a run of refusals)" : FRONT_DOORS.get(r.frontDoor()),
+                r.reuse() == null ? null : r.reuse().original(), r.reuse() == null ? null : REUSES.get(r.reuse().kind()));
     }
 
     /** The filter form's current values, for re-display. */

@@ -1,5 +1,6 @@
 package dev.llmproxy.interfaces.console;
 
+import dev.llmproxy.domain.config.AnswerReuse;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Tier;
 
@@ -8,12 +9,20 @@ import java.util.List;
 
 /**
  * One edit of a tier from the console's forms: move a model up or down the chain, remove it, add one, add or remove
- * a model a content refusal goes to, or change the description. Pure: returns the new configuration (validated by {@link RuntimeConfig#of}) and a summary.
+ * a model a content refusal goes to, change how long its answers are given again, or change the description. Pure:
+ * returns the new configuration (validated by {@link RuntimeConfig#of}) and a summary.
+ *
+ * @param reuse for {@code reuse}: how long answers are given again
  */
-public record TierEdit(String action, Integer index, String model, String description, String newName) {
+public record TierEdit(String action, Integer index, String model, String description, String newName,
+                       AnswerReuse reuse) {
 
     public TierEdit(String action, Integer index, String model, String description) {
-        this(action, index, model, description, null);
+        this(action, index, model, description, null, null);
+    }
+
+    public TierEdit(String action, Integer index, String model, String description, String newName) {
+        this(action, index, model, description, newName, null);
     }
 
     /** A new tier with one model in its chain (more are added on its page). */
@@ -46,6 +55,7 @@ public record TierEdit(String action, Integer index, String model, String descri
         String name = tierName;
         boolean hedged = tier.hedged();
         List<String> onRefusal = new ArrayList<>(tier.onRefusal());
+        AnswerReuse reused = tier.reuse();
         String summary;
         switch (action == null ? "" : action) {
             case "up", "down" -> {
@@ -111,6 +121,15 @@ public record TierEdit(String action, Integer index, String model, String descri
                 summary = "tier " + tierName + ": refusals no longer go to " + removed
                         + (onRefusal.isEmpty() ? " (a refusal stops)" : " (they go to " + onRefusal + ")");
             }
+            case "reuse" -> {
+                if (reuse == null) {
+                    throw new IllegalArgumentException("Give both durations in whole seconds (0 for never).");
+                }
+                reused = reuse;
+                summary = "tier " + tierName + ": " + (reused.keeps() ? "answers given again while "
+                        + reused.maxAge().toSeconds() + " s fresh, in place of an outage up to "
+                        + reused.staleIfError().toSeconds() + " s old" : "answers no longer given again");
+            }
             case "hedge", "unhedge" -> {
                 hedged = action.equals("hedge");
                 summary = "tier " + tierName + (hedged ? ": hedges slow models" : ": no longer hedges");
@@ -119,7 +138,7 @@ public record TierEdit(String action, Integer index, String model, String descri
         }
         List<Tier> tiers = new ArrayList<>();
         for (Tier t : current.tiers()) {
-            tiers.add(t.name().equals(tierName) ? new Tier(name, description, chain, hedged, onRefusal) : t);
+            tiers.add(t.name().equals(tierName) ? new Tier(name, description, chain, hedged, onRefusal, reused) : t);
         }
         RuntimeConfig next = current.withTiers(tiers);
         return new Result(next, summary);

@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.console;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.config.ConfigValidationException;
+import dev.llmproxy.domain.config.AnswerReuse;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Tier;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,9 +35,13 @@ public class TiersPage {
     public record ChainEntry(int index, String model, boolean enabled, boolean first, boolean last) {
     }
 
-    /** @param onRefusal the models a content refusal goes to, in order */
+    /**
+     * @param onRefusal         the models a content refusal goes to, in order
+     * @param maxAgeSeconds     how long an answer is given again while fresh (0: never)
+     * @param staleIfErrorSeconds how old an answer may be to stand in for an outage (0: never)
+     */
     public record TierView(String name, String description, List<ChainEntry> chain, boolean hedged,
-                           List<String> onRefusal) {
+                           List<String> onRefusal, long maxAgeSeconds, long staleIfErrorSeconds) {
     }
 
     void list(ConsoleRequest r) throws IOException {
@@ -89,7 +94,7 @@ public class TiersPage {
         TierEdit.Result result;
         try {
             result = new TierEdit(r.param("action"), index, r.param("model"), r.req().getParameter("description"),
-                    r.param("newName")).apply(current, name);
+                    r.param("newName"), reuse(r)).apply(current, name);
         } catch (IllegalArgumentException | ConfigValidationException e) {
             r.error(400, "Not saved", e.getMessage());
             return;
@@ -99,10 +104,21 @@ public class TiersPage {
         r.redirect("/tiers/" + URLEncoder.encode(shown, StandardCharsets.UTF_8));
     }
 
+    /** The durations of the answers form, or null when either is not a whole number of seconds. */
+    private static AnswerReuse reuse(ConsoleRequest r) {
+        try {
+            return AnswerReuse.ofSeconds(Long.parseLong(String.valueOf(r.param("maxAgeSeconds")).strip()),
+                    Long.parseLong(String.valueOf(r.param("staleIfErrorSeconds")).strip()));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
     private static TierView view(RuntimeConfig c, Tier t) {
         List<String> chain = t.chain();
         return new TierView(t.name(), t.description(), java.util.stream.IntStream.range(0, chain.size())
                 .mapToObj(i -> new ChainEntry(i, chain.get(i), c.model(chain.get(i)).map(AllowedModel::enabled).orElse(false),
-                        i == 0, i == chain.size() - 1)).toList(), t.hedged(), t.onRefusal());
+                        i == 0, i == chain.size() - 1)).toList(), t.hedged(), t.onRefusal(),
+                t.reuse().maxAge().toSeconds(), t.reuse().staleIfError().toSeconds());
     }
 }

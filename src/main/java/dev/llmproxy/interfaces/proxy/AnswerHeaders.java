@@ -35,9 +35,15 @@ final class AnswerHeaders {
 
     /** What a failure says of its chain: it names no model and is no fallback. */
     static Map<String, String> ofFailure(ChainResult failure) {
-        Map<String, String> headers = attempts(failure);
-        headers.put("X-Proxy-Saw-429", Boolean.toString(failure.saw429()));
+        Map<String, String> headers = ofRun(failure);
         headers.put("X-Proxy-Fallback", "false");
+        return headers;
+    }
+
+    /** What any run says of itself: its calls, and whether it saw a 429. */
+    static Map<String, String> ofRun(ChainResult result) {
+        Map<String, String> headers = attempts(result);
+        headers.put("X-Proxy-Saw-429", Boolean.toString(result.saw429()));
         return headers;
     }
 

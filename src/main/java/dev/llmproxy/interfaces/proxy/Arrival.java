@@ -2,12 +2,15 @@ package dev.llmproxy.interfaces.proxy;
 
 import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
-import dev.llmproxy.application.replay.Idempotency;
+import dev.llmproxy.application.replay.AnswerKeeping;
 import dev.llmproxy.application.replay.Keeping;
+import dev.llmproxy.domain.config.AnswerReuse;
+import dev.llmproxy.domain.replay.KeptAnswer;
+import dev.llmproxy.domain.replay.Reuse;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
-import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.domain.replay.AnswerKey;
 import dev.llmproxy.domain.replay.KeyClaim;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.interfaces.proxy.door.Dialect;
@@ -16,6 +19,9 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -35,7 +41,7 @@ final class Arrival {
     private final ChatExchange exchange;
     private final Dialect dialect;
     private final Sleeper sleeper;
-    private final Idempotency idempotency;
+    private final AnswerKeeping answers;
     private final String key;
     private final String what;
 
@@ -44,13 +50,13 @@ final class Arrival {
      * @param what the API and path the request names: a key is for one request to one of them
      */
     Arrival(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, Dialect dialect, Sleeper sleeper,
-            Idempotency idempotency, String key, String what) {
+            AnswerKeeping answers, String key, String what) {
         this.async = async;
         this.abandon = abandon;
         this.exchange = exchange;
         this.dialect = dialect;
         this.sleeper = sleeper;
-        this.idempotency = idempotency;
+        this.answers = answers;
         this.key = key;
         this.what = what;
     }
@@ -58,7 +64,7 @@ final class Arrival {
     void body(byte[] body) {
         try {
             ChatRequest chat;
-            IdempotencyKey idempotencyKey;
+            AnswerKey idempotencyKey;
             try {
                 chat = exchange.read(body, dialect::read);
                 idempotencyKey = key == null ? null : exchange.idempotencyKey(key, what, chat, body);
@@ -67,9 +73,9 @@ final class Arrival {
                 return;
             }
             if (idempotencyKey == null) {
-                run(chat, null);
+                run(chat, null, body);
             } else {
-                claim(chat, idempotencyKey);
+                claim(chat, idempotencyKey, body);
             }
         } catch (RuntimeException | Error e) {
             failed(e);
@@ -77,10 +83,10 @@ final class Arrival {
     }
 
     /** Runs the request once its key is its own; gives the kept answer, or refuses, when it is not. */
-    private void claim(ChatRequest chat, IdempotencyKey idempotencyKey) {
+    private void claim(ChatRequest chat, AnswerKey idempotencyKey, byte[] body) {
         // a retry may wait for the run it repeats as long as that run may take
         Duration patience = exchange.settings().admission().queueWait().plus(exchange.settings().timeBudgets().chain());
-        CompletableFuture<KeyClaim> claim = idempotency.claim(idempotencyKey, exchange.requestId(), patience);
+        CompletableFuture<KeyClaim> claim = answers.claim(idempotencyKey, exchange.requestId(), patience);
         abandon.watch(claim);
         claim.whenComplete((found, error) -> {
             try {
@@ -92,10 +98,10 @@ final class Arrival {
                     answerError(exchange.keyRefused(chat, new ProxyError(ErrorKind.UNAVAILABLE, "The Idempotency-Key"
                             + " could not be looked up; the request was not run.", "Idempotency-Key", LOOK_AGAIN_IN)));
                 } else if (found instanceof KeyClaim.Ours) {
-                    run(chat, idempotency.keeping(idempotencyKey, exchange.requestId()));
+                    run(chat, idempotencyKey, body);
                 } else if (found instanceof KeyClaim.Kept kept) {
-                    exchange.replayed(chat, kept.answer());
-                    KeptReplies.replay(async, exchange, kept.answer());
+                    exchange.replayed(chat, kept.answer(), Reuse.Kind.REPLAY);
+                    KeptReplies.replay(async, exchange, kept.answer(), Reuse.Kind.REPLAY, Map.of());
                 } else if (found instanceof KeyClaim.Running running) {
                     answerError(exchange.keyRefused(chat, new ProxyError(ErrorKind.KEY_IN_USE, "A request with this"
                             + " Idempotency-Key (" + running.requestId() + ") is still running; a retry gets its"
@@ -111,13 +117,31 @@ final class Arrival {
         });
     }
 
-    private void run(ChatRequest chat, Keeping keeping) {
+    /**
+     * Runs the request, unless its tier gives a fresh answer to it again.
+     *
+     * @param claimed the idempotency key the request claimed, or null
+     */
+    private void run(ChatRequest chat, AnswerKey claimed, byte[] body) {
+        AnswerReuse reuse = exchange.reuse(chat);
+        AnswerKey reused = reuse.keeps() && exchange.owner() != null
+                ? AnswerKey.sameRequest(exchange.owner(), what, body) : null;
+        Optional<KeptAnswer> fresh = reused == null ? Optional.empty() : answers.keptWithin(reused, reuse.maxAge());
+        Keeping keeping = answers.keeping(claimed, reused, exchange.requestId());
+        if (fresh.isPresent()) {
+            KeptReplies.release(keeping); // a retry with the key gets a fresh answer again, or runs
+            exchange.replayed(chat, fresh.get(), Reuse.Kind.FRESH);
+            KeptReplies.replay(async, exchange, fresh.get(), Reuse.Kind.FRESH, Map.of());
+            return;
+        }
+        Supplier<Optional<KeptAnswer>> stale = reused == null ? Optional::empty
+                : () -> answers.keptWithin(reused, reuse.staleIfError());
         if (!chat.stream()) {
-            ChainAnswers.answer(async, abandon, exchange, chat, dialect, keeping);
+            ChainAnswers.answer(async, abandon, exchange, chat, dialect, keeping, stale);
             return;
         }
         try {
-            ChainAnswers.stream(async, abandon, exchange, chat, dialect, sleeper, keeping);
+            ChainAnswers.stream(async, abandon, exchange, chat, dialect, sleeper, keeping, stale);
         } catch (IOException e) {
             LOG.fine(() -> "Could not start the stream for " + exchange.requestId() + ": " + e);
             KeptReplies.release(keeping);

@@ -4,6 +4,8 @@ import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.application.proxy.ChatRequest;
 import dev.llmproxy.application.replay.Keeping;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.replay.KeptAnswer;
+import dev.llmproxy.domain.replay.Reuse;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.interfaces.json.JsonResponses;
@@ -13,6 +15,8 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -30,19 +34,22 @@ final class ChainAnswers {
     /**
      * An answer in one piece; whatever is thrown, the exchange ends with an answer.
      *
-     * @param keeping where the answer of a request with an idempotency key is kept; null without one. Such a run is
-     *                not stopped when its client leaves: its answer is what the client's retry gets.
+     * @param keeping where the answer is kept (for a request's idempotency key, for its tier to give again); null for
+     *                nowhere. A run with an idempotency key is not stopped when its client leaves: its answer is what
+     *                the client's retry gets.
+     * @param stale   finds the earlier answer that stands in for a failure of every model
      */
     static void answer(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat,
-                       Dialect dialect, Keeping keeping) {
+                       Dialect dialect, Keeping keeping, Supplier<Optional<KeptAnswer>> stale) {
         String requestId = exchange.requestId();
         HttpServletResponse res = (HttpServletResponse) async.getResponse();
-        CompletableFuture<ChainResult> run = exchange.run(chat, null);
-        if (keeping == null) {
+        CompletableFuture<ChainResult> run = exchange.run(chat, null, stale);
+        if (keeping == null || !keeping.outlivesClient()) {
             abandon.watch(run);
         }
         run.whenComplete((result, error) -> {
             if (run.isCancelled()) {
+                KeptReplies.release(keeping);
                 AsyncAnswer.end(async);
                 return;
             }
@@ -55,9 +62,18 @@ final class ChainAnswers {
             }
             try {
                 Map<String, String> headers = AnswerHeaders.of(result, exchange::answeredLocally);
+                if (result instanceof ChainResult.Stale st) {
+                    KeptReplies.release(keeping); // a retry runs again: the providers may be back
+                    if (abandon.over()) {
+                        AsyncAnswer.end(async);
+                    } else {
+                        KeptReplies.replay(async, exchange, st.answer(), Reuse.Kind.STALE, AnswerHeaders.ofRun(st));
+                    }
+                    return;
+                }
                 byte[] body = result instanceof ChainResult.Success s ? dialect.answer(s, requestId) : null;
                 KeptReplies.ended(keeping, result, headers, "application/json", body);
-                if (keeping != null && abandon.over()) {
+                if (abandon.over()) {
                     AsyncAnswer.end(async); // the client left; its retry gets the answer kept
                     return;
                 }
@@ -79,14 +95,15 @@ final class ChainAnswers {
      * error and no {@code [DONE]}.
      */
     static void stream(AsyncContext async, CancelOnAbandon abandon, ChatExchange exchange, ChatRequest chat,
-                       Dialect dialect, Sleeper sleeper, Keeping keeping) throws IOException {
+                       Dialect dialect, Sleeper sleeper, Keeping keeping, Supplier<Optional<KeptAnswer>> stale)
+            throws IOException {
         String requestId = exchange.requestId();
         CompletableFuture<Void> clientGone = new CompletableFuture<>();
         SseRecording recording = keeping == null ? SseRecording.NONE : new SseRecording(true);
         SseResponse sse = new SseResponse(async, dialect.stream(requestId, exchange.receivedAt().getEpochSecond(),
                 chat), dialect, () -> clientGone.complete(null), exchange, sleeper, recording);
-        CompletableFuture<ChainResult> run = exchange.run(chat, sse);
-        if (keeping == null) {
+        CompletableFuture<ChainResult> run = exchange.run(chat, sse, stale);
+        if (keeping == null || !keeping.outlivesClient()) {
             clientGone.thenRun(() -> run.cancel(true));
             abandon.watch(run);
         } else {
@@ -98,7 +115,7 @@ final class ChainAnswers {
         }
         run.whenComplete((result, error) -> {
             try {
-                endStream(sse, requestId, run, result, error);
+                endStream(sse, exchange, run, result, error);
                 // kept when it ended properly; otherwise the key is released
                 KeptReplies.ended(keeping, result instanceof ChainResult.Streamed ? result : null,
                         recording.headers(), SSE, recording.events());
@@ -115,10 +132,13 @@ final class ChainAnswers {
     }
 
     /** Ends a stream as its chain ended: its proper end, an in-band error, or an ordinary error answer. */
-    private static void endStream(SseResponse sse, String requestId,
+    private static void endStream(SseResponse sse, ChatExchange exchange,
                                   CompletableFuture<ChainResult> run, ChainResult result, Throwable error) {
         if (result instanceof ChainResult.Streamed s) {
             sse.finish(s.usage());
+        } else if (result instanceof ChainResult.Stale st) {
+            sse.giveAgain(st.answer(), KeptReplies.headers(st.answer(), Reuse.Kind.STALE, exchange,
+                    AnswerHeaders.ofRun(st)));
         } else if (result instanceof ChainResult.Failure f) {
             if (sse.isOpen()) {
                 sse.fail(f.error());
@@ -129,7 +149,7 @@ final class ChainAnswers {
         } else if (run.isCancelled()) {
             sse.abandon();
         } else {
-            LOG.log(Level.SEVERE, "Request " + requestId + " failed inside the proxy", error);
+            LOG.log(Level.SEVERE, "Request " + exchange.requestId() + " failed inside the proxy", error);
             if (sse.isOpen()) {
                 sse.fail(ProxyError.INTERNAL);
             } else {

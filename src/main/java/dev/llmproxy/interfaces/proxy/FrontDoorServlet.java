@@ -3,7 +3,7 @@ package dev.llmproxy.interfaces.proxy;
 import dev.llmproxy.application.access.AccessRequest;
 import dev.llmproxy.application.proxy.ChatCompletionService;
 import dev.llmproxy.application.proxy.ChatExchange;
-import dev.llmproxy.application.replay.Idempotency;
+import dev.llmproxy.application.replay.AnswerKeeping;
 import dev.llmproxy.domain.failure.ProxyError;
 import dev.llmproxy.domain.failure.ProxyException;
 import dev.llmproxy.domain.routing.OwnTime;
@@ -39,7 +39,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
     @Inject
     Sleeper sleeper;
     @Inject
-    Idempotency idempotency;
+    AnswerKeeping answers;
 
     protected FrontDoorServlet() {
         super("POST");
@@ -108,7 +108,7 @@ public abstract class FrontDoorServlet extends ApiServlet {
         async.setTimeout(0);
         CancelOnAbandon abandon = new CancelOnAbandon();
         async.addListener(abandon);
-        Arrival arrival = new Arrival(async, abandon, exchange, dialect, sleeper, idempotency,
+        Arrival arrival = new Arrival(async, abandon, exchange, dialect, sleeper, answers,
                 req.getHeader("Idempotency-Key"), req.getServletPath() + (req.getPathInfo() == null ? ""
                         : req.getPathInfo()));
         BodyReader reader;

@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.proxy;
 import dev.llmproxy.application.proxy.ChatExchange;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.failure.ProxyError;
+import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.domain.routing.Sleeper;
 import dev.llmproxy.domain.streaming.Backpressure;
 import dev.llmproxy.domain.streaming.ClientStream;
@@ -17,6 +18,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -138,13 +140,28 @@ final class SseResponse implements ClientStream, WriteListener {
 
     /** Before anything was streamed: an ordinary JSON error response with its status and the chain's headers. */
     synchronized void reject(ProxyError error, Map<String, String> headers) {
+        answerWhole(headers, () -> dialect.prepareError(response, error));
+    }
+
+    /** Before anything was streamed: an earlier answer given in place of the error, its events as they were sent. */
+    synchronized void giveAgain(KeptAnswer kept, Map<String, String> headers) {
+        answerWhole(headers, () -> {
+            response.setStatus(kept.status());
+            response.setContentType(kept.contentType());
+            response.setHeader("Cache-Control", "no-cache");
+            return kept.body();
+        });
+    }
+
+    /** One answer in place of the stream; {@code body} sets its status and gives its bytes. */
+    private void answerWhole(Map<String, String> headers, Supplier<byte[]> body) {
         if (client.gone()) { // a keyed stream's run outlives its client, whose response is no longer ours
             end(false);
             return;
         }
         AnswerHeaders.set(response, headers);
         OverheadHeader.set(response, exchange);
-        enqueue(dialect.prepareError(response, error));
+        enqueue(body.get());
         end(false);
     }
 

@@ -1,5 +1,6 @@
 package dev.llmproxy.application.config;
 
+import dev.llmproxy.domain.config.AnswerReuse;
 import dev.llmproxy.domain.config.ConfigValidationException;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.SettingKeys;
@@ -80,6 +81,24 @@ class ConfigDocumentTest {
         assertThat(e.problems()).containsExactly(
                 "tiers[0].onRefusal[0]: 'ghost' is neither an allowlisted model nor a deployment group",
                 "tiers[0].onRefusal[2]: 'fb-s04-503' appears twice");
+    }
+
+    @Test
+    void aTiersAnswersGivenAgainReadExportAndAreBoundedByADay() {
+        RuntimeConfig c = ConfigDocument.read(ISSUE_EXAMPLE.replace("\"chain\": [\"fb-s04-503\", \"fb-ok\"]}",
+                "\"chain\": [\"fb-s04-503\"], \"maxAgeSeconds\": 300, \"staleIfErrorSeconds\": 86400}"));
+        assertThat(c.tier("s04").orElseThrow().reuse()).isEqualTo(AnswerReuse.ofSeconds(300, 86_400));
+        String exported = ConfigDocumentWriter.writeString(c);
+        assertThat(exported).contains("\"maxAgeSeconds\": 300").contains("\"staleIfErrorSeconds\": 86400");
+        assertThat(ConfigDocument.read(exported).sameContentAs(c)).isTrue();
+        assertThat(ConfigDocumentWriter.writeString(ConfigDocument.read(ISSUE_EXAMPLE))).doesNotContain("maxAge");
+
+        ConfigValidationException e = catchThrowableOfType(() -> ConfigDocument.read(ISSUE_EXAMPLE.replace(
+                "\"chain\": [\"fb-s04-503\", \"fb-ok\"]}",
+                "\"chain\": [\"fb-ok\"], \"maxAgeSeconds\": -1, \"staleIfErrorSeconds\": 86401}")),
+                ConfigValidationException.class);
+        assertThat(e.problems()).anySatisfy(p -> assertThat(p).startsWith("tiers[0].maxAgeSeconds"))
+                .contains("tiers[0].staleIfErrorSeconds: must be 0 to 86400 seconds (answers are kept a day)");
     }
 
     @Test

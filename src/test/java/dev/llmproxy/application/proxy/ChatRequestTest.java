@@ -94,4 +94,15 @@ class ChatRequestTest {
         assertThatThrownBy(() -> parse("{\"model\":")).hasMessageContaining("not valid JSON");
         assertThatThrownBy(() -> parse("[1,2]")).hasMessageContaining("JSON object");
     }
+
+    @Test
+    void aChatIsDeterministicAtTemperatureZeroOrWithASeed() {
+        String messages = "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]";
+        assertThat(parse("{\"model\":\"m\"," + messages + "}").deterministic()).isFalse();
+        assertThat(parse("{\"model\":\"m\",\"temperature\":0," + messages + "}").deterministic()).isTrue();
+        assertThat(parse("{\"model\":\"m\",\"temperature\":0.0," + messages + "}").deterministic()).isTrue();
+        assertThat(parse("{\"model\":\"m\",\"temperature\":0.2," + messages + "}").deterministic()).isFalse();
+        assertThat(parse("{\"model\":\"m\",\"seed\":42," + messages + "}").deterministic()).isTrue();
+        assertThat(parse("{\"model\":\"m\",\"seed\":4.5," + messages + "}").deterministic()).isFalse();
+    }
 }

@@ -1,15 +1,22 @@
 package dev.llmproxy.infrastructure.persistence;
 
-import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.domain.replay.AnswerKey;
 import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.domain.replay.KeyClaim;
+import dev.llmproxy.domain.replay.KeptAnswers;
+import dev.llmproxy.infrastructure.sharing.RedisConnection;
+import dev.llmproxy.infrastructure.sharing.RedisKeptAnswers;
 import dev.llmproxy.testing.Concurrently;
+import dev.llmproxy.testing.LocalRedis;
+import dev.llmproxy.testing.Named;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
 import dev.llmproxy.testing.MigratedDatabases;
 import dev.llmproxy.testing.PostgresDatabases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
@@ -17,11 +24,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Idempotency keys on H2 and PostgreSQL: one request claims a key, however many try at once; a retry finds the run
+ * Kept answers on H2, PostgreSQL and Redis: one request claims a key, however many try at once; a retry finds the run
  * going, then its answer; another request with the key is told so; a released, abandoned or expired key is claimed
  * again; every read names the owner.
  */
@@ -29,37 +38,54 @@ class KeptAnswersIT {
 
     private static final String DATABASE = "llmproxy_kept_it";
     private static final Instant T0 = Instant.parse("2026-12-07T12:00:00Z");
+    /** Redis keeps what a run wrote: each run's keys are its own. */
+    private static final String RUN = UUID.randomUUID().toString();
     private static DataSource h2;
     private static DataSource pg;
+    private static RedisClient redisClient;
+    private static StatefulRedisConnection<String, String> redis;
 
     @BeforeAll
-    static void databases() throws Exception {
+    static void connect() throws Exception {
         h2 = MigratedDatabases.h2("kept");
         pg = MigratedDatabases.postgres(DATABASE);
+        redisClient = RedisClient.create(LocalRedis.URL);
+        redis = redisClient.connect();
     }
 
     @AfterAll
     static void drop() throws Exception {
         PostgresDatabases.drop(DATABASE);
+        redis.close();
+        redisClient.shutdown();
     }
 
-    private static JdbcKeptAnswers store(String database) {
-        return new JdbcKeptAnswers(database.equals("H2") ? h2 : pg);
+    static Stream<Named<KeptAnswers>> stores() {
+        return Stream.of(new Named<>("H2", () -> new JdbcKeptAnswers(h2)),
+                new Named<>("PostgreSQL", () -> new JdbcKeptAnswers(pg)),
+                new Named<>("Redis", () -> new RedisKeptAnswers(redis::sync, RedisConnection.DEFAULT_PREFIX,
+                        Duration.ofHours(24))));
     }
 
-    private static IdempotencyKey key(String owner, String key, String body) {
-        return IdempotencyKey.of(owner, key, "/v1/chat/completions", body.getBytes(StandardCharsets.UTF_8));
+    static Stream<Named<KeptAnswers>> sqlStores() {
+        return stores().filter(s -> !s.name().equals("Redis"));
     }
 
-    private static KeyClaim claim(JdbcKeptAnswers store, IdempotencyKey key, String requestId, Instant now) {
+    private static AnswerKey key(String owner, String key, String body) {
+        return AnswerKey.idempotent(owner, key.endsWith(RUN) ? key : key + RUN, "/v1/chat/completions",
+                body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static KeyClaim claim(KeptAnswers store, AnswerKey key, String requestId, Instant now) {
         return store.claim(key, requestId, now, now.minus(Duration.ofMinutes(15)), now.minus(Duration.ofHours(24)));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"H2", "PostgreSQL"})
-    void theFirstRequestRunsItsRetryWaitsThenGetsTheAnswerAndAnotherRequestIsRefused(String database) {
-        JdbcKeptAnswers store = store(database);
-        IdempotencyKey key = key("key:a", "k-" + database, "{\"model\":\"m\"}");
+    @MethodSource("stores")
+    void theFirstRequestRunsItsRetryWaitsThenGetsTheAnswerAndAnotherRequestIsRefused(Named<KeptAnswers> named) {
+        KeptAnswers store = named.store().get();
+        String database = named.name();
+        AnswerKey key = key("key:a", "k-" + database, "{\"model\":\"m\"}");
         assertThat(claim(store, key, "req_1", T0)).isEqualTo(new KeyClaim.Ours());
         assertThat(claim(store, key, "req_2", T0.plusSeconds(1))).isEqualTo(new KeyClaim.Running("req_1"));
         assertThat(claim(store, key("key:a", key.key(), "{\"model\":\"other\"}"), "req_3", T0.plusSeconds(1)))
@@ -71,8 +97,8 @@ class KeptAnswersIT {
         headers.put("X-Proxy-Model", "m");
         headers.put("X-Proxy-Attempts", "2");
         byte[] body = "data: {\"a\":\"\u00e9\"}\n\ndata: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
-        store.keep(key, new KeptAnswer("req_1", "m", true, 200, "text/event-stream;charset=UTF-8", headers, body),
-                T0.plusSeconds(2));
+        store.keep(key, new KeptAnswer("req_1", "m", true, 200, "text/event-stream;charset=UTF-8", headers, body,
+                T0.plusSeconds(2)));
         store.release(key, "req_1"); // a kept answer is not released by a late release
 
         KeyClaim.Kept kept = (KeyClaim.Kept) claim(store, key, "req_5", T0.plus(Duration.ofHours(23)));
@@ -88,10 +114,11 @@ class KeptAnswersIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"H2", "PostgreSQL"})
-    void aReleasedKeyAndOneLeftByAStoppedInstanceAreClaimedAgain(String database) {
-        JdbcKeptAnswers store = store(database);
-        IdempotencyKey key = key("key:a", "released-" + database, "{}");
+    @MethodSource("stores")
+    void aReleasedKeyAndOneLeftByAStoppedInstanceAreClaimedAgain(Named<KeptAnswers> named) {
+        KeptAnswers store = named.store().get();
+        String database = named.name();
+        AnswerKey key = key("key:a", "released-" + database, "{}");
         assertThat(claim(store, key, "req_1", T0)).isEqualTo(new KeyClaim.Ours());
         store.release(key, "req_other"); // only the holder releases
         assertThat(claim(store, key, "req_2", T0)).isEqualTo(new KeyClaim.Running("req_1"));
@@ -101,31 +128,55 @@ class KeptAnswersIT {
         assertThat(claim(store, key, "req_3", T0.plus(Duration.ofMinutes(14)))).isEqualTo(new KeyClaim.Running("req_2"));
         assertThat(claim(store, key, "req_3", T0.plus(Duration.ofMinutes(16)))).isEqualTo(new KeyClaim.Ours());
         // the abandoned run, should it end after all, keeps nothing over its successor's claim
-        store.keep(key, new KeptAnswer("req_2", "m", false, 200, "application/json", Map.of(), new byte[1]),
-                T0.plus(Duration.ofMinutes(17)));
+        store.keep(key, new KeptAnswer("req_2", "m", false, 200, "application/json", Map.of(), new byte[1],
+                T0.plus(Duration.ofMinutes(17))));
         assertThat(claim(store, key, "req_4", T0.plus(Duration.ofMinutes(17)))).isEqualTo(new KeyClaim.Running("req_3"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"H2", "PostgreSQL"})
-    void ofManyRequestsClaimingOneKeyAtOnceExactlyOneRuns(String database) throws Exception {
-        JdbcKeptAnswers store = store(database);
-        IdempotencyKey key = key("key:a", "race-" + database, "{}");
+    @MethodSource("stores")
+    void ofManyRequestsClaimingOneKeyAtOnceExactlyOneRuns(Named<KeptAnswers> named) throws Exception {
+        KeptAnswers store = named.store().get();
+        String database = named.name();
+        AnswerKey key = key("key:a", "race-" + database, "{}");
         int ours = Concurrently.succeeded(8, 1, i -> () ->
                 claim(store, key, "req_" + i, T0) instanceof KeyClaim.Ours);
         assertThat(ours).isEqualTo(1);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"H2", "PostgreSQL"})
-    void keysPastTheirWindowAreForgotten(String database) {
-        JdbcKeptAnswers store = store(database);
-        IdempotencyKey old = key("key:f", "old-" + database, "{}");
-        IdempotencyKey young = key("key:f", "young-" + database, "{}");
+    @MethodSource("sqlStores")
+    void keysPastTheirWindowAreForgotten(Named<KeptAnswers> named) {
+        KeptAnswers store = named.store().get();
+        String database = named.name();
+        AnswerKey old = key("key:f", "old-" + database, "{}");
+        AnswerKey young = key("key:f", "young-" + database, "{}");
         claim(store, old, "req_1", T0.minus(Duration.ofHours(30)));
         claim(store, young, "req_2", T0);
         assertThat(store.forgetBefore(T0.minus(Duration.ofHours(24)))).isGreaterThanOrEqualTo(1);
         assertThat(claim(store, young, "req_3", T0)).isEqualTo(new KeyClaim.Running("req_2"));
         assertThat(claim(store, old, "req_4", T0)).isEqualTo(new KeyClaim.Ours());
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void aTiersAnswerToARequestIsReplacedByTheNewestAndFoundByItsCallerOnly(Named<KeptAnswers> named) {
+        KeptAnswers store = named.store().get();
+        String database = named.name();
+        byte[] request = ("{\"temperature\":0,\"db\":\"" + database + RUN + "\"}").getBytes(StandardCharsets.UTF_8);
+        AnswerKey same = AnswerKey.sameRequest("key:r", "/v1/chat/completions", request);
+        assertThat(store.find(same)).isEmpty();
+        store.put(same, new KeptAnswer("req_1", "m1", false, 200, "application/json", Map.of(), new byte[] {1}, T0));
+        store.put(same, new KeptAnswer("req_2", "m2", true, 200, "application/json", Map.of(), new byte[] {2},
+                T0.plusSeconds(5)));
+        KeptAnswer found = store.find(same).orElseThrow();
+        assertThat(found.requestId()).isEqualTo("req_2");
+        assertThat(found.keptAt()).isEqualTo(T0.plusSeconds(5));
+        assertThat(found.body()).containsExactly(2);
+        assertThat(store.find(AnswerKey.sameRequest("key:other", "/v1/chat/completions", request))).isEmpty();
+        // an idempotency key's claim that kept nothing yet is nothing to give
+        AnswerKey claimed = key("key:r", "claimed-" + database, "{}");
+        claim(store, claimed, "req_3", T0);
+        assertThat(store.find(claimed)).isEmpty();
     }
 }

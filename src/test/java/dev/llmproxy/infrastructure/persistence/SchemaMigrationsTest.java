@@ -55,7 +55,7 @@ class SchemaMigrationsTest {
         assertThat(Sql.column(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
                 .containsExactly("11:BASELINE", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL",
                         "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL", "026:SQL", "027:SQL", "028:SQL", "029:SQL", "030:SQL", "031:SQL", "032:SQL", "033:SQL",
-                        "034:SQL", "035:SQL", "036:SQL");
+                        "034:SQL", "035:SQL", "036:SQL", "037:SQL");
         assertThat(Sql.column(ds, "SELECT COUNT(*) FROM schema_version")).containsExactly("11");
     }
 
@@ -69,7 +69,7 @@ class SchemaMigrationsTest {
         assertThat(Sql.column(ds, "SELECT \"version\" || ':' || \"type\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\""))
                 .containsExactly("9:BASELINE", "010:SQL", "011:SQL", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL",
                         "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL", "026:SQL", "027:SQL", "028:SQL", "029:SQL", "030:SQL", "031:SQL", "032:SQL", "033:SQL",
-                        "034:SQL", "035:SQL", "036:SQL");
+                        "034:SQL", "035:SQL", "036:SQL", "037:SQL");
         assertThat(Sql.column(ds, "SELECT COUNT(*) FROM sign_in_failure")).containsExactly("0");
     }
 

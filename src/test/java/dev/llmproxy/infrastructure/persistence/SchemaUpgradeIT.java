@@ -40,7 +40,7 @@ class SchemaUpgradeIT {
         assertThat(Sql.column(legacy, "SELECT username FROM console_user")).containsExactly("kept");
         assertThat(Sql.column(legacy, "SELECT version || ':' || type FROM flyway_schema_history WHERE version IS NOT NULL"
                 + " ORDER BY installed_rank")).containsExactly("8:BASELINE", "009:SQL", "010:SQL", "011:SQL", "012:SQL", "013:SQL", "014:SQL", "015:SQL", "016:SQL", "017:SQL", "018:SQL", "019:SQL", "020:SQL", "021:SQL", "022:SQL", "023:SQL", "024:SQL", "025:SQL", "026:SQL", "027:SQL", "028:SQL", "029:SQL", "030:SQL", "031:SQL",
-                        "032:SQL", "033:SQL", "034:SQL", "035:SQL", "036:SQL");
+                        "032:SQL", "033:SQL", "034:SQL", "035:SQL", "036:SQL", "037:SQL");
 
         DataSource fresh = database(FRESH);
         new SchemaMigrations(fresh).migrate();

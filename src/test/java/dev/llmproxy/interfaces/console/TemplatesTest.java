@@ -2,6 +2,7 @@ package dev.llmproxy.interfaces.console;
 
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.log.RequestRecord;
+import dev.llmproxy.domain.replay.Reuse;
 import dev.llmproxy.domain.routing.AttemptRecord;
 import org.junit.jupiter.api.Test;
 
@@ -36,18 +37,19 @@ class TemplatesTest {
     @Test
     void aReplayLinksTheRequestItRepeats() {
         RequestRecord replay = RequestRecord.of("req_2", Instant.parse("2026-11-30T12:00:01Z")).asked(null, "fast")
-                .answeredBy("m1", false).status(200, null).replayOf("req_1").build();
+                .answeredBy("m1", false).status(200, null).reused(new Reuse(Reuse.Kind.STALE, "req_1")).build();
         String html = templates.render("request", Map.of("request", RequestRows.detail(replay),
                 "chrome", new ConsoleRequest.Chrome("audrey", false, "tok", "requests")));
-        assertThat(html).contains("Replay of").contains("href=\"/admin/requests/req_1\"");
+        assertThat(html).contains("Answer of").contains("href=\"/admin/requests/req_1\"")
+                .contains("in place of the error");
         assertThat(templates.render("request", Map.of("request", RequestRows.detail(hostile()),
-                "chrome", new ConsoleRequest.Chrome("audrey", false, "tok", "requests")))).doesNotContain("Replay of");
+                "chrome", new ConsoleRequest.Chrome("audrey", false, "tok", "requests")))).doesNotContain("Answer of");
     }
 
     @Test
     void auditorsSeeNoEditControlsAndAdminsDo() {
         TiersPage.TierView tier = new TiersPage.TierView("fast", "quick", List.of(
-                new TiersPage.ChainEntry(0, "m1", true, true, false), new TiersPage.ChainEntry(1, "m2", true, false, true)), false, List.of());
+                new TiersPage.ChainEntry(0, "m1", true, true, false), new TiersPage.ChainEntry(1, "m2", true, false, true)), false, List.of(), 0, 0);
         Map<String, Object> model = Map.of("tier", tier, "addable", List.of("m3"), "refusable", List.of("m3"),
                 "version", 7L);
         String auditor = templates.render("tier", with(model, new ConsoleRequest.Chrome("audrey", false, "tok", "tiers")));
@@ -60,12 +62,15 @@ class TemplatesTest {
         assertThat(auditor).doesNotContain("Hedge slow models").contains("Off: each model");
         assertThat(admin).contains("value=\"refusal-add\"").contains("A content refusal stops the request");
         assertThat(auditor).doesNotContain("refusal-add");
-        TiersPage.TierView hedged = new TiersPage.TierView("fast", "quick", tier.chain(), true, List.of("m3"));
+        TiersPage.TierView hedged = new TiersPage.TierView("fast", "quick", tier.chain(), true, List.of("m3"), 300, 0);
         String on = templates.render("tier", with(Map.of("tier", hedged, "addable", List.of(), "refusable", List.of(),
                 "version", 7L), new ConsoleRequest.Chrome("ada", true, "tok", "tiers")));
         assertThat(on).contains("value=\"unhedge\"").contains("Stop hedging").contains("On: a model");
         assertThat(on).contains("id=\"refusal-remove-m3\"").contains("goes to these models")
                 .doesNotContain("value=\"refusal-add\"");
+        assertThat(on).contains("without a call for 300 s").contains("value=\"300\"");
+        assertThat(admin).contains("Off: every request is answered by the chain").contains("value=\"reuse\"");
+        assertThat(auditor).doesNotContain("value=\"reuse\"");
     }
 
     @Test

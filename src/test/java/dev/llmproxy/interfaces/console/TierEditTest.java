@@ -3,6 +3,7 @@ package dev.llmproxy.interfaces.console;
 import dev.llmproxy.domain.catalog.AllowedModel;
 import dev.llmproxy.domain.catalog.Provider;
 import dev.llmproxy.domain.catalog.ProviderKind;
+import dev.llmproxy.domain.config.AnswerReuse;
 import dev.llmproxy.domain.config.RuntimeConfig;
 import dev.llmproxy.domain.config.Settings;
 import dev.llmproxy.domain.config.Tier;
@@ -70,6 +71,23 @@ class TierEditTest {
         assertThat(removed.summary()).isEqualTo("tier t: refusals no longer go to c (a refusal stops)");
         assertThatThrownBy(() -> new TierEdit("refusal-remove", 0, null, null).apply(CONFIG, "t"))
                 .hasMessageContaining("not among those refusals go to");
+    }
+
+    @Test
+    void setsHowLongAnswersAreGivenAgainKeepingItThroughOtherEdits() {
+        TierEdit.Result on = new TierEdit("reuse", null, null, null, null, AnswerReuse.ofSeconds(300, 3600))
+                .apply(CONFIG, "t");
+        assertThat(on.config().tier("t").orElseThrow().reuse()).isEqualTo(AnswerReuse.ofSeconds(300, 3600));
+        assertThat(on.summary()).isEqualTo("tier t: answers given again while 300 s fresh, in place of an outage up to"
+                + " 3600 s old");
+        assertThat(new TierEdit("hedge", null, null, null).apply(on.config(), "t").config().tier("t").orElseThrow()
+                .reuse()).isEqualTo(AnswerReuse.ofSeconds(300, 3600));
+        assertThat(new TierEdit("reuse", null, null, null, null, AnswerReuse.NONE).apply(on.config(), "t").summary())
+                .isEqualTo("tier t: answers no longer given again");
+        assertThatThrownBy(() -> new TierEdit("reuse", null, null, null).apply(CONFIG, "t"))
+                .hasMessageContaining("whole seconds");
+        assertThatThrownBy(() -> new TierEdit("reuse", null, null, null, null, AnswerReuse.ofSeconds(0, 90_000))
+                .apply(CONFIG, "t")).hasMessageContaining("staleIfErrorSeconds");
     }
 
     @Test

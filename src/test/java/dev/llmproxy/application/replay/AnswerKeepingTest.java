@@ -1,6 +1,6 @@
 package dev.llmproxy.application.replay;
 
-import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.domain.replay.AnswerKey;
 import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.domain.replay.KeptAnswers;
 import dev.llmproxy.domain.replay.KeyClaim;
@@ -21,9 +21,9 @@ import java.util.concurrent.CompletableFuture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A retry that finds its key's run still going looks again, on a driven clock, until it ends or patience runs out. */
-class IdempotencyTest {
+class AnswerKeepingTest {
 
-    private static final IdempotencyKey KEY = IdempotencyKey.of("key:1", "k", "/v1/chat/completions",
+    private static final AnswerKey KEY = AnswerKey.idempotent("key:1", "k", "/v1/chat/completions",
             "{}".getBytes(StandardCharsets.UTF_8));
     private final MutableClock clock = new MutableClock(Instant.parse("2026-12-07T12:00:00Z"));
     private final Sleeper sleeper = d -> {
@@ -40,7 +40,7 @@ class IdempotencyTest {
         Instant expiredBefore;
 
         @Override
-        public KeyClaim claim(IdempotencyKey key, String requestId, Instant now, Instant abandoned, Instant expired) {
+        public KeyClaim claim(AnswerKey key, String requestId, Instant now, Instant abandoned, Instant expired) {
             claimedAt.add(now);
             abandonedBefore = abandoned;
             expiredBefore = expired;
@@ -51,13 +51,26 @@ class IdempotencyTest {
             return next;
         }
 
+        final Map<AnswerKey, KeptAnswer> put = new java.util.HashMap<>();
+
         @Override
-        public void keep(IdempotencyKey key, KeptAnswer answer, Instant now) {
+        public void keep(AnswerKey key, KeptAnswer answer) {
             calls.add("keep " + answer.requestId() + " " + answer.body().length);
         }
 
         @Override
-        public void release(IdempotencyKey key, String requestId) {
+        public void put(AnswerKey key, KeptAnswer answer) {
+            calls.add("put " + answer.requestId());
+            put.put(key, answer);
+        }
+
+        @Override
+        public java.util.Optional<KeptAnswer> find(AnswerKey key) {
+            return java.util.Optional.ofNullable(put.get(key));
+        }
+
+        @Override
+        public void release(AnswerKey key, String requestId) {
             calls.add("release " + requestId);
         }
 
@@ -70,17 +83,18 @@ class IdempotencyTest {
     @Test
     void aRetryWaitsForTheRunItRepeatsAndGetsItsAnswer() {
         Scripted store = new Scripted();
-        KeptAnswer answer = new KeptAnswer("req_1", "m", false, 200, "application/json", Map.of(), new byte[3]);
+        KeptAnswer answer = new KeptAnswer("req_1", "m", false, 200, "application/json", Map.of(), new byte[3],
+                clock.instant());
         store.answers.add(new KeyClaim.Running("req_1"));
         store.answers.add(new KeyClaim.Running("req_1"));
         store.answers.add(new KeyClaim.Kept(answer));
-        CompletableFuture<KeyClaim> claim = new Idempotency(store, clock, sleeper).claim(KEY, "req_2",
+        CompletableFuture<KeyClaim> claim = new AnswerKeeping(store, clock, sleeper).claim(KEY, "req_2",
                 Duration.ofSeconds(10));
         assertThat(claim).isCompletedWithValue(new KeyClaim.Kept(answer));
         assertThat(store.claimedAt).containsExactly(Instant.parse("2026-12-07T12:00:00Z"),
                 Instant.parse("2026-12-07T12:00:00.250Z"), Instant.parse("2026-12-07T12:00:00.500Z"));
         assertThat(store.abandonedBefore).isEqualTo(Instant.parse("2026-12-07T12:00:00.500Z")
-                .minus(Idempotency.ABANDONED_AFTER));
+                .minus(AnswerKeeping.ABANDONED_AFTER));
         assertThat(store.expiredBefore).isEqualTo(Instant.parse("2026-12-07T12:00:00.500Z").minus(Duration.ofHours(24)));
     }
 
@@ -89,7 +103,7 @@ class IdempotencyTest {
         Scripted store = new Scripted();
         store.answers.add(new KeyClaim.Running("req_1"));
         store.answers.add(new KeyClaim.Ours());
-        assertThat(new Idempotency(store, clock, sleeper).claim(KEY, "req_2", Duration.ofSeconds(10)))
+        assertThat(new AnswerKeeping(store, clock, sleeper).claim(KEY, "req_2", Duration.ofSeconds(10)))
                 .isCompletedWithValue(new KeyClaim.Ours());
     }
 
@@ -99,7 +113,7 @@ class IdempotencyTest {
         for (int i = 0; i < 10; i++) {
             store.answers.add(new KeyClaim.Running("req_1"));
         }
-        assertThat(new Idempotency(store, clock, sleeper).claim(KEY, "req_2", Duration.ofSeconds(1)))
+        assertThat(new AnswerKeeping(store, clock, sleeper).claim(KEY, "req_2", Duration.ofSeconds(1)))
                 .isCompletedWithValue(new KeyClaim.Running("req_1"));
         assertThat(store.claimedAt).hasSize(4); // at 0, 250, 500 and 750 ms: one more look would be past a second
     }
@@ -108,7 +122,7 @@ class IdempotencyTest {
     void anotherRequestWithTheKeyAndAStoreThatFailsAreAnsweredAtOnce() {
         Scripted store = new Scripted();
         store.answers.add(new KeyClaim.OtherRequest("req_1"));
-        Idempotency idempotency = new Idempotency(store, clock, sleeper);
+        AnswerKeeping idempotency = new AnswerKeeping(store, clock, sleeper);
         assertThat(idempotency.claim(KEY, "req_2", Duration.ofSeconds(10)))
                 .isCompletedWithValue(new KeyClaim.OtherRequest("req_1"));
         assertThat(idempotency.claim(KEY, "req_3", Duration.ofSeconds(10))).isCompletedExceptionally();
@@ -120,7 +134,7 @@ class IdempotencyTest {
         store.answers.add(new KeyClaim.Running("req_1"));
         store.answers.add(new KeyClaim.Running("req_1"));
         CompletableFuture<Void> later = new CompletableFuture<>();
-        CompletableFuture<KeyClaim> claim = new Idempotency(store, clock, d -> later).claim(KEY, "req_2",
+        CompletableFuture<KeyClaim> claim = new AnswerKeeping(store, clock, d -> later).claim(KEY, "req_2",
                 Duration.ofSeconds(10));
         claim.cancel(true);
         later.complete(null);
@@ -132,7 +146,7 @@ class IdempotencyTest {
         List<CompletableFuture<KeyClaim>> waiting = new ArrayList<>();
         Scripted store = new Scripted() {
             @Override
-            public KeyClaim claim(IdempotencyKey key, String requestId, Instant now, Instant abandoned,
+            public KeyClaim claim(AnswerKey key, String requestId, Instant now, Instant abandoned,
                                   Instant expired) {
                 waiting.forEach(w -> w.cancel(true)); // the client leaves while this look is under way
                 return super.claim(key, requestId, now, abandoned, expired);
@@ -141,7 +155,7 @@ class IdempotencyTest {
         store.answers.add(new KeyClaim.Running("req_1"));
         store.answers.add(new KeyClaim.Ours());
         CompletableFuture<Void> later = new CompletableFuture<>();
-        waiting.add(new Idempotency(store, clock, d -> later).claim(KEY, "req_2", Duration.ofSeconds(10)));
+        waiting.add(new AnswerKeeping(store, clock, d -> later).claim(KEY, "req_2", Duration.ofSeconds(10)));
         later.complete(null);
         assertThat(waiting.get(0)).isCancelled();
         assertThat(store.calls).containsExactly("release req_2"); // no run will use the key
@@ -150,12 +164,33 @@ class IdempotencyTest {
     @Test
     void anAnswerIsKeptOnceAndOneTooLargeToKeepReleasesTheKey() {
         Scripted store = new Scripted();
-        Idempotency idempotency = new Idempotency(store, clock, sleeper);
-        Keeping keeping = idempotency.keeping(KEY, "req_1");
-        keeping.keep("m", false, 200, "application/json", Map.of(), new byte[5]);
+        AnswerKeeping answers = new AnswerKeeping(store, clock, sleeper);
+        Keeping keeping = answers.keeping(KEY, null, "req_1");
+        assertThat(keeping.outlivesClient()).isTrue();
+        keeping.keep("m", false, 200, "application/json", Map.of(), new byte[5], true);
         keeping.release();
-        idempotency.keeping(KEY, "req_2").keep("m", false, 200, "application/json", Map.of(),
-                new byte[KeptAnswer.MAX_BYTES + 1]);
+        answers.keeping(KEY, null, "req_2").keep("m", false, 200, "application/json", Map.of(),
+                new byte[KeptAnswer.MAX_BYTES + 1], true);
         assertThat(store.calls).containsExactly("keep req_1 5", "release req_2");
+        assertThat(answers.keeping(null, null, "req_3")).isNull();
+    }
+
+    @Test
+    void aTierKeepsOnlyWholeAnswersAndGivesThemWhileYoungEnough() {
+        Scripted store = new Scripted();
+        AnswerKeeping answers = new AnswerKeeping(store, clock, sleeper);
+        AnswerKey same = AnswerKey.sameRequest("key:1", "/v1/chat/completions", "{}".getBytes(StandardCharsets.UTF_8));
+        Keeping forTier = answers.keeping(null, same, "req_1");
+        assertThat(forTier.outlivesClient()).isFalse();
+        forTier.keep("m", false, 200, "application/json", Map.of(), new byte[5], false); // a tool call, say
+        assertThat(store.calls).isEmpty();
+        answers.keeping(KEY, same, "req_2").keep("m", false, 200, "application/json", Map.of(), new byte[5], true);
+        assertThat(store.calls).containsExactly("keep req_2 5", "put req_2");
+
+        clock.advance(Duration.ofSeconds(60));
+        assertThat(answers.keptWithin(same, Duration.ofSeconds(60))).hasValueSatisfying(kept ->
+                assertThat(kept.ageSeconds(clock.instant())).isEqualTo(60));
+        assertThat(answers.keptWithin(same, Duration.ofSeconds(59))).isEmpty();
+        assertThat(answers.keptWithin(same, Duration.ZERO)).isEmpty(); // off
     }
 }

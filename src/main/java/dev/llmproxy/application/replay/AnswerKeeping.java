@@ -1,6 +1,7 @@
 package dev.llmproxy.application.replay;
 
-import dev.llmproxy.domain.replay.IdempotencyKey;
+import dev.llmproxy.domain.replay.AnswerKey;
+import dev.llmproxy.domain.replay.KeptAnswer;
 import dev.llmproxy.domain.replay.KeptAnswers;
 import dev.llmproxy.domain.replay.KeyClaim;
 import dev.llmproxy.domain.routing.Sleeper;
@@ -10,16 +11,22 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
- * Requests that carry an {@code Idempotency-Key}. The first with a key runs and its answer is kept for
- * {@link #WINDOW}; a retry of it while it runs waits for that answer (looking again every {@link #LOOK_AGAIN}, so that
- * the run may be on another instance), and a retry after it gets the kept answer again. A run that fails keeps nothing
- * and releases its key: a retry runs again.
+ * Answers kept to be given again, for at most {@link #WINDOW}. For requests that carry an {@code Idempotency-Key}: the
+ * first with a key runs and its answer is kept; a retry of it while it runs waits for that answer (looking again every
+ * {@link #LOOK_AGAIN}, so that the run may be on another instance), and a retry after it gets the kept answer again. A
+ * run that fails keeps nothing and releases its key: a retry runs again. For tiers that give deterministic answers
+ * again: the answer kept for the same request, if it is young enough.
  */
 @ApplicationScoped
-public class Idempotency {
+public class AnswerKeeping {
+
+    private static final Logger LOG = Logger.getLogger(AnswerKeeping.class.getName());
 
     /** How long an answer is kept for a retry: a day, as payment APIs keep theirs. */
     public static final Duration WINDOW = Duration.ofHours(24);
@@ -36,14 +43,14 @@ public class Idempotency {
     private final Sleeper sleeper;
 
     @Inject
-    public Idempotency(KeptAnswers store, Clock clock, Sleeper sleeper) {
+    public AnswerKeeping(KeptAnswers store, Clock clock, Sleeper sleeper) {
         this.store = store;
         this.clock = clock;
         this.sleeper = sleeper;
     }
 
     /** For the container's client proxy. */
-    protected Idempotency() {
+    protected AnswerKeeping() {
         this(null, null, null);
     }
 
@@ -52,13 +59,13 @@ public class Idempotency {
      * {@code patience} has passed. Completes with the claim ({@link KeyClaim.Running} when patience ran out), or
      * exceptionally when the store failed; cancelling it stops the looking.
      */
-    public CompletableFuture<KeyClaim> claim(IdempotencyKey key, String requestId, Duration patience) {
+    public CompletableFuture<KeyClaim> claim(AnswerKey key, String requestId, Duration patience) {
         CompletableFuture<KeyClaim> claim = new CompletableFuture<>();
         look(key, requestId, clock.instant().plus(patience), claim);
         return claim;
     }
 
-    private void look(IdempotencyKey key, String requestId, Instant giveUpAt, CompletableFuture<KeyClaim> claim) {
+    private void look(AnswerKey key, String requestId, Instant giveUpAt, CompletableFuture<KeyClaim> claim) {
         if (claim.isDone()) {
             return;
         }
@@ -78,8 +85,25 @@ public class Idempotency {
         sleeper.sleep(LOOK_AGAIN).thenRun(() -> look(key, requestId, giveUpAt, claim));
     }
 
-    /** What keeps the answer of the request that claimed {@code key}, or releases the key. */
-    public Keeping keeping(IdempotencyKey key, String requestId) {
-        return new Keeping(store, key, requestId, clock);
+    /**
+     * What keeps a run's answer: for the idempotency key it claimed ({@code claimed}, or null), and under
+     * {@code reused} (or null) for its tier to give again; null when there is nowhere to keep it.
+     */
+    public Keeping keeping(AnswerKey claimed, AnswerKey reused, String requestId) {
+        return claimed == null && reused == null ? null : new Keeping(store, claimed, reused, requestId, clock);
+    }
+
+    /** The answer kept under {@code key} if it is at most {@code age} old; empty when the store fails too. */
+    public Optional<KeptAnswer> keptWithin(AnswerKey key, Duration age) {
+        if (age.isZero()) {
+            return Optional.empty();
+        }
+        try {
+            Instant now = clock.instant();
+            return store.find(key).filter(kept -> !kept.keptAt().plus(age).isBefore(now));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not look up a kept answer", e);
+            return Optional.empty();
+        }
     }
 }

@@ -1,0 +1,116 @@
+package dev.llmproxy.infrastructure.persistence;
+
+import dev.llmproxy.domain.replay.AnswerKey;
+import dev.llmproxy.domain.replay.KeptAnswer;
+import dev.llmproxy.domain.replay.KeyClaim;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/** The statements of {@link JdbcKeptAnswers}, on a connection it holds; each is its own transaction. */
+final class KeptAnswerRows {
+
+    static final int QUERY_TIMEOUT_SECONDS = 5;
+    /** The columns {@link #answer} reads, in its order. */
+    static final String ANSWER = "fingerprint, request_id, claimed_at, kept_at, status, content_type, headers,"
+            + " body, answering_model, fallback";
+
+    private KeptAnswerRows() {
+    }
+
+    static boolean inserted(Connection c, AnswerKey key, String requestId, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO kept_answer (owner, idempotency_key, fingerprint,"
+                + " request_id, claimed_at) VALUES (?,?,?,?,?)")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, key.owner());
+            ps.setString(2, key.key());
+            ps.setString(3, key.fingerprint());
+            ps.setString(4, requestId);
+            ps.setTimestamp(5, utc(now));
+            return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            if (SqlStates.keyTaken(e)) {
+                return false; // the key is taken
+            }
+            throw e;
+        }
+    }
+
+    /** What holds the key now; null when it changed hands meanwhile (the claim is tried again). */
+    static KeyClaim found(Connection c, AnswerKey key, String requestId, Instant now, Instant abandonedBefore,
+                          Instant expiredBefore) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + ANSWER + " FROM kept_answer WHERE owner = ?"
+                + " AND idempotency_key = ?")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, key.owner());
+            ps.setString(2, key.key());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                String holder = rs.getString(2);
+                Instant claimedAt = instant(rs.getTimestamp(3));
+                boolean kept = rs.getTimestamp(4) != null;
+                if (claimedAt.isBefore(expiredBefore)) {
+                    update(c, "DELETE FROM kept_answer WHERE owner = ? AND idempotency_key = ? AND request_id = ?",
+                            key, holder);
+                    return null;
+                }
+                if (!key.fingerprint().equals(rs.getString(1))) {
+                    return new KeyClaim.OtherRequest(holder);
+                }
+                if (kept) {
+                    return new KeyClaim.Kept(answer(rs));
+                }
+                if (claimedAt.isBefore(abandonedBefore)) {
+                    return takenOver(c, key, holder, requestId, now) ? new KeyClaim.Ours() : null;
+                }
+                return new KeyClaim.Running(holder);
+            }
+        }
+    }
+
+    static boolean takenOver(Connection c, AnswerKey key, String holder, String requestId, Instant now)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE kept_answer SET request_id = ?, claimed_at = ?"
+                + " WHERE owner = ? AND idempotency_key = ? AND request_id = ? AND kept_at IS NULL")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, requestId);
+            ps.setTimestamp(2, utc(now));
+            ps.setString(3, key.owner());
+            ps.setString(4, key.key());
+            ps.setString(5, holder);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    /** The kept answer of a row read with {@link #ANSWER}'s columns. */
+    static KeptAnswer answer(ResultSet rs) throws SQLException {
+        return new KeptAnswer(rs.getString(2), rs.getString(9), rs.getBoolean(10), rs.getInt(5), rs.getString(6),
+                KeptHeaders.read(rs.getString(7)), rs.getBytes(8), instant(rs.getTimestamp(4)));
+    }
+
+    static void update(Connection c, String sql, AnswerKey key, String requestId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, key.owner());
+            ps.setString(2, key.key());
+            ps.setString(3, requestId);
+            ps.executeUpdate();
+        }
+    }
+
+    static Timestamp utc(Instant t) {
+        return Timestamp.valueOf(LocalDateTime.ofInstant(t, ZoneOffset.UTC));
+    }
+
+    static Instant instant(Timestamp t) {
+        return t.toLocalDateTime().toInstant(ZoneOffset.UTC);
+    }
+}
