@@ -1,14 +1,12 @@
 package dev.llmproxy.application.proxy;
 
 import dev.llmproxy.application.access.Caller;
-import dev.llmproxy.application.access.RefusalRuns;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
 import dev.llmproxy.application.metrics.ProxyMetrics;
 import dev.llmproxy.domain.failure.ErrorKind;
 import dev.llmproxy.domain.failure.Outcome;
 import dev.llmproxy.domain.failure.ProxyError;
-import dev.llmproxy.domain.limits.RefusalMemory;
 import dev.llmproxy.domain.log.CallerRecord;
 import dev.llmproxy.domain.log.FrontDoor;
 import dev.llmproxy.domain.catalog.AllowedModel;
@@ -20,7 +18,6 @@ import dev.llmproxy.domain.routing.ChainCost;
 import dev.llmproxy.domain.routing.ChainResult;
 import dev.llmproxy.domain.spend.Cost;
 import dev.llmproxy.domain.upstream.TokenUsage;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import dev.llmproxy.application.telemetry.RequestTracing;
 import jakarta.inject.Inject;
@@ -31,6 +28,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -49,28 +47,21 @@ public class RequestRecorder {
     private final RequestTracing tracing;
     private final Clock clock;
     private final AnswerCodes codes;
-    private final RefusalRuns refusals;
 
     @Inject
     RequestRecorder(ConfigService configs, RequestLog requestLog, ProxyMetrics metrics, RequestTracing tracing,
-            Clock clock, AnswerCodes codes, RefusalRuns refusals) {
+            Clock clock, AnswerCodes codes) {
         this.configs = configs;
         this.requestLog = requestLog;
         this.metrics = metrics;
         this.tracing = tracing;
         this.clock = clock;
         this.codes = codes;
-        this.refusals = refusals;
     }
 
     /** For the container's client proxy. */
     protected RequestRecorder() {
-        this(null, null, null, null, null, null, null);
-    }
-
-    @PostConstruct
-    void writeRunsOnTheWayDown() {
-        requestLog.beforeStop(this::allRefusalRuns);
+        this(null, null, null, null, null, null);
     }
 
     /**
@@ -79,8 +70,13 @@ public class RequestRecorder {
      */
     public void refused(String requestId, Instant receivedAt, FrontDoor door, String requestedModel,
                         CallerRecord caller, ProxyError error) {
+        log(requestId, () -> refusal(requestId, receivedAt, door, requestedModel, caller, error));
+    }
+
+    /** Writes the row {@code row} builds; a failure to build or record it is logged, never thrown. */
+    private void log(String requestId, Supplier<RequestRecord> row) {
         try {
-            logged(refusal(requestId, receivedAt, door, requestedModel, caller, error));
+            logged(row.get());
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
         }
@@ -99,29 +95,20 @@ public class RequestRecorder {
      */
     public void replayed(String requestId, Instant receivedAt, FrontDoor door, String requestedModel,
                          CallerRecord caller, KeptAnswer kept, Reuse reuse) {
-        try {
-            logged(RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
-                    .answeredBy(kept.model(), kept.fallback())
-                    .reused(reuse).status(kept.status(), null).latencyMs(latency(receivedAt))
-                    .stream(kept.stream(), null).caller(caller, null).build());
-        } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
-        }
+        log(requestId, () -> RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
+                .answeredBy(kept.model(), kept.fallback()).reused(reuse).status(kept.status(), null)
+                .latencyMs(latency(receivedAt)).stream(kept.stream(), null).caller(caller, null).build());
     }
 
     /** The client went away before its request ran (while it waited for the run that held its idempotency key). */
     public void left(String requestId, Instant receivedAt, FrontDoor door, String requestedModel, CallerRecord caller) {
-        try {
-            logged(RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
-                    .status(CLIENT_CLOSED, "client_closed").latencyMs(latency(receivedAt)).caller(caller, null).build());
-        } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "Could not record request " + requestId + " in the request log", e);
-        }
+        log(requestId, () -> RequestRecord.of(requestId, receivedAt).via(door).asked(null, requestedModel)
+                .status(CLIENT_CLOSED, "client_closed").latencyMs(latency(receivedAt)).caller(caller, null).build());
     }
 
     /**
      * A refusal that repeats one the store made (a window known to be full): counted in the metrics now; its row is
-     * its run's, written once the run is over ({@link #refusalRunsOver}).
+     * its run's, written once the run is over ({@link RefusalRunRecords}).
      */
     public void refusedAgain(String requestId, Instant receivedAt, FrontDoor door, CallerRecord caller,
                              ProxyError error) {
@@ -129,24 +116,6 @@ public class RequestRecorder {
             completed(refusal(requestId, receivedAt, door, null, caller, error));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not count request " + requestId + " in the metrics", e);
-        }
-    }
-
-    /** Writes the runs of remembered refusals that are over: one row each, with its count and its first and last time. */
-    public void refusalRunsOver() {
-        refusalRuns(refusals.ended(clock.instant()));
-    }
-
-    /** Writes every run of remembered refusals, over or not: the instance is stopping. */
-    public void allRefusalRuns() {
-        refusalRuns(refusals.all());
-    }
-
-    private void refusalRuns(List<RefusalMemory.Run<RefusalRuns.First>> runs) {
-        for (RefusalMemory.Run<RefusalRuns.First> run : runs) {
-            requestLog.submit(RequestRecord.of(run.first().requestId(), run.firstAt())
-                    .status(codes.status(ErrorKind.RATE_LIMITED), codes.code(ErrorKind.RATE_LIMITED))
-                    .caller(run.first().caller().refusedRepeatedly(run.count(), run.lastAt()), null).build());
         }
     }
 

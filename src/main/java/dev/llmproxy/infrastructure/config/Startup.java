@@ -5,7 +5,7 @@ import dev.llmproxy.application.access.ApiKeys;
 import dev.llmproxy.application.config.BootstrapConfig;
 import dev.llmproxy.application.config.ConfigService;
 import dev.llmproxy.application.log.RequestLog;
-import dev.llmproxy.application.proxy.RequestRecorder;
+import dev.llmproxy.application.proxy.RefusalRunRecords;
 import dev.llmproxy.application.security.AdminBootstrap;
 import dev.llmproxy.domain.breaker.Breakers;
 import dev.llmproxy.infrastructure.chores.Chore;
@@ -55,7 +55,7 @@ public class Startup {
     private final Breakers breakers;
     private final Clock clock;
     private final OllamaWatch localModels;
-    private final RequestRecorder recorder;
+    private final RefusalRunRecords refusalRecords;
 
     private Instant startedAt;
 
@@ -65,7 +65,7 @@ public class Startup {
     @Inject
     Startup(@ProxyDatabase DataSource dataSource, Chores chores, Config config, ConfigService configs,
             AdminBootstrap admins, RequestLog requestLog, RequestLogRetention retention, AccessMode access,
-            ApiKeys keys, Breakers breakers, Clock clock, OllamaWatch localModels, RequestRecorder recorder) {
+            ApiKeys keys, Breakers breakers, Clock clock, OllamaWatch localModels, RefusalRunRecords refusalRecords) {
         this.dataSource = dataSource;
         this.chores = chores;
         this.config = config;
@@ -78,7 +78,7 @@ public class Startup {
         this.breakers = breakers;
         this.clock = clock;
         this.localModels = localModels;
-        this.recorder = recorder;
+        this.refusalRecords = refusalRecords;
     }
 
     /** For the container's client proxy. */
@@ -105,7 +105,7 @@ public class Startup {
                 this::refresh);
         // the runs of refusals answered from memory whose window has room again: one request-log row each
         refusalRuns = chores.every(Duration.ofSeconds(1), Duration.ofSeconds(1),
-                "record the runs of rate-limit refusals", recorder::refusalRunsOver);
+                "record the runs of rate-limit refusals", refusalRecords::refusalRunsOver);
     }
 
     private static void announce(AccessMode access) {

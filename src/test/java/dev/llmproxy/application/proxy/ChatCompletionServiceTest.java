@@ -68,7 +68,7 @@ class ChatCompletionServiceTest {
             }
         };
         RequestRecorder recorder = new RequestRecorder(configs, requestLog, new NoMetrics(), RequestTracing.OFF, clock,
-                new dev.llmproxy.interfaces.json.ErrorWire(), null);
+                new dev.llmproxy.interfaces.json.ErrorWire());
         service = new ChatCompletionService(configs,
                 new ChainExecutor(call -> new CompletableFuture<UpstreamReply>(), sleeper, clock,
                         new RateLimitCooldowns(clock), breakers, () -> 0.5),

@@ -70,7 +70,7 @@ class ChatExchangeTest {
 
     private ChatExchange exchange() {
         RequestRecorder recorder = new RequestRecorder(configs, requestLog, metrics, RequestTracing.OFF,
-                Clock.systemUTC(), new dev.llmproxy.interfaces.json.ErrorWire(), null);
+                Clock.systemUTC(), new dev.llmproxy.interfaces.json.ErrorWire());
         return new ChatExchange(new ChatCompletionService(), access, recorder, configs.current().settings(), "r1",
                 Instant.now(), FrontDoor.CHAT, OwnTime.UNTIMED);
     }
