@@ -51,7 +51,8 @@ class StatedNumbersTest {
         assertThat(page("idempotency.md")).contains("kept for 24 hours").contains("after 15 minutes")
                 .contains("every " + AnswerKeeping.LOOK_AGAIN.toMillis() + " ms")
                 .contains("up to " + (KeptAnswer.MAX_BYTES >> 20) + " MiB")
-                .contains("over " + AnswerKey.MAX_LENGTH + " characters");
+                .contains("over " + AnswerKey.MAX_LENGTH + " characters")
+                .contains("at most " + thousands(KeptAnswer.MOST_PER_OWNER) + " answers of one caller");
     }
 
     @Test

@@ -20,6 +20,8 @@ public record KeptAnswer(String requestId, String model, boolean fallback, int s
 
     /** The largest answer kept (8 MiB): a long streamed answer's events fit; past it a retry runs again. */
     public static final int MAX_BYTES = 8 << 20;
+    /** The most answers a tier keeps of one caller to give again; past it the oldest go (its cache is bounded). */
+    public static final int MOST_PER_OWNER = 1_000;
 
     public KeptAnswer {
         headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));

@@ -19,7 +19,10 @@ public interface KeptAnswers {
     /** Keeps {@code answer} under {@code key}, which {@code answer}'s request claimed. */
     void keep(AnswerKey key, KeptAnswer answer);
 
-    /** Keeps {@code answer} under {@code key}, in place of any answer kept there before (unclaimed keys). */
+    /**
+     * Keeps {@code answer} under {@code key}, in place of any answer kept there before (unclaimed keys), and at most
+     * {@link KeptAnswer#MOST_PER_OWNER} of its owner's: the oldest go.
+     */
     void put(AnswerKey key, KeptAnswer answer);
 
     /** The answer kept under {@code key}, if there is one. */

@@ -30,6 +30,8 @@ public class JdbcKeptAnswers implements KeptAnswers {
     private static final int TRIES = 4;
 
     private final DataSource dataSource;
+    /** {@link KeptAnswer#MOST_PER_OWNER}; smaller in tests, which need not put a thousand to see the bound. */
+    int mostPerOwner = KeptAnswer.MOST_PER_OWNER;
 
     @Inject
     public JdbcKeptAnswers(@ProxyDatabase DataSource dataSource) {
@@ -90,10 +92,11 @@ public class JdbcKeptAnswers implements KeptAnswers {
     public void put(AnswerKey key, KeptAnswer answer) {
         try (Connection c = dataSource.getConnection()) {
             // One statement each, as everywhere here: a put racing another for the same request keeps one of them.
-            KeptAnswerRows.update(c, "DELETE FROM kept_answer WHERE owner = ? AND idempotency_key = ? AND request_id <> ?", key,
-                    answer.requestId());
+            KeptAnswerRows.update(c, "DELETE FROM kept_answer WHERE owner = ? AND idempotency_key = ?"
+                    + " AND request_id <> ?", key, answer.requestId());
             if (KeptAnswerRows.inserted(c, key, answer.requestId(), answer.keptAt())) {
                 keep(key, answer);
+                KeptAnswerRows.dropOldestBeyond(c, key.owner(), mostPerOwner);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("the answer to " + answer.requestId() + " could not be kept: "

@@ -106,6 +106,30 @@ final class KeptAnswerRows {
         }
     }
 
+    /** Keeps the owner's newest {@code most}: a tier's answers to one caller are bounded. */
+    static void dropOldestBeyond(Connection c, String owner, int most) throws SQLException {
+        int count;
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM kept_answer WHERE owner = ?")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, owner);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                count = rs.getInt(1);
+            }
+        }
+        if (count <= most) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM kept_answer WHERE owner = ? AND idempotency_key IN"
+                + " (SELECT idempotency_key FROM kept_answer WHERE owner = ? ORDER BY claimed_at, idempotency_key"
+                + " FETCH FIRST " + (count - most) + " ROWS ONLY)")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, owner);
+            ps.setString(2, owner);
+            ps.executeUpdate();
+        }
+    }
+
     static Timestamp utc(Instant t) {
         return Timestamp.valueOf(LocalDateTime.ofInstant(t, ZoneOffset.UTC));
     }

@@ -23,6 +23,7 @@ import java.util.function.Supplier;
 public final class RedisKeptAnswers implements KeptAnswers {
 
     static final String KEYS = "kept:";
+    static final String INDEX = "kept-by-owner:";
     /** The fields of a kept answer, in the order {@link #KEEP} takes them and {@link #CLAIM} gives them back. */
     private static final String FIELDS = "'r', 'k', 's', 't', 'h', 'b', 'm', 'fb'";
     /**
@@ -65,27 +66,43 @@ public final class RedisKeptAnswers implements KeptAnswers {
             if v[1] == ARGV[1] and not v[2] then redis.call('DEL', KEYS[1]) end
             return 0
             """);
-    /** KEYS: the hash; ARGV: fingerprint, time to live (ms), then the kept answer's fields. Replaces what was there. */
+    /**
+     * KEYS: the hash, its owner's index (hashes by time); ARGV: fingerprint, time to live (ms), the kept answer's
+     * fields, the most the owner keeps. Replaces what was there; the owner's oldest beyond the most go.
+     */
     private static final RedisScript PUT = new RedisScript("""
             redis.call('DEL', KEYS[1])
             redis.call('HSET', KEYS[1], 'f', ARGV[1], 'c', ARGV[4], 'r', ARGV[3], 'k', ARGV[4], 's', ARGV[5],
                        't', ARGV[6], 'h', ARGV[7], 'b', ARGV[8], 'm', ARGV[9], 'fb', ARGV[10])
             redis.call('PEXPIRE', KEYS[1], ARGV[2])
+            redis.call('ZADD', KEYS[2], ARGV[4], KEYS[1])
+            redis.call('PEXPIRE', KEYS[2], ARGV[2])
+            local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[11])
+            if over > 0 then
+              local oldest = redis.call('ZPOPMIN', KEYS[2], over)
+              for i = 1, #oldest, 2 do redis.call('DEL', oldest[i]) end
+            end
             return 1
             """);
 
     private final Supplier<RedisCommands<String, String>> redis;
     private final String prefix;
+    private final String indexPrefix;
     private final Duration window;
+    private final int mostPerOwner;
 
     /**
-     * @param prefix the deployment's prefix of every key ({@code PROXY_REDIS_PREFIX})
-     * @param window how long a put answer lives
+     * @param prefix       the deployment's prefix of every key ({@code PROXY_REDIS_PREFIX})
+     * @param window       how long a put answer lives
+     * @param mostPerOwner how many put answers one owner keeps ({@link KeptAnswer#MOST_PER_OWNER})
      */
-    public RedisKeptAnswers(Supplier<RedisCommands<String, String>> redis, String prefix, Duration window) {
+    public RedisKeptAnswers(Supplier<RedisCommands<String, String>> redis, String prefix, Duration window,
+                            int mostPerOwner) {
         this.redis = redis;
         this.prefix = prefix + KEYS;
+        this.indexPrefix = prefix + INDEX;
         this.window = window;
+        this.mostPerOwner = mostPerOwner;
     }
 
     /** An owner holds no space, so the first one ends it. */
@@ -115,11 +132,12 @@ public final class RedisKeptAnswers implements KeptAnswers {
     @Override
     public void put(AnswerKey key, KeptAnswer answer) {
         String[] fields = fields(answer);
-        String[] args = new String[fields.length + 2];
+        String[] args = new String[fields.length + 3];
         args[0] = key.fingerprint();
         args[1] = Long.toString(window.toMillis());
         System.arraycopy(fields, 0, args, 2, fields.length);
-        PUT.run(redis.get(), ScriptOutputType.INTEGER, new String[] {hash(key)}, args);
+        args[args.length - 1] = Integer.toString(mostPerOwner);
+        PUT.run(redis.get(), ScriptOutputType.INTEGER, new String[] {hash(key), indexPrefix + key.owner()}, args);
     }
 
     @Override

@@ -41,7 +41,8 @@ public class SharedKeptAnswers implements KeptAnswers {
     @PostConstruct
     void start() {
         home = store.home() == Backend.REDIS
-                ? new RedisKeptAnswers(redis::commands, redis.prefix(), AnswerKeeping.WINDOW) : database;
+                ? new RedisKeptAnswers(redis::commands, redis.prefix(), AnswerKeeping.WINDOW,
+                KeptAnswer.MOST_PER_OWNER) : database;
     }
 
     @Override

@@ -64,7 +64,7 @@ class KeptAnswersIT {
         return Stream.of(new Named<>("H2", () -> new JdbcKeptAnswers(h2)),
                 new Named<>("PostgreSQL", () -> new JdbcKeptAnswers(pg)),
                 new Named<>("Redis", () -> new RedisKeptAnswers(redis::sync, RedisConnection.DEFAULT_PREFIX,
-                        Duration.ofHours(24))));
+                        Duration.ofHours(24), KeptAnswer.MOST_PER_OWNER)));
     }
 
     static Stream<Named<KeptAnswers>> sqlStores() {
@@ -178,5 +178,31 @@ class KeptAnswersIT {
         AnswerKey claimed = key("key:r", "claimed-" + database, "{}");
         claim(store, claimed, "req_3", T0);
         assertThat(store.find(claimed)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void aTierKeepsTheNewestAnswersOfACallerUpToTheBound(Named<KeptAnswers> named) {
+        KeptAnswers store = switch (named.name()) {
+            case "Redis" -> new RedisKeptAnswers(redis::sync, RedisConnection.DEFAULT_PREFIX, Duration.ofHours(24), 3);
+            default -> {
+                JdbcKeptAnswers jdbc = (JdbcKeptAnswers) named.store().get();
+                jdbc.mostPerOwner = 3;
+                yield jdbc;
+            }
+        };
+        String owner = "key:bounded-" + named.name() + RUN;
+        java.util.List<AnswerKey> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            AnswerKey same = AnswerKey.sameRequest(owner, "/v1/embeddings",
+                    ("{\"input\":\"" + i + "\"}").getBytes(StandardCharsets.UTF_8));
+            keys.add(same);
+            store.put(same, new KeptAnswer("req_" + i, "m", false, 200, "application/json", Map.of(), new byte[] {1},
+                    T0.plusSeconds(i)));
+        }
+        assertThat(store.find(keys.get(0))).isEmpty();
+        assertThat(store.find(keys.get(1))).isEmpty();
+        assertThat(store.find(keys.get(2))).isPresent();
+        assertThat(store.find(keys.get(4))).isPresent();
     }
 }
