@@ -106,22 +106,16 @@ public class ChatCompletionService {
 
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
                                                    Caller caller) {
-        return complete(requestId, receivedAt, request, caller, null, OwnTime.UNTIMED);
+        return complete(requestId, receivedAt, request, caller, null, OwnTime.UNTIMED, Optional::empty);
     }
 
     /**
      * @param caller  who is calling (already let in by the access check)
      * @param sink    where a streamed answer goes (null when the request does not stream)
      * @param ownTime where the run says when something else holds the request
-     */
-    public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
-                                                   Caller caller, ClientStream sink, OwnTime ownTime) {
-        return complete(requestId, receivedAt, request, caller, sink, ownTime, Optional::empty);
-    }
-
-    /**
-     * As above; when every model fails with what a provider's outage says (not the caller's request), and nothing has
-     * been streamed, the answer {@code stale} finds stands in for the error ({@link ChainResult.Stale}).
+     * @param stale   when every model fails with what a provider's outage says (not the caller's request), and
+     *                nothing has been streamed, finds the answer that stands in for the error
+     *                ({@link ChainResult.Stale})
      */
     public CompletableFuture<ChainResult> complete(String requestId, Instant receivedAt, ChatRequest request,
                                                    Caller caller, ClientStream sink, OwnTime ownTime,

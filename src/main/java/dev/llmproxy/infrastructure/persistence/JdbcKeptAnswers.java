@@ -94,8 +94,7 @@ public class JdbcKeptAnswers implements KeptAnswers {
             // One statement each, as everywhere here: a put racing another for the same request keeps one of them.
             KeptAnswerRows.update(c, "DELETE FROM kept_answer WHERE owner = ? AND idempotency_key = ?"
                     + " AND request_id <> ?", key, answer.requestId());
-            if (KeptAnswerRows.inserted(c, key, answer.requestId(), answer.keptAt())) {
-                keep(key, answer);
+            if (KeptAnswerRows.insertedWhole(c, key, answer)) {
                 KeptAnswerRows.dropOldestBeyond(c, key.owner(), mostPerOwner);
             }
         } catch (SQLException e) {

@@ -42,6 +42,33 @@ final class KeptAnswerRows {
         }
     }
 
+    /** Inserts an answer kept whole, claimed when it was answered; false when the key is taken. */
+    static boolean insertedWhole(Connection c, AnswerKey key, KeptAnswer answer) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO kept_answer (owner, idempotency_key, fingerprint,"
+                + " request_id, claimed_at, kept_at, status, content_type, headers, body, answering_model, fallback)"
+                + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")) {
+            ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            ps.setString(1, key.owner());
+            ps.setString(2, key.key());
+            ps.setString(3, key.fingerprint());
+            ps.setString(4, answer.requestId());
+            ps.setTimestamp(5, utc(answer.keptAt()));
+            ps.setTimestamp(6, utc(answer.keptAt()));
+            ps.setInt(7, answer.status());
+            ps.setString(8, answer.contentType());
+            ps.setString(9, KeptHeaders.write(answer.headers()));
+            ps.setBytes(10, answer.body());
+            ps.setString(11, answer.model());
+            ps.setBoolean(12, answer.fallback());
+            return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            if (SqlStates.keyTaken(e)) {
+                return false; // another put of the same request came first
+            }
+            throw e;
+        }
+    }
+
     /** What holds the key now; null when it changed hands meanwhile (the claim is tried again). */
     static KeyClaim found(Connection c, AnswerKey key, String requestId, Instant now, Instant abandonedBefore,
                           Instant expiredBefore) throws SQLException {

@@ -124,8 +124,8 @@ final class Arrival {
      */
     private void run(ChatRequest chat, AnswerKey claimed, byte[] body) {
         AnswerReuse reuse = exchange.reuse(chat);
-        AnswerKey reused = reuse.keeps() && exchange.owner() != null
-                ? AnswerKey.sameRequest(exchange.owner(), what, body) : null;
+        String owner = exchange.owner();
+        AnswerKey reused = reuse.keeps() && owner != null ? AnswerKey.sameRequest(owner, what, body) : null;
         Optional<KeptAnswer> fresh = reused == null ? Optional.empty() : answers.keptWithin(reused, reuse.maxAge());
         Keeping keeping = answers.keeping(claimed, reused, exchange.requestId());
         if (fresh.isPresent()) {

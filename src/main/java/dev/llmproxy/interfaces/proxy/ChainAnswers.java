@@ -61,7 +61,6 @@ final class ChainAnswers {
                 return;
             }
             try {
-                Map<String, String> headers = AnswerHeaders.of(result, exchange::answeredLocally);
                 if (result instanceof ChainResult.Stale st) {
                     KeptReplies.release(keeping); // a retry runs again: the providers may be back
                     if (abandon.over()) {
@@ -71,6 +70,7 @@ final class ChainAnswers {
                     }
                     return;
                 }
+                Map<String, String> headers = AnswerHeaders.of(result, exchange::answeredLocally);
                 byte[] body = result instanceof ChainResult.Success s ? dialect.answer(s, requestId) : null;
                 KeptReplies.ended(keeping, result, headers, "application/json", body);
                 if (abandon.over()) {

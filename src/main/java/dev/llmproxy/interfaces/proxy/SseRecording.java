@@ -25,8 +25,12 @@ final class SseRecording {
     }
 
     /** The stream opened with these headers ({@link AnswerHeaders#ofStream}). */
-    synchronized void opened(Map<String, String> answerHeaders) {
-        headers = answerHeaders;
+    void opened(Map<String, String> answerHeaders) {
+        if (records) {
+            synchronized (this) {
+                headers = answerHeaders;
+            }
+        }
     }
 
     synchronized Map<String, String> headers() {
@@ -34,13 +38,15 @@ final class SseRecording {
     }
 
     /** Adds {@code events}; returns them. */
-    synchronized byte[] add(byte[] events) {
-        if (records && !tooLarge) {
-            if (bytes.size() + events.length > KeptAnswer.MAX_BYTES) {
-                tooLarge = true;
-                bytes.reset();
-            } else {
-                bytes.writeBytes(events);
+    byte[] add(byte[] events) {
+        if (records) { // NONE, shared by every stream without a key, is never locked
+            synchronized (this) {
+                if (!tooLarge && bytes.size() + events.length > KeptAnswer.MAX_BYTES) {
+                    tooLarge = true;
+                    bytes.reset();
+                } else if (!tooLarge) {
+                    bytes.writeBytes(events);
+                }
             }
         }
         return events;
