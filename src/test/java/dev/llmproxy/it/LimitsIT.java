@@ -181,7 +181,7 @@ class LimitsIT extends DeployedProxy {
         assertThat(ok.statusCode()).isEqualTo(200);
         assertThat(ok.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://chat.partner.org");
         assertThat(ok.headers().firstValue("Access-Control-Expose-Headers").orElseThrow()).contains("X-Proxy-Model")
-                .contains("X-Proxy-Overhead-Ms");
+                .contains("X-Proxy-Overhead-Ms").contains("X-Proxy-Reused");
 
         HttpResponse<String> preflight = proxy.send("OPTIONS", "/v1/chat/completions", null,
                 "Origin", "https://app.example.com", "Access-Control-Request-Method", "POST",

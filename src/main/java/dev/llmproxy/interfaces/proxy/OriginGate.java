@@ -30,8 +30,8 @@ import java.util.regex.Pattern;
 public class OriginGate extends HttpFilter {
 
     private static final String EXPOSED = "X-Request-Id, X-Proxy-Model, X-Proxy-Fallback, X-Proxy-Attempts, "
-            + "X-Proxy-Saw-429, X-Proxy-Truncated, X-Proxy-Local, X-Proxy-Overhead-Ms, X-Proxy-Replay-Of, Retry-After, "
-            + "request-id";
+            + "X-Proxy-Saw-429, X-Proxy-Truncated, X-Proxy-Local, X-Proxy-Overhead-Ms, X-Proxy-Replay-Of, X-Proxy-Reused, "
+            + "Age, Retry-After, request-id";
     private static final String ALLOWED_HEADERS = "Authorization, Content-Type, x-api-key, anthropic-version, "
             + "X-Proxy-Priority, Idempotency-Key";
     private static final Pattern HEADER_LIST = Pattern.compile("[A-Za-z0-9-]+(\\s*,\\s*[A-Za-z0-9-]+)*");
