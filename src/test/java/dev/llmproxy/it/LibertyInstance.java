@@ -46,7 +46,7 @@ final class LibertyInstance implements AutoCloseable {
         Files.createDirectories(dir.resolve("dropins"));
         Files.copy(Path.of("admin/liberty/server.xml"), dir.resolve("server.xml"));
         Files.writeString(dir.resolve("jvm.options"), Files.readString(Path.of("admin/liberty/jvm.options"))
-                + "\n-Xmx384m\n-XX:TieredStopAtLevel=1\n");
+                + "\n-Xmx384m\n-XX:+TieredCompilation\n-XX:TieredStopAtLevel=1\n");
         Files.copy(jdbcDriver, dir.resolve("jdbc").resolve(jdbcDriver.getFileName()));
         Files.copy(Path.of(System.getProperty("it.war", "target/llm-proxy.war")), dir.resolve("dropins/llm-proxy.war"),
                 StandardCopyOption.REPLACE_EXISTING);
