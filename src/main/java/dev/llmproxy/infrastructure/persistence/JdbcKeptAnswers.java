@@ -71,13 +71,7 @@ public class JdbcKeptAnswers implements KeptAnswers {
                      + " content_type = ?, headers = ?, body = ?, answering_model = ?, fallback = ?"
                      + " WHERE owner = ? AND idempotency_key = ? AND request_id = ?")) {
             ps.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
-            ps.setTimestamp(1, KeptAnswerRows.utc(answer.keptAt()));
-            ps.setInt(2, answer.status());
-            ps.setString(3, answer.contentType());
-            ps.setString(4, KeptHeaders.write(answer.headers()));
-            ps.setBytes(5, answer.body());
-            ps.setString(6, answer.model());
-            ps.setBoolean(7, answer.fallback());
+            KeptAnswerRows.bindAnswer(ps, 1, answer);
             ps.setString(8, key.owner());
             ps.setString(9, key.key());
             ps.setString(10, answer.requestId());

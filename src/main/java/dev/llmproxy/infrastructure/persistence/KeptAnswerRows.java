@@ -53,13 +53,7 @@ final class KeptAnswerRows {
             ps.setString(3, key.fingerprint());
             ps.setString(4, answer.requestId());
             ps.setTimestamp(5, utc(answer.keptAt()));
-            ps.setTimestamp(6, utc(answer.keptAt()));
-            ps.setInt(7, answer.status());
-            ps.setString(8, answer.contentType());
-            ps.setString(9, KeptHeaders.write(answer.headers()));
-            ps.setBytes(10, answer.body());
-            ps.setString(11, answer.model());
-            ps.setBoolean(12, answer.fallback());
+            bindAnswer(ps, 6, answer);
             return ps.executeUpdate() == 1;
         } catch (SQLException e) {
             if (SqlStates.keyTaken(e)) {
@@ -67,6 +61,20 @@ final class KeptAnswerRows {
             }
             throw e;
         }
+    }
+
+    /**
+     * Binds the answer's seven columns (kept_at, status, content_type, headers, body, answering_model, fallback), in
+     * that order, from parameter {@code first} on.
+     */
+    static void bindAnswer(PreparedStatement ps, int first, KeptAnswer answer) throws SQLException {
+        ps.setTimestamp(first, utc(answer.keptAt()));
+        ps.setInt(first + 1, answer.status());
+        ps.setString(first + 2, answer.contentType());
+        ps.setString(first + 3, KeptHeaders.write(answer.headers()));
+        ps.setBytes(first + 4, answer.body());
+        ps.setString(first + 5, answer.model());
+        ps.setBoolean(first + 6, answer.fallback());
     }
 
     /** What holds the key now; null when it changed hands meanwhile (the claim is tried again). */

@@ -41,10 +41,13 @@ final class SseRecording {
     byte[] add(byte[] events) {
         if (records) { // NONE, shared by every stream without a key, is never locked
             synchronized (this) {
-                if (!tooLarge && bytes.size() + events.length > KeptAnswer.MAX_BYTES) {
+                if (tooLarge) {
+                    return events;
+                }
+                if (bytes.size() + events.length > KeptAnswer.MAX_BYTES) {
                     tooLarge = true;
                     bytes.reset();
-                } else if (!tooLarge) {
+                } else {
                     bytes.writeBytes(events);
                 }
             }
