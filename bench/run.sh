@@ -51,7 +51,7 @@ nginx -c "$OUT/nginx/nginx.conf"
 echo "== building the WAR and the floor servlet"
 mvn -q -B -ntp -DskipTests package liberty:create >/dev/null
 API_JAR=$(find ~/.m2/repository/jakarta/platform/jakarta.jakartaee-api/10.0.0 -name 'jakarta.jakartaee-api-10.0.0.jar' | head -1)
-javac -d "$OUT/floor-classes" -cp "$API_JAR" bench/floor/FloorServlet.java
+javac -d "$OUT/floor-classes" -cp "$API_JAR" bench/floor/*.java
 mkdir -p "$OUT/floor-war/WEB-INF" && cp -r "$OUT/floor-classes" "$OUT/floor-war/WEB-INF/classes"
 (cd "$OUT/floor-war" && jar cf "$OUT/floor.war" .)
 
@@ -116,6 +116,7 @@ post_lua "$OUT/post-budgeted.lua" "$BODY" "$BUDGET_KEY"
 declare -A URLS=(
   [upstream]="http://127.0.0.1:$UPSTREAM_PORT/v1/chat/completions"
   [floor]="http://127.0.0.1:$PROXY_PORT/floor/v1/chat/completions"
+  [asyncfloor]="http://127.0.0.1:$PROXY_PORT/floor/v1/async/chat/completions"
   [proxy]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
   [messages]="http://127.0.0.1:$PROXY_PORT/v1/messages"
   [responses]="http://127.0.0.1:$PROXY_PORT/v1/responses"
@@ -123,7 +124,7 @@ declare -A URLS=(
   [keyed]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
   [budgeted]="http://127.0.0.1:$PROXY_PORT/v1/chat/completions"
 )
-ORDER=(upstream floor proxy messages responses embeddings keyed budgeted)
+ORDER=(upstream floor asyncfloor proxy messages responses embeddings keyed budgeted)
 bodyfile() { [ -f "$OUT/body-$1.json" ] && echo "$OUT/body-$1.json" || echo "$OUT/body.json"; }
 lua() { [ -f "$OUT/post-$1.lua" ] && echo "$OUT/post-$1.lua" || echo "$OUT/post.lua"; }
 auth() {
@@ -133,7 +134,7 @@ auth() {
 
 # The JIT needs well over half a minute of load before the container's and the proxy's paths are compiled.
 echo "== warming up (JIT)"
-for name in floor proxy messages responses embeddings keyed budgeted proxy; do
+for name in floor asyncfloor proxy messages responses embeddings keyed budgeted proxy; do
   wrk -t2 -c16 -d20s -s "$(lua $name)" "${URLS[$name]}" >/dev/null
 done
 
@@ -141,7 +142,10 @@ percentile() { # $1 = hey output file, $2 = 50|99 -> milliseconds
   awk -v p="$2%" '$1==p && $2=="in" {printf "%.2f", $3*1000}' "$1"
 }
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{v[NR]=$1} END {printf "%.2f", (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-declare -A P50S P99S P50 P99 RPS
+declare -A P50S P99S P50 P99 RPS GC
+# The collector's pauses stop every thread of the server: their share of a saturation run is time nothing was served.
+LIBERTY_PID=$(pgrep -f "ws-server.jar $SERVER" | head -1 || true)
+gc_seconds() { if [ -n "$LIBERTY_PID" ]; then jstat -gc "$LIBERTY_PID" 2>/dev/null | awk 'NR == 2 {print $NF}' || true; fi; }
 for round in $(seq 1 "$ROUNDS"); do
   for name in "${ORDER[@]}"; do
     echo "== round $round/$ROUNDS, $name: fixed ${RATE} req/s for ${DURATION}s (hey)"
@@ -156,22 +160,31 @@ for name in "${ORDER[@]}"; do
   P50[$name]=$(echo "${P50S[$name]}" | median)
   P99[$name]=$(echo "${P99S[$name]}" | median)
   echo "== $name: saturation (wrk -t2 -c32, ${DURATION}s); p50 per round: ${P50S[$name]}ms; p99 per round: ${P99S[$name]}ms"
+  GC_BEFORE=$(gc_seconds)
   wrk -t2 -c32 -d"${DURATION}s" -s "$(lua $name)" "${URLS[$name]}" > "$OUT/wrk-$name.txt"
+  GC[$name]=$(awk -v a="$GC_BEFORE" -v b="$(gc_seconds)" -v d="$DURATION" 'BEGIN { if (a != "" && b != "") printf "%.0f", (b - a) * 100 / d }')
   RPS[$name]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$OUT/wrk-$name.txt")
   grep -E "Non-2xx|Socket errors" "$OUT/wrk-$name.txt" || true
 done
 
 echo
 echo "fixed-rate figures: medians over $ROUNDS rounds of ${DURATION}s"
-printf '%-10s %14s %14s %16s\n' target "p50 @${RATE}/s" "p99 @${RATE}/s" "saturated req/s"
+printf '%-10s %14s %14s %16s %22s\n' target "p50 @${RATE}/s" "p99 @${RATE}/s" "saturated req/s" "collector paused it"
 for name in "${ORDER[@]}"; do
-  printf '%-10s %11s ms %11s ms %16s\n' "$name" "${P50[$name]}" "${P99[$name]}" "${RPS[$name]}"
+  printf '%-10s %11s ms %11s ms %16s %20s %%\n' "$name" "${P50[$name]}" "${P99[$name]}" "${RPS[$name]}" "${GC[$name]:-}"
 done
 echo
 awk -v pp50="${P50[proxy]}" -v pp99="${P99[proxy]}" -v u50="${P50[upstream]}" -v u99="${P99[upstream]}" \
     -v f50="${P50[floor]}" -v f99="${P99[floor]}" 'BEGIN {
   printf "proxy adds over the upstream: p50 %+.2f ms, p99 %+.2f ms\n", pp50-u50, pp99-u99
   printf "proxy adds over the floor:    p50 %+.2f ms, p99 %+.2f ms (targets: within 1 ms and 3 ms)\n", pp50-f50, pp99-f99
+}'
+# The asynchronous floor: the container alone, doing what the proxy's exchange asks of it (body read with a listener,
+# the answer written from another thread with a listener). What the proxy costs beyond it is the proxy's own.
+awk -v a="${RPS[asyncfloor]}" -v f="${RPS[floor]}" -v k="${RPS[keyed]}" -v a50="${P50[asyncfloor]}" \
+    -v f50="${P50[floor]}" -v k50="${P50[keyed]}" 'BEGIN {
+  printf "the asynchronous floor: %.2f of the floor saturated, p50 %+.2f ms over it; keyed: %.2f of the asynchronous floor, p50 %+.2f ms over it\n",
+    a/f, a50-f50, k/a, k50-a50
 }'
 for door in messages responses embeddings; do
   awk -v door="$door" -v m50="${P50[$door]}" -v m99="${P99[$door]}" -v p50="${P50[proxy]}" -v p99="${P99[proxy]}" \
@@ -286,13 +299,17 @@ keyed_figures() { # $1 = label; prints one row of the shared-store table
     s50+="$(percentile "$OUT/hey-keyed-$1-$round.txt" 50) "
     s99+="$(percentile "$OUT/hey-keyed-$1-$round.txt" 99) "
   done
+  LIBERTY_PID=$(pgrep -f "ws-server.jar $SERVER" | head -1 || true)
+  local gc_before
+  gc_before=$(gc_seconds)
   wrk -t2 -c32 -d"${DURATION}s" -s "$OUT/post-keyed.lua" "${URLS[keyed]}" > "$OUT/wrk-keyed-$1.txt"
+  STORE_GC[$1]=$(awk -v a="$gc_before" -v b="$(gc_seconds)" -v d="$DURATION" 'BEGIN { if (a != "" && b != "") printf "%.0f", (b - a) * 100 / d }')
   grep -E "Non-2xx|Socket errors" "$OUT/wrk-keyed-$1.txt" || true
   STORE_P50[$1]=$(echo "$s50" | median)
   STORE_P99[$1]=$(echo "$s99" | median)
   STORE_RPS[$1]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$OUT/wrk-keyed-$1.txt")
 }
-declare -A STORE_P50 STORE_P99 STORE_RPS
+declare -A STORE_P50 STORE_P99 STORE_RPS STORE_GC
 # The memory row again, after a restart on the same data as the stores' rows get: all three measured alike.
 echo
 echo "== restarting Liberty as it was (counters in memory)"
@@ -329,10 +346,12 @@ else
   echo "PostgreSQL is not reachable on 127.0.0.1:5432: the 'postgres' row is skipped"
 fi
 echo
-printf '%-24s %14s %14s %16s\n' "keyed caller, counts in" "p50 @${RATE}/s" "p99 @${RATE}/s" "saturated req/s"
+printf '%-24s %14s %14s %16s %22s\n' "keyed caller, counts in" "p50 @${RATE}/s" "p99 @${RATE}/s" "saturated req/s" \
+  "collector paused it"
 for store in memory redis postgres; do
   [ -n "${STORE_RPS[$store]:-}" ] || continue
-  printf '%-24s %11s ms %11s ms %16s\n' "$store" "${STORE_P50[$store]}" "${STORE_P99[$store]}" "${STORE_RPS[$store]}"
+  printf '%-24s %11s ms %11s ms %16s %20s %%\n' "$store" "${STORE_P50[$store]}" "${STORE_P99[$store]}" \
+    "${STORE_RPS[$store]}" "${STORE_GC[$store]:-}"
 done
 # The performance targets, each with its verdict: "met" or "NOT met" (idle memory and the soak: bench/soak.sh).
 echo

@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 /** The container's floor: reads the body and answers a fixed completion, on the same server as the proxy. */
 @WebServlet(urlPatterns = "/v1/chat/completions")
 public class FloorServlet extends HttpServlet {
-    private static final byte[] BODY = ("{\"id\":\"floor\",\"object\":\"chat.completion\",\"created\":0,\"model\":\"floor\","
+    static final byte[] BODY = ("{\"id\":\"floor\",\"object\":\"chat.completion\",\"created\":0,\"model\":\"floor\","
             + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"ok\"},\"finish_reason\":\"stop\"}],"
             + "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":1,\"total_tokens\":6}}").getBytes(StandardCharsets.UTF_8);
 

@@ -24,7 +24,12 @@ public class RequestLog {
     private static final Logger LOG = Logger.getLogger(RequestLog.class.getName());
     /** Rows the queue holds while the database is behind; past it the newest are dropped and counted (docs say it). */
     public static final int CAPACITY = 200_000;
-    private static final int BATCH_SIZE = 500;
+    /**
+     * Rows per transaction at the most. Under load a batch fills before the linger is over, so its size is how long a
+     * row waits in memory: 500 rows held each for most of 50 ms at saturation, long enough to outlive young
+     * collections, and their promotion doubled the full collections (docs/benchmarks.md).
+     */
+    private static final int BATCH_SIZE = 100;
     private static final Duration LINGER = Duration.ofMillis(50);
 
     @Resource

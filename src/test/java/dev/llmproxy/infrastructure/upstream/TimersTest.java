@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TimersTest {
@@ -41,6 +43,8 @@ class TimersTest {
         ScheduledFuture<?> cancelled = timers.schedule(Duration.ofMillis(20), cancelledRuns::incrementAndGet);
         assertTrue(cancelled.cancel(false));
         assertTrue(cancelled.isCancelled());
+        assertTrue(cancelled.isDone());
+        assertThrows(CancellationException.class, cancelled::get);
         CompletableFuture<Void> later = new CompletableFuture<>();
         timers.schedule(Duration.ofMillis(60), () -> later.complete(null));
         later.orTimeout(5, TimeUnit.SECONDS).join();
