@@ -146,6 +146,9 @@ declare -A P50S P99S P50 P99 RPS GC
 # The collector's pauses stop every thread of the server: their share of a saturation run is time nothing was served.
 LIBERTY_PID=$(pgrep -f "ws-server.jar $SERVER" | head -1 || true)
 gc_seconds() { if [ -n "$LIBERTY_PID" ]; then jstat -gc "$LIBERTY_PID" 2>/dev/null | awk 'NR == 2 {print $NF}' || true; fi; }
+paused_since() { # $1 = gc_seconds before a run of $DURATION s -> the percentage of it the collector paused the server
+  awk -v a="$1" -v b="$(gc_seconds)" -v d="$DURATION" 'BEGIN { if (a != "" && b != "") printf "%.0f", (b - a) * 100 / d }'
+}
 for round in $(seq 1 "$ROUNDS"); do
   for name in "${ORDER[@]}"; do
     echo "== round $round/$ROUNDS, $name: fixed ${RATE} req/s for ${DURATION}s (hey)"
@@ -162,7 +165,7 @@ for name in "${ORDER[@]}"; do
   echo "== $name: saturation (wrk -t2 -c32, ${DURATION}s); p50 per round: ${P50S[$name]}ms; p99 per round: ${P99S[$name]}ms"
   GC_BEFORE=$(gc_seconds)
   wrk -t2 -c32 -d"${DURATION}s" -s "$(lua $name)" "${URLS[$name]}" > "$OUT/wrk-$name.txt"
-  GC[$name]=$(awk -v a="$GC_BEFORE" -v b="$(gc_seconds)" -v d="$DURATION" 'BEGIN { if (a != "" && b != "") printf "%.0f", (b - a) * 100 / d }')
+  GC[$name]=$(paused_since "$GC_BEFORE")
   RPS[$name]=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$OUT/wrk-$name.txt")
   grep -E "Non-2xx|Socket errors" "$OUT/wrk-$name.txt" || true
 done
@@ -303,7 +306,7 @@ keyed_figures() { # $1 = label; prints one row of the shared-store table
   local gc_before
   gc_before=$(gc_seconds)
   wrk -t2 -c32 -d"${DURATION}s" -s "$OUT/post-keyed.lua" "${URLS[keyed]}" > "$OUT/wrk-keyed-$1.txt"
-  STORE_GC[$1]=$(awk -v a="$gc_before" -v b="$(gc_seconds)" -v d="$DURATION" 'BEGIN { if (a != "" && b != "") printf "%.0f", (b - a) * 100 / d }')
+  STORE_GC[$1]=$(paused_since "$gc_before")
   grep -E "Non-2xx|Socket errors" "$OUT/wrk-keyed-$1.txt" || true
   STORE_P50[$1]=$(echo "$s50" | median)
   STORE_P99[$1]=$(echo "$s99" | median)
